@@ -1,0 +1,42 @@
+"""The Dame Nature rules engine: pure Python, no I/O, no global randomness.
+
+>>> from dame_nature.engine import Game
+>>> state = Game(5, ["climate_change"]).new_initial_state(seed=42)
+>>> view = state.view(0)
+>>> view["phase"], len(view["hand"]), view["players"][1]["hand_size"]
+('programming', 7, 7)
+"""
+
+from .cards import CATALOGUE, COLOURS, Card, raw_card_data
+from .errors import EngineError, IllegalAction, InvalidSetup
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, get_game, normalise_modes
+from .random_player import choose_action, play_random_game, random_step
+from .rules import MODES, PATHS, RULES, modes_for_path
+from .state import REASONS, State
+from .view import redact_event, visible_log
+
+__all__ = [
+    "CATALOGUE",
+    "COLOURS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MODES",
+    "PATHS",
+    "REASONS",
+    "RULES",
+    "Card",
+    "EngineError",
+    "Game",
+    "IllegalAction",
+    "InvalidSetup",
+    "State",
+    "choose_action",
+    "get_game",
+    "modes_for_path",
+    "normalise_modes",
+    "play_random_game",
+    "random_step",
+    "raw_card_data",
+    "redact_event",
+    "visible_log",
+]

@@ -1,0 +1,145 @@
+"""The hooks an advanced rule may implement. Every hook has a neutral default, so a rule
+module overrides only what it changes; the core folds the active rules in mode order and
+never asks which mode is on.
+
+Hooks, in the order the game meets them:
+
+- ``configure(cfg)``: static setup (extra cards, card pools to draw from, extra webs,
+  another layout, which Symbioses exist, whether Show names one player, a side choice).
+- ``start_of_turn(state)``: bookkeeping when a turn's programming begins.
+- ``special_outcomes(ctx)``: the reveal outcomes of a card type the rule owns (Cat,
+  Pollution, Reintroduction); ``None`` when the card is not the rule's.
+- ``discard_reason(ctx, colour)``: a reason code when the rule discards the revealed
+  Condition/Joker/Species (with ``colour``, a Joker's chosen colour), else ``None``.
+- ``allows_slot(ctx, colour, slot)``: whether the rule lets the card into that slot.
+- ``resolve_special(ctx, outcome)``: carry out an owned card's outcome; returns the
+  result (``"placed"`` or ``"discarded"``).
+- ``after_reveal(ctx, record)``: effects once the card is resolved (Climate change,
+  Cats, Reintroductions).
+- ``end_of_turn(state)``: effects before the First Player card passes.
+- ``is_goal_met(state)``, ``pending_plays(state)``, ``is_deadlocked(state)``: the end.
+- ``can_take_from_discard(state, card)``: cards a discard swap may not take.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..state import State
+    from ..web import Slot
+
+
+@dataclass
+class CardDraw:
+    """Draw ``count`` cards at random from ``pool`` into the deck (the rest stay in the box)."""
+
+    pool: list[str]
+    count: int
+
+
+@dataclass
+class GameConfig:
+    """What the active rules make of the game's static setup."""
+
+    num_players: int
+    main_layout: str = "numbered"
+    extra_webs: list[tuple[str, str]] = field(default_factory=list)
+    extra_cards: list[str] = field(default_factory=list)
+    draws: list[CardDraw] = field(default_factory=list)
+    symbiosis_kinds: list[str] = field(default_factory=lambda: ["show", "give", "swap_discard"])
+    show_names_one_player: bool = False
+    has_side_choice: bool = False
+
+    def webs(self) -> tuple[tuple[str, str], ...]:
+        return (("main", self.main_layout), *self.extra_webs)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One way a revealed card can resolve; ``action()`` is what the player sends for it."""
+
+    slot: str | None = None
+    colour: str | None = None
+    target: str | None = None
+    reason: str | None = None  # why it is discarded, when it is
+    special: bool = False  # resolved by the rule owning the card type
+
+    def action(self) -> dict[str, Any]:
+        return {"type": "reveal", "slot": self.slot, "colour": self.colour, "target": self.target}
+
+
+@dataclass
+class RevealContext:
+    """What a hook sees of the reveal under way."""
+
+    state: State
+    seat: int
+    card: Card
+    previous: dict[str, Any] | None  # the record of the reveal just before, this turn
+
+    @property
+    def is_first_player(self) -> bool:
+        return self.seat == self.state.first_player
+
+    def previous_card(self) -> Card | None:
+        from ..cards import CATALOGUE
+
+        return CATALOGUE.card(self.previous["card"]) if self.previous else None
+
+    def previous_colour(self) -> str | None:
+        return self.previous.get("colour") if self.previous else None
+
+
+class Rule:
+    """An advanced rule. Subclasses set ``mode`` and override the hooks they need."""
+
+    mode: str = ""
+    title: str = ""
+    title_fr: str = ""
+    summary: str = ""
+
+    def configure(self, cfg: GameConfig) -> None:
+        return None
+
+    def initial_data(self) -> dict[str, Any]:
+        """The rule's own part of the state (JSON), kept in ``state.rule_data[mode]``."""
+        return {}
+
+    def data(self, state: State) -> dict[str, Any]:
+        return state.rule_data.setdefault(self.mode, {})
+
+    def start_of_turn(self, state: State) -> None:
+        return None
+
+    def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
+        return None
+
+    def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return None
+
+    def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
+        return True
+
+    def resolve_special(self, ctx: RevealContext, outcome: Outcome) -> str:
+        raise NotImplementedError
+
+    def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
+        return None
+
+    def end_of_turn(self, state: State) -> None:
+        return None
+
+    def is_goal_met(self, state: State) -> bool:
+        return True
+
+    def pending_plays(self, state: State) -> int:
+        return 0
+
+    def is_deadlocked(self, state: State) -> bool:
+        return False
+
+    def can_take_from_discard(self, state: State, card: str) -> bool:
+        return True

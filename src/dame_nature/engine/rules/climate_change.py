@@ -1,0 +1,35 @@
+"""Path 3, stage 1: Climate Change. A blue card revealed right before or right after a
+yellow one (Jokers by their chosen colour) is discarded, even if already placed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import RevealContext, Rule
+
+
+class ClimateChange(Rule):
+    mode = "climate_change"
+    title = "Climate Change"
+    title_fr = "Changement climatique"
+    summary = (
+        "When a blue and a yellow card are revealed one right after the other in a turn, the "
+        "blue one is discarded, even if it was already placed. A Joker counts as the colour "
+        "it is given."
+    )
+
+    def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
+        if colour == "blue" and ctx.previous_colour() == "yellow":
+            return "climate_change"
+        return None
+
+    def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
+        previous = ctx.previous
+        if (
+            record["colour"] == "yellow"
+            and previous is not None
+            and previous["colour"] == "blue"
+            and previous["result"] == "placed"
+            and previous["slot"] is not None
+        ):
+            ctx.state.discard_from_web(previous["slot"], "climate_change")

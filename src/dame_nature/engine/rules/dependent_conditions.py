@@ -1,0 +1,22 @@
+"""Path 1, stage 2: Dependent Conditions (``cond-*-4``) need a Species revealed just before
+them; otherwise they are discarded."""
+
+from __future__ import annotations
+
+from .base import RevealContext, Rule
+
+
+class DependentConditions(Rule):
+    mode = "dependent_conditions"
+    title = "Dependent Conditions"
+    title_fr = "Conditions dépendantes"
+    summary = (
+        "A dependent Condition is placed only if the card revealed just before it was a "
+        "Species; the first reveal of a turn can never place one."
+    )
+
+    def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
+        if ctx.card.symbol != "dependent":
+            return None
+        previous = ctx.previous_card()
+        return None if previous is not None and previous.is_species else "dependent"

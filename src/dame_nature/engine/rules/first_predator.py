@@ -1,0 +1,84 @@
+"""Path 4, stage 3: The First Predator. As many Cats as players join the deck; all must end
+in the discard pile to win.
+
+A Cat revealed right after a Species, or a Species revealed right after a Cat, discards
+that Species (removed from the web if placed). At the end of the turn, if 2 or more Cats
+were revealed, they all go back to their players' hands; otherwise the Cat is discarded.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import CATALOGUE
+from .base import CardDraw, GameConfig, Outcome, RevealContext, Rule
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+def _is_cat(card: str) -> bool:
+    return card.startswith("cat-")
+
+
+class FirstPredator(Rule):
+    mode = "first_predator"
+    title = "The First Predator"
+    title_fr = "Le premier prédateur"
+    summary = (
+        "As many Cats as players are shuffled in. A Cat revealed right before or after a "
+        "Species discards that Species. A Cat alone in its turn is discarded; if 2 or more "
+        "Cats are revealed in a turn, they all go back to their players' hands. Every Cat "
+        "must be discarded to win."
+    )
+
+    def configure(self, cfg: GameConfig) -> None:
+        cfg.draws.append(CardDraw(pool=CATALOGUE.in_set("cat"), count=cfg.num_players))
+
+    def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
+        return [Outcome(special=True)] if ctx.card.type == "cat" else None
+
+    def resolve_special(self, ctx: RevealContext, outcome: Outcome) -> str:
+        ctx.state.in_play.append([ctx.seat, ctx.card.id])
+        return "placed"
+
+    def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
+        previous = ctx.previous_card()
+        if ctx.card.is_species and previous is not None and previous.type == "cat":
+            return "cat"
+        return None
+
+    def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
+        previous = ctx.previous
+        if (
+            ctx.card.type == "cat"
+            and previous is not None
+            and CATALOGUE.card(previous["card"]).is_species
+            and previous["result"] == "placed"
+        ):
+            ctx.state.discard_from_web(previous["slot"], "cat")
+
+    def end_of_turn(self, state: State) -> None:
+        cats, state.in_play = state.in_play, []
+        if len(cats) >= 2:
+            for seat, card in cats:
+                state.return_to_hand(seat, card)
+            state.event("cats_returned", {"cats": [{"seat": s, "card": c} for s, c in cats]})
+        else:
+            for seat, card in cats:
+                state.discard.append(card)
+                state.event("cat_discarded", {"seat": seat, "card": card, "reason": "cat_alone"})
+
+    def is_goal_met(self, state: State) -> bool:
+        return sum(_is_cat(c) for c in state.discard) == state.num_players
+
+    def pending_plays(self, state: State) -> int:
+        held = sum(_is_cat(c) for s in range(state.num_players) for c in state.cards_of(s))
+        return held
+
+    def is_deadlocked(self, state: State) -> bool:
+        """Only Cats left, held by 2 or more players: they come back every turn, forever."""
+        holders = [s for s in range(state.num_players) if state.has_cards(s)]
+        return len(holders) >= 2 and all(
+            _is_cat(c) for s in holders for c in state.cards_of(s)
+        )

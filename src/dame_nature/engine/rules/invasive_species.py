@@ -1,0 +1,25 @@
+"""Path 4, stage 1: Invasive Species replace Aubépine, Carabe doré and Martre (the lettered
+layout); one revealed by anyone but the first player of the turn is discarded."""
+
+from __future__ import annotations
+
+from .base import GameConfig, RevealContext, Rule
+
+
+class InvasiveSpecies(Rule):
+    mode = "invasive_species"
+    title = "Invasive Species"
+    title_fr = "Espèces invasives"
+    summary = (
+        "Renouée du Japon, Frelon asiatique and Raton laveur replace Aubépine, Carabe doré "
+        "and Martre (lettered Setup cards). An invasive species is discarded unless the "
+        "first player of the turn reveals it."
+    )
+
+    def configure(self, cfg: GameConfig) -> None:
+        cfg.main_layout = "lettered"
+
+    def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
+        if ctx.card.set == "invasive" and not ctx.is_first_player:
+            return "invasive"
+        return None

@@ -1,0 +1,15 @@
+"""Path 2, stage 1: Privileged Symbioses. Show reveals a card to one chosen player only."""
+
+from __future__ import annotations
+
+from .base import GameConfig, Rule
+
+
+class PrivilegedSymbioses(Rule):
+    mode = "privileged_symbioses"
+    title = "Privileged Symbioses"
+    title_fr = "Symbioses privilégiées"
+    summary = "A Symbiosis that shows a card shows it to one chosen player only, not to everyone."
+
+    def configure(self, cfg: GameConfig) -> None:
+        cfg.show_names_one_player = True

@@ -1,0 +1,30 @@
+"""Path 2, stage 2: Temporary Conditions (``cond-*-5``) must be covered by their Species by
+the end of the turn, or they are discarded."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import CATALOGUE
+from .base import Rule
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+class TemporaryConditions(Rule):
+    mode = "temporary_conditions"
+    title = "Temporary Conditions"
+    title_fr = "Conditions temporaires"
+    summary = (
+        "At the end of each turn, a temporary Condition in the web whose Species is not "
+        "installed is discarded (its slot empties)."
+    )
+
+    def end_of_turn(self, state: State) -> None:
+        topo = state.game.topology
+        for slot_id, card in list(state.web.items()):
+            if card is None or CATALOGUE.card(card).symbol != "temporary":
+                continue
+            if state.web[topo.slots[slot_id].species] is None:
+                state.discard_from_web(slot_id, "temporary")
