@@ -31,21 +31,15 @@ WEIGHTS = {
 }
 
 
-def choose_action(
-    state: State, seat: int, rng: random.Random, actions: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
+def choose_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """One legal action for ``seat``, at random with ``WEIGHTS``."""
-    if actions is None:
-        actions = state.legal_actions(seat)
-    if not actions:
-        raise ValueError(f"seat {seat} has no legal action")
     if state.programmed[seat] is not None and not state.ready[seat] and rng.random() < 0.7:
-        for action in actions:
-            if action["type"] == "ready":
-                return action
-    by_type: dict[str, list[dict[str, Any]]] = {}
-    for action in actions:
-        by_type.setdefault(action["type"], []).append(action)
+        ready = {"type": "ready"}
+        if state.is_legal(seat, ready):  # cheaper than listing every action
+            return ready
+    by_type = state.legal_actions_by_type(seat)
+    if not by_type:
+        raise ValueError(f"seat {seat} has no legal action")
     kinds = list(by_type)
     kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1.0) for k in kinds])[0]
     return rng.choice(by_type[kind])

@@ -230,17 +230,21 @@ class State:
     # ---------------------------------------------------------------- legality
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Every complete action ``seat`` may send now."""
-        actions: list[dict[str, Any]] = []
+        return [a for group in self.legal_actions_by_type(seat).values() for a in group]
+
+    def legal_actions_by_type(self, seat: int) -> dict[str, list[dict[str, Any]]]:
+        """``legal_actions`` grouped by action type (no empty group)."""
+        groups: dict[str, list[dict[str, Any]]] = {}
         if self.phase == "over" or not 0 <= seat < self.num_players:
-            return actions
+            return groups
         awaited = self.awaited()
-        if awaited is not None and awaited[0] == seat and awaited[1] != "give_back":
-            actions += self._awaited_options(seat, awaited[1])
+        if awaited is not None and awaited[0] == seat:
+            groups[awaited[1]] = self._awaited_options(seat, awaited[1])
         if self.phase == "programming":
-            actions += self._programming_actions(seat)
+            self._programming_actions(seat, groups)
         if not self.is_winnable():
-            actions.append({"type": "end_game"})
-        return actions
+            groups["end_game"] = [{"type": "end_game"}]
+        return {kind: group for kind, group in groups.items() if group}
 
     def _awaited_options(self, seat: int, kind: str) -> list[dict[str, Any]]:
         if kind == "choose_side":
@@ -251,36 +255,32 @@ class State:
             return [{"type": "give_back", "card": c} for c in self.cards_of(seat)]
         return []
 
-    def _programming_actions(self, seat: int) -> list[dict[str, Any]]:
-        actions: list[dict[str, Any]] = []
-        pending = self.pending_give
-        if pending is not None and pending["to"] == seat:
-            actions += self._awaited_options(seat, "give_back")
-        actions += [{"type": "program", "card": c} for c in self.hands[seat]]
+    def _programming_actions(self, seat: int, groups: dict[str, list[dict[str, Any]]]) -> None:
+        groups["program"] = [{"type": "program", "card": c} for c in self.hands[seat]]
         if self.programmed[seat] is not None:
-            actions.append({"type": "unready" if self.ready[seat] else "ready"})
-        if pending is not None or not self.can_use_symbiosis(seat):
-            return actions
+            kind = "unready" if self.ready[seat] else "ready"
+            groups[kind] = [{"type": kind}]
+        if self.pending_give is not None or not self.can_use_symbiosis(seat):
+            return
         mine = self.cards_of(seat)
         others = [s for s in range(self.num_players) if s != seat]
         kinds = self.symbiosis_kinds()
         if "show" in kinds:
             if self.game.config.show_names_one_player:
-                actions += [{"type": "show", "card": c, "to": t} for c in mine for t in others]
+                groups["show"] = [{"type": "show", "card": c, "to": t} for c in mine for t in others]
             else:
-                actions += [{"type": "show", "card": c} for c in mine]
+                groups["show"] = [{"type": "show", "card": c} for c in mine]
         if "give" in kinds:
-            actions += [{"type": "give", "card": c, "to": t} for c in mine for t in others]
+            groups["give"] = [{"type": "give", "card": c, "to": t} for c in mine for t in others]
         if "swap_discard" in kinds:
             takeable = [c for c in self.discard if self._can_take(c)]
-            actions += [
+            groups["swap_discard"] = [
                 {"type": "swap_discard", "card": c, "take": t}
                 for c in mine
                 if CATALOGUE.card(c).is_condition_like
                 for t in takeable
                 if t != c
             ]
-        return actions
 
     def is_legal(self, seat: int, action: dict[str, Any]) -> bool:
         try:

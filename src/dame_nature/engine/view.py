@@ -41,14 +41,8 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     revealing = None
     if awaited is not None:
         awaited_seat, kind = awaited
-        awaiting = {
-            "seat": awaited_seat,
-            "kind": kind,
-            "options": state.legal_actions(awaited_seat) if seat == awaited_seat else [],
-        }
-        if seat == awaited_seat:
-            wanted = {"reveal": "reveal", "choose_side": "choose_side", "give_back": "give_back"}
-            awaiting["options"] = [a for a in awaiting["options"] if a["type"] == wanted[kind]]
+        options = state.legal_actions_by_type(seat).get(kind, []) if seat == awaited_seat else []
+        awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
         if kind == "reveal":
             revealing = {"seat": awaited_seat, "card": state.programmed[awaited_seat]}
     viewer = seat if is_player else PUBLIC

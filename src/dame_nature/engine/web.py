@@ -94,10 +94,10 @@ class WebTopology:
         ]
 
     def empty_slot_count(self, web: Mapping[str, str | None]) -> int:
-        return sum(1 for card in web.values() if card is None)
+        return list(web.values()).count(None)
 
     def is_complete(self, web: Mapping[str, str | None]) -> bool:
-        return all(card is not None for card in web.values())
+        return None not in web.values()
 
     def plants(self, web_name: str = "main") -> list[str]:
         return [
