@@ -232,3 +232,37 @@ PLANTS_3P: list[list[Entry]] = [
         "species-jonc",
     ],
 ]
+
+
+def play_any_turn(state: State) -> None:
+    """Every seat with cards programs its first card; each reveal choice takes the first
+    option offered. For getting through turns whose details do not matter."""
+    for seat in range(state.num_players):
+        if state.hands[seat]:
+            state.apply(seat, {"type": "program", "card": state.hands[seat][0]})
+    ready_all(state)
+    while state.phase == "reveal":
+        seat, _ = state.awaited()
+        state.apply(seat, state.view(seat)["awaiting"]["options"][0])
+
+
+def visible_cards(state: State, seat: int | None) -> set[str]:
+    """Every card id found in ``seat``'s view, except the web and the discard pile."""
+    view = state.view(seat)
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, str) and value.startswith(("cond-", "joker-", "species-", "cat-",
+                                                          "wet-", "pollution-", "reintro")):
+            found.add(value)
+
+    for key, value in view.items():
+        if key not in ("web", "discard", "layout"):
+            walk(value)
+    return found
