@@ -1,0 +1,248 @@
+"""``create_app(settings)``: the FastAPI application (REST + websocket API, pages, static).
+
+Every error a client can cause answers ``{"error": {"code", "message"}}`` with a 4xx.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import __version__
+from ..engine import EngineError
+from .models import Health
+from .rooms import ApiError, RoomManager, TokenBucket, engine_error
+from .routes import pages, rooms, ws
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger("dame_nature.server")
+
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
+STATIC_DIR = PACKAGE_DIR / "static"
+TEMPLATES_DIR = PACKAGE_DIR / "templates"
+
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    429: "rate_limited",
+}
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def _send_error(send: Send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class GuardMiddleware:
+    """Refuses HTTP bodies over the limit (413) and clients over their rate (429).
+
+    The rate is a token bucket per connection (client address and port); the body is read
+    whole before the app sees it, so an over-long body never reaches a handler.
+    """
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+        self.buckets: dict[tuple[str, int], TokenBucket] = {}
+
+    def _bucket(self, scope: Scope) -> TokenBucket:
+        client = scope.get("client") or ("?", 0)
+        key = (str(client[0]), int(client[1]))
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) > 10_000:  # forget connections idle long enough to be full
+                now = time.monotonic()
+                horizon = self.settings.rate_limit_burst / self.settings.rate_limit_per_second
+                self.buckets = {
+                    k: b
+                    for k, b in self.buckets.items()
+                    if b.stamp is not None and now - b.stamp < horizon
+                }
+            bucket = TokenBucket(
+                self.settings.rate_limit_per_second, self.settings.rate_limit_burst
+            )
+            self.buckets[key] = bucket
+        return bucket
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        if not self._bucket(scope).take():
+            await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
+            return
+        limit = self.settings.max_message_bytes
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = limit + 1
+                if declared > limit:
+                    await _send_error(
+                        send, 413, "body_too_large", f"A request body may hold {limit} bytes."
+                    )
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                await _send_error(
+                    send, 413, "body_too_large", f"A request body may hold {limit} bytes."
+                )
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        if body.strip():
+            try:
+                json.loads(body)
+            except ValueError:
+                await _send_error(send, 400, "invalid_json", "The body is not valid JSON.")
+                return
+            # every body of the API is JSON, whatever content type the client declared
+            # (``curl -d`` says form-urlencoded)
+            headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
+            scope = {**scope, "headers": [*headers, (b"content-type", b"application/json")]}
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+def _validation_message(exc: RequestValidationError) -> tuple[str, str]:
+    errors = exc.errors()
+    if not errors:
+        return "invalid_request", "The request is not valid."
+    first = errors[0]
+    if first.get("type") == "json_invalid":
+        return "invalid_json", "The body is not valid JSON."
+    loc = [str(p) for p in first.get("loc", ()) if p != "body"]
+    where = ".".join(loc)
+    message = str(first.get("msg", "invalid"))
+    return "invalid_request", f"{message} at '{where}'." if where else f"{message}."
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The application; ``settings`` default to the environment (``DAME_NATURE_*``)."""
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        restored = manager.restore()
+        log.info("restored %d rooms from %s", restored, settings.db)
+        sweeper = asyncio.create_task(manager.run_sweeper())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+            store.close()
+
+    app = FastAPI(
+        title="Dame Nature Online",
+        version=__version__,
+        description="Rooms, seats and live per-seat views of the cooperative card game "
+        "Dame Nature. The contract is `shared/API.md`; errors are always "
+        '`{"error": {"code", "message"}}` with a 4xx status.',
+        lifespan=lifespan,
+    )
+    store = Store(settings.db)
+    manager = RoomManager(settings, store)
+    app.state.settings = settings
+    app.state.store = store
+    app.state.manager = manager
+    app.state.templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(EngineError)
+    async def engine_refusal(request: Request, exc: EngineError) -> JSONResponse:
+        err = engine_error(exc)
+        return error_response(err.status, err.code, err.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        code, message = _validation_message(exc)
+        if code == "invalid_json":
+            return error_response(400, code, message)
+        if request.url.path.endswith("/actions"):
+            code = "invalid_action"
+        return error_response(422, code, message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        status = exc.status_code if 400 <= exc.status_code < 500 else 400
+        code = HTTP_CODES.get(status, "bad_request")
+        message = exc.detail if isinstance(exc.detail, str) else "The request was refused."
+        if status == 404:
+            message = "There is nothing at this address."
+        return error_response(status, code, message)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s", request.url.path)
+        return error_response(500, "internal_error", "Something went wrong on the server.")
+
+    @app.get("/healthz", response_model=Health, tags=["health"])
+    async def healthz() -> dict[str, Any]:
+        """Liveness: answers while the server runs."""
+        return {"status": "ok", "rooms": len(manager.rooms)}
+
+    app.include_router(rooms.router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    STATIC_DIR.mkdir(exist_ok=True)
+    app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
+    app.add_middleware(GuardMiddleware, settings=settings)
+    return app

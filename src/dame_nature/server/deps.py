@@ -1,0 +1,76 @@
+"""FastAPI dependencies as ``Annotated`` aliases: ``ManagerDep``, ``RoomDep``, ``TokenDep``,
+``SeatDep`` (a player's seat from its Bearer token) and ``ViewerDep`` (a seat or a
+spectator)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+
+from .rooms import ApiError, Room, RoomManager
+from .settings import Settings
+
+
+def get_manager(request: Request) -> RoomManager:
+    manager: RoomManager = request.app.state.manager
+    return manager
+
+
+def get_settings(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+ManagerDep = Annotated[RoomManager, Depends(get_manager)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+
+
+def get_room(room: str, manager: ManagerDep) -> Room:
+    return manager.get(room)
+
+
+RoomDep = Annotated[Room, Depends(get_room)]
+
+
+def get_token(
+    authorization: Annotated[
+        str | None, Header(description="`Bearer <token>`: a seat token or the host token")
+    ] = None,
+) -> str | None:
+    """The Bearer token, if any (a malformed header is refused)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ApiError(401, "invalid_token", "Send the token as 'Authorization: Bearer <token>'.")
+    return token
+
+
+TokenDep = Annotated[str | None, Depends(get_token)]
+
+
+def get_viewer(room: RoomDep, token: TokenDep) -> int | None:
+    """The seat of the token, or ``None`` (a spectator) without a token."""
+    if token is None:
+        return None
+    seat = room.seat_for_token(token)
+    if seat is None:
+        raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+    return seat
+
+
+ViewerDep = Annotated[int | None, Depends(get_viewer)]
+
+
+def get_seat(room: RoomDep, token: TokenDep) -> int:
+    """The seat of the token; a token is required."""
+    if token is None:
+        raise ApiError(401, "missing_token", "This needs your seat token (Authorization: Bearer).")
+    seat = get_viewer(room, token)
+    assert seat is not None
+    return seat
+
+
+SeatDep = Annotated[int, Depends(get_seat)]

@@ -1,0 +1,37 @@
+"""Server settings: a pydantic ``BaseSettings`` read from ``DAME_NATURE_*`` environment variables.
+
+>>> Settings(db=":memory:").room_ttl_seconds
+604800.0
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+SEVEN_DAYS = 7 * 24 * 3600.0
+
+
+class Settings(BaseSettings):
+    """Every knob of the server; each one also from ``DAME_NATURE_<NAME>``."""
+
+    model_config = SettingsConfigDict(env_prefix="DAME_NATURE_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    #: the SQLite file (``:memory:`` keeps nothing across restarts)
+    db: str = "./dame-nature.sqlite3"
+    #: a room with no change and no connection for this long is deleted
+    room_ttl_seconds: float = Field(default=SEVEN_DAYS, gt=0)
+    #: a finished game with no connection is dropped from memory after this long
+    #: (it stays in the database and is loaded again on the next request)
+    finished_room_memory_seconds: float = Field(default=300.0, ge=0)
+    #: how often expired rooms are looked for
+    sweep_interval_seconds: float = Field(default=60.0, gt=0)
+    #: the largest HTTP body or websocket message accepted
+    max_message_bytes: int = Field(default=64 * 1024, gt=0)
+    #: token bucket per HTTP connection and per websocket: sustained rate and burst
+    rate_limit_per_second: float = Field(default=20.0, gt=0)
+    rate_limit_burst: int = Field(default=60, gt=0)
+    #: a limit on rooms held in memory at once, so a flood cannot exhaust memory
+    max_rooms: int = Field(default=100_000, gt=0)

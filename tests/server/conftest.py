@@ -1,0 +1,212 @@
+"""Fixtures of the server tests: a real ``uvicorn`` subprocess on a free loopback port with
+its own SQLite file, an HTTP client for it, and a small API client used by the tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+FAST_LIMITS = {
+    "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
+    "DAME_NATURE_RATE_LIMIT_BURST": "100000",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
+
+    def __init__(self, db: Path, env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", str(self.db),
+               "--log-level", "warning"]  # fmt: skip
+        self.proc = subprocess.Popen(cmd, env=self.env)
+        wait_healthy(self.url, self.proc)
+        return self
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[bytes] | None = None, tries: int = 300) -> None:
+    for _ in range(tries):
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not answer /healthz")
+
+
+class Api:
+    """A thin client of the API for tests: raises nothing, returns responses."""
+
+    def __init__(self, http: httpx.Client, ws_url: str = "") -> None:
+        self.http = http
+        self.ws_url = ws_url
+
+    @staticmethod
+    def auth(token: str | None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"} if token else {}
+
+    def create(self, **body: Any) -> httpx.Response:
+        return self.http.post("/api/rooms", json=body)
+
+    def join(self, room: str, name: str) -> httpx.Response:
+        return self.http.post(f"/api/rooms/{room}/players", json={"name": name})
+
+    def start(self, room: str, token: str | None) -> httpx.Response:
+        return self.http.post(f"/api/rooms/{room}/start", headers=self.auth(token))
+
+    def rematch(self, room: str, token: str | None) -> httpx.Response:
+        return self.http.post(f"/api/rooms/{room}/rematch", headers=self.auth(token))
+
+    def info(self, room: str) -> httpx.Response:
+        return self.http.get(f"/api/rooms/{room}")
+
+    def state(self, room: str, token: str | None = None) -> httpx.Response:
+        return self.http.get(f"/api/rooms/{room}/state", headers=self.auth(token))
+
+    def act(self, room: str, token: str | None, action: Any) -> httpx.Response:
+        return self.http.post(f"/api/rooms/{room}/actions", headers=self.auth(token), json=action)
+
+    def legal(self, room: str, token: str) -> list[dict[str, Any]]:
+        r = self.http.get(f"/api/rooms/{room}/legal_actions", headers=self.auth(token))
+        assert r.status_code == 200, r.text
+        actions: list[dict[str, Any]] = r.json()["actions"]
+        return actions
+
+    def replay(self, room: str) -> httpx.Response:
+        return self.http.get(f"/api/rooms/{room}/replay")
+
+    def table(
+        self, players: int = 4, names: list[str] | None = None, start: bool = True, **body: Any
+    ) -> dict[str, Any]:
+        """A room with ``players`` seats joined (and started): room, host, tokens."""
+        r = self.create(**body)
+        assert r.status_code == 201, r.text
+        created = r.json()
+        tokens = []
+        for i in range(players):
+            joined = self.join(created["room"], (names or [])[i] if names else f"P{i}")
+            assert joined.status_code == 201, joined.text
+            assert joined.json()["seat"] == i
+            tokens.append(joined.json()["token"])
+        if start:
+            started = self.start(created["room"], created["host_token"])
+            assert started.status_code == 200, started.text
+        return {"room": created["room"], "host": created["host_token"], "tokens": tokens}
+
+    @contextmanager
+    def socket(self, room: str, token: str | None = None) -> Iterator[WsClient]:
+        url = f"{self.ws_url}/api/rooms/{room}/ws" + (f"?token={token}" if token else "")
+        with connect(url, open_timeout=10, max_size=2**22) as ws:
+            yield WsClient(ws)
+
+
+class WsClient:
+    """A synchronous websocket client that remembers the last view it received."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.view: dict[str, Any] | None = None
+        self.messages: list[dict[str, Any]] = []
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def receive(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.view = message["view"]
+        return message
+
+    def receive_type(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        while True:
+            message = self.receive(timeout)
+            if message["type"] == kind:
+                return message
+
+    def wait_version(self, version: int, timeout: float = 10) -> dict[str, Any]:
+        """Read messages until a view of at least ``version``; returns that view."""
+        while self.view is None or self.view["version"] < version:
+            self.receive(timeout)
+        assert self.view is not None
+        return self.view
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real uvicorn server for the session (rate limits lifted)."""
+    proc = ServerProcess(tmp_path_factory.mktemp("server") / "rooms.sqlite3").start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def api(server: ServerProcess) -> Iterator[Api]:
+    with httpx.Client(base_url=server.url, timeout=20) as http:
+        yield Api(http, server.ws_url)
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator[Any]:
+    """Start servers of one's own (for restarts, limits); all stopped at the end."""
+    started: list[ServerProcess] = []
+
+    def make(env: dict[str, str] | None = None, db: Path | None = None) -> ServerProcess:
+        proc = ServerProcess(db or tmp_path / "rooms.sqlite3", env)
+        started.append(proc)
+        return proc
+
+    yield make
+    for proc in started:
+        proc.stop()
