@@ -1,7 +1,70 @@
-"""HTML pages of the browser UI (home, room). Filled in by the UI work (issue 4)."""
+"""HTML pages of the browser UI: the home page and the room page.
+
+Both pages are thin Jinja2 shells; the room page's lobby, table and end screen are drawn
+by ``static/js/room.js`` from the websocket's views. Each page embeds the static data the
+scripts need (card catalogue, web layouts, modes and paths), so the UI works without any
+extra request before the websocket opens.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+
+from ...engine import PATHS, RULES, raw_card_data
 
 router = APIRouter()
+
+_TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
+_fallback_templates: Jinja2Templates | None = None
+
+
+def _templates(request: Request) -> Jinja2Templates:
+    """The app's ``Jinja2Templates`` when the app factory set one, else our own."""
+    global _fallback_templates
+    found = getattr(request.app.state, "templates", None)
+    if isinstance(found, Jinja2Templates):
+        return found
+    if _fallback_templates is None:
+        _fallback_templates = Jinja2Templates(directory=str(_TEMPLATES_DIR))
+    return _fallback_templates
+
+
+@lru_cache(maxsize=1)
+def _boot_data() -> str:
+    """JSON the page scripts read: cards, layouts, colours, modes (in rule order), paths."""
+    data = raw_card_data()
+    modes: list[dict[str, Any]] = [
+        {"mode": mode, "title": cls.title, "title_fr": cls.title_fr, "summary": cls.summary}
+        for mode, cls in RULES.items()
+    ]
+    boot = {
+        "cards": {card["id"]: card for card in data["cards"]},
+        "layouts": data["layouts"],
+        "colours": data["colours"],
+        "setup_by_players": data["setup_by_players"],
+        "modes": modes,
+        "paths": {str(p): list(m) for p, m in PATHS.items()},
+    }
+    # Safe inside <script type="application/json">: no "</" can close the element.
+    return json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+def home(request: Request) -> HTMLResponse:
+    return _templates(request).TemplateResponse(
+        request, "home.html", {"boot_json": _boot_data(), "page": "home"}
+    )
+
+
+@router.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
+def room_page(request: Request, code: str) -> HTMLResponse:
+    return _templates(request).TemplateResponse(
+        request, "room.html", {"boot_json": _boot_data(), "code": code, "page": "room"}
+    )

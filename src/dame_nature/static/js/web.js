@@ -1,0 +1,125 @@
+// The web of life drawn as its graph: 4 columns of species, each with its two Condition
+// slots and its own slot, parents linked by lines. Legal places for the card being
+// revealed light up as buttons.
+import { BOOT, card, cardFace, cardText, esc } from "./cards.js";
+import { icon } from "./icons.js";
+import { COLOUR_INFO } from "./texts.js";
+
+export function layoutName(view, web) {
+  return web === "main" ? view.layout || "numbered" : web;
+}
+
+export function slotText(slot) {
+  if (!slot) return "";
+  const [sp, n] = slot.split(":");
+  const c = card(sp);
+  const name = c.name_fr || sp;
+  return n ? `${name}, Condition ${n}` : `${name} (installed)`;
+}
+
+function isOpen(view, layout, sp) {
+  return (layout[sp].parents || []).every((p) => view.web[p]);
+}
+
+/**
+ * targets: {slot: [{label, key, action}]} places to light up for the player's choice;
+ * removals: {slot: [...]} cards a Pollution may remove.
+ */
+export function renderWebs(container, view, { targets = {}, removals = {}, lastPlaced = new Set() } = {}) {
+  const webs = view.webs || ["main"];
+  container.innerHTML = webs
+    .map((web) => {
+      const name = layoutName(view, web);
+      const layout = BOOT.layouts[name];
+      const species = Object.keys(layout);
+      const maxCol = Math.max(...species.map((sp) => layout[sp].column));
+      const nodes = species
+        .map((sp) => {
+          const spot = layout[sp];
+          // pyramid: column c, row r spans two half-rows, shifted down by (c-1)
+          const rowStart = (spot.column - 1) + 2 * (spot.row - 1) + 1;
+          return speciesNode(view, layout, sp, spot, rowStart, { targets, removals, lastPlaced });
+        })
+        .join("");
+      const title = web === "main" ? (name === "lettered" ? "Main web (invasive species layout)" : "Main web") : "Aquatic web (wetland)";
+      return `<figure class="web web-${web}" data-web="${web}" style="--cols:${maxCol}">
+        <figcaption class="web-caption">${web === "main" ? icon("web") : icon("wetland")} ${title}</figcaption>
+        <div class="web-grid">${nodes}<svg class="web-links" aria-hidden="true"></svg></div>
+      </figure>`;
+    })
+    .join("");
+  requestAnimationFrame(() => drawLinks(container, view));
+}
+
+function speciesNode(view, layout, sp, spot, rowStart, ctx) {
+  const c = card(sp);
+  const installed = view.web[sp];
+  const open = isOpen(view, layout, sp);
+  const slots = spot.conditions
+    .map((colour, i) => conditionSlot(view, `${sp}:${i + 1}`, colour, open, ctx))
+    .join("");
+  const speciesTarget = ctx.targets[sp];
+  const nodeTitle = `<span class="sp-kind">${icon(c.kind)}</span><span class="sp-names"><span class="sp-fr" lang="fr">${esc(c.name_fr)}</span><span class="sp-en">${esc(c.name_en)}</span></span>`;
+  const state = installed ? "installed" : open ? "open" : "locked";
+  const stateText = installed ? "installed" : open ? "not installed yet" : "waiting for the species before it";
+  let head;
+  if (speciesTarget) {
+    head = `<button type="button" class="sp-head target" data-slot="${sp}" data-key="slot-${sp}" aria-label="Install ${esc(c.name_fr)} (${esc(c.name_en)}) here">${nodeTitle}</button>`;
+  } else {
+    head = `<div class="sp-head" data-slot="${sp}">${nodeTitle}</div>`;
+  }
+  const parents = (spot.parents || []).join(" ");
+  return `<div class="species-node ${state}${ctx.lastPlaced.has(sp) ? " just-placed" : ""}" data-species="${sp}" data-parents="${parents}"
+      style="grid-column:${spot.column};grid-row:${rowStart} / span 2" role="group" aria-label="${esc(c.name_fr)} (${esc(c.name_en)}), ${stateText}">
+      ${head}
+      <div class="sp-slots">${slots}</div>
+      <div class="sp-state">${installed ? `${icon("ready")} installed` : open ? "" : "locked"}</div>
+    </div>`;
+}
+
+function conditionSlot(view, slot, colour, open, ctx) {
+  const info = COLOUR_INFO[colour];
+  const filled = view.web[slot];
+  const target = ctx.targets[slot];
+  const removal = ctx.removals[slot];
+  const label = `${info.name} Condition slot${filled ? `: ${cardText(filled, view.joker_colours?.[filled])}` : open ? ", empty" : ", locked"}`;
+  const inner = filled
+    ? `<span class="mini-card">${cardFace(filled, { modes: view.modes, jokerColour: view.joker_colours?.[filled], compact: true })}</span>`
+    : `<span class="slot-need">${icon(colour)}<span class="letter">${info.letter}</span></span>`;
+  const cls = `cslot c-${colour}${filled ? " filled" : ""}${open ? "" : " locked"}${ctx.lastPlaced.has(slot) ? " just-placed" : ""}`;
+  if (target || removal) {
+    const what = target ? "Place your card here" : "Remove this Condition";
+    return `<button type="button" class="${cls} ${target ? "target" : "removal"}" data-slot="${slot}" data-key="slot-${slot}" aria-label="${what}: ${esc(slotText(slot))} (${info.name})">${inner}</button>`;
+  }
+  return `<span class="${cls}" data-slot="${slot}" role="img" aria-label="${esc(label)}">${inner}</span>`;
+}
+
+export function drawLinks(container, view) {
+  container.querySelectorAll(".web").forEach((figure) => {
+    const grid = figure.querySelector(".web-grid");
+    const svgEl = figure.querySelector(".web-links");
+    if (!grid || !svgEl) return;
+    const box = grid.getBoundingClientRect();
+    svgEl.setAttribute("width", box.width);
+    svgEl.setAttribute("height", box.height);
+    svgEl.setAttribute("viewBox", `0 0 ${box.width} ${box.height}`);
+    const lines = [];
+    grid.querySelectorAll(".species-node").forEach((node) => {
+      const parents = (node.dataset.parents || "").split(" ").filter(Boolean);
+      const nb = node.getBoundingClientRect();
+      parents.forEach((p) => {
+        const parent = grid.querySelector(`.species-node[data-species="${p}"]`);
+        if (!parent) return;
+        const pb = parent.getBoundingClientRect();
+        const x1 = pb.right - box.left;
+        const y1 = pb.top + pb.height / 2 - box.top;
+        const x2 = nb.left - box.left;
+        const y2 = nb.top + nb.height / 2 - box.top;
+        const on = view.web[p] ? " on" : "";
+        const mx = (x1 + x2) / 2;
+        lines.push(`<path class="link${on}" d="M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}"/>`);
+      });
+    });
+    svgEl.innerHTML = lines.join("");
+  });
+}

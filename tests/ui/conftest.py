@@ -1,0 +1,119 @@
+"""Fixtures of the browser tests: a real uvicorn server (temp SQLite file) and headless
+Chromium (``/usr/bin/chromium``, never a downloaded build) driven by sync Playwright.
+
+Every page opened through ``open_page`` records console errors and uncaught exceptions;
+the test fails at teardown if there were any.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+
+sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to this file
+
+if not Path(CHROMIUM).exists():  # pragma: no cover
+    collect_ignore_glob = ["test_*.py"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/ui/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+            if not Path(CHROMIUM).exists():  # pragma: no cover
+                item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is missing"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class UiServer:
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> UiServer:
+        env = {**os.environ, "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
+               "DAME_NATURE_RATE_LIMIT_BURST": "100000"}  # fmt: skip
+        cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", str(self.db), "--log-level", "warning"]  # fmt: skip
+        self.proc = subprocess.Popen(cmd, env=env)
+        for _ in range(300):
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer /healthz")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UiServer]:
+    server = UiServer(tmp_path_factory.mktemp("ui") / "rooms.sqlite3").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def open_page(browser: Any, ui_server: UiServer) -> Iterator[Callable[..., Any]]:
+    """``open_page(viewport=None)``: a page in a fresh browser context (its own
+    localStorage, like another person's laptop), watched for console errors."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(viewport: dict[str, int] | None = None, **kwargs: Any) -> Any:
+        ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 900},
+                                  base_url=ui_server.url, **kwargs)  # fmt: skip
+        ctx.set_default_timeout(15_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, "errors in the browser console:\n" + "\n".join(errors)

@@ -1,0 +1,50 @@
+"""Steps the browser tests take through the UI, by clicking like a player would."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+
+def create_room(page: Page, deal: dict[str, Any] | None = None, modes: list[str] = ()) -> str:
+    """On the home page: pick the rules, optionally paste a deal, create; the room code."""
+    page.goto("/")
+    for mode in modes:
+        page.check(f'input[name="mode"][value="{mode}"]')
+    if deal is not None:
+        page.click("details.advanced summary")
+        page.fill("#deal", json.dumps(deal))
+    page.click("#create-btn")
+    page.wait_for_url("**/r/*")
+    expect(page.locator("#lobby-view")).to_be_visible()
+    return page.url.rsplit("/r/", 1)[1]
+
+
+def take_seat(page: Page, name: str) -> None:
+    page.fill("#player-name", name)
+    page.click("#join-btn")
+    expect(page.locator("#seated-note")).to_contain_text(name)
+
+
+def join_room(page: Page, code: str, name: str) -> None:
+    page.goto(f"/r/{code}")
+    expect(page.locator("#join-form")).to_be_visible()
+    take_seat(page, name)
+
+
+def start_game(host: Page, players: int) -> None:
+    expect(host.locator("#lobby-players li")).to_have_count(players)
+    host.click("#start-btn")
+    expect(host.locator("#game-view")).to_be_visible()
+
+
+def program(page: Page, card: str) -> None:
+    page.click(f'#hand button[data-card="{card}"]')
+    expect(page.locator(f'#programmed [data-card="{card}"]')).to_be_visible()
+
+
+def ready(page: Page) -> None:
+    page.click("#ready-btn")
+    expect(page.locator("#unready-btn, #ready-btn")).to_have_count(1)
