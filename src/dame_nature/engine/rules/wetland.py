@@ -23,11 +23,21 @@ class Wetland(Rule):
         cfg.extra_cards += CATALOGUE.in_set("wetland", "condition")
 
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
-        if slot.web != "aquatic":
-            return True
-        previous = ctx.previous_card()
-        return (
-            previous is not None
-            and previous.is_condition_like
-            and ctx.previous_colour() == "blue"
-        )
+        return slot.web != "aquatic" or _after_blue(ctx)
+
+    def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
+        """An aquatic Species not right after a blue card has nowhere to go: say why."""
+        topology = ctx.state.game.topology
+        if (
+            ctx.card.is_species
+            and topology.web_of_species.get(ctx.card.id) == "aquatic"
+            and not _after_blue(ctx)
+        ):
+            return "aquatic"
+        return None
+
+
+def _after_blue(ctx: RevealContext) -> bool:
+    """The card revealed just before was a blue Condition or a Joker given blue."""
+    previous = ctx.previous_card()
+    return previous is not None and previous.is_condition_like and ctx.previous_colour() == "blue"
