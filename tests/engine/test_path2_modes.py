@@ -1,0 +1,96 @@
+"""Path 2: Privileged Symbioses, Temporary Conditions, Species-specific biodiversity
+(RULINGS, rules 4-6). Privileged Symbioses are also covered in test_symbioses.py."""
+
+from tests.engine.helpers import (
+    PLANTS_3P,
+    assert_illegal,
+    assert_legal_actions_accepted,
+    events_of,
+    known,
+    new_state,
+    play_turn,
+    reveals,
+)
+
+
+# Privileged Symbioses -------------------------------------------------------------------
+def test_privileged_show_to_one_player_costs_a_symbiosis_and_tells_no_one_else():
+    state = new_state(5, ["privileged_symbioses"], plays={2: ["species-aigle-royal"]})
+    assert state.view(0)["show_names_one_player"] is True
+    state.apply(2, {"type": "show", "card": "species-aigle-royal", "to": 4})
+    assert state.symbiosis_cards[2] == 1
+    assert [s for s in range(5) if known(state, s)] == [4]
+    public = [e for e in state.view(None)["log"] if e["type"] == "show"]
+    assert public == [{"type": "show", "turn": 1, "seat": 2, "to": 4, "paid_with": "card"}]
+
+
+# Temporary Conditions ---------------------------------------------------------------------
+def test_temporary_condition_not_covered_at_end_of_turn_is_discarded():
+    state = new_state(3, ["temporary_conditions"],
+                      plays={0: ["cond-yellow-5"], 1: ["species-ortie"], 2: ["species-jonc"]})
+    events = play_turn(state, [("cond-yellow-5", {"slot": "species-aubepine:1"}), "species-ortie",
+                               "species-jonc"])  # fmt: skip
+    removed = events_of(events, "removed_from_web")
+    assert removed == [{"type": "removed_from_web", "turn": 1, "card": "cond-yellow-5",
+                        "slot": "species-aubepine:1", "reason": "temporary"}]  # fmt: skip
+    assert state.web["species-aubepine:1"] is None
+    assert state.discard[-1] == "cond-yellow-5"
+    assert state.view(0)["last_turn"][0]["result"] == "discarded"
+    assert state.view(0)["last_turn"][0]["reason"] == "temporary"
+
+
+def test_temporary_condition_covered_by_its_species_in_the_turn_stays():
+    state = new_state(3, ["temporary_conditions"],
+                      plays={0: ["cond-blue-5"], 1: ["cond-yellow-1"], 2: ["species-ortie"]})
+    play_turn(state, [("cond-blue-5", {"slot": "species-ortie:1"}),
+                      ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie"])  # fmt: skip
+    assert state.web["species-ortie:1"] == "cond-blue-5"
+    assert state.discard == []
+
+
+def test_temporary_symbol_means_nothing_without_its_rule():
+    state = new_state(3, plays={0: ["cond-yellow-5"], 1: ["species-ortie"], 2: ["species-jonc"]})
+    play_turn(state, [("cond-yellow-5", {"slot": "species-aubepine:1"}), "species-ortie",
+                      "species-jonc"])  # fmt: skip
+    assert state.web["species-aubepine:1"] == "cond-yellow-5"
+
+
+# Species-specific biodiversity ------------------------------------------------------------
+def test_sides_are_chosen_in_seat_order_from_the_first_player_before_turn_one():
+    state = new_state(4, ["species_biodiversity"], first_player=2)
+    view = state.view(2)
+    assert view["phase"] == "choosing_sides" and view["turn"] == 0
+    assert view["awaiting"]["seat"] == 2 and view["awaiting"]["kind"] == "choose_side"
+    assert view["awaiting"]["options"] == [
+        {"type": "choose_side", "side": "plant"}, {"type": "choose_side", "side": "animal"}
+    ]  # fmt: skip
+    assert state.view(3)["awaiting"]["options"] == []
+    assert_illegal(state, 3, {"type": "choose_side", "side": "plant"}, "seat 2 chooses now")
+    assert_illegal(state, 2, {"type": "choose_side", "side": "fungus"}, "'plant' or 'animal'")
+    assert_illegal(state, 2, {"type": "program", "card": state.hands[2][0]}, "only during programming")
+    assert_legal_actions_accepted(state)
+    for seat, side in [(2, "plant"), (3, "animal"), (0, "animal")]:
+        state.apply(seat, {"type": "choose_side", "side": side})
+        assert state.phase == "choosing_sides"
+    events = state.apply(1, {"type": "choose_side", "side": "plant"})
+    assert [e["type"] for e in events] == ["side_chosen", "turn_started"]
+    assert state.phase == "programming" and state.turn == 1 and state.first_player == 2
+    assert [p["side"] for p in state.view(0)["players"]] == ["animal", "plant", "plant", "animal"]
+    assert_illegal(state, 0, {"type": "choose_side", "side": "plant"}, "before the first turn")
+
+
+def test_a_species_of_the_other_side_is_discarded():
+    turns = [t[:] for t in PLANTS_3P]
+    state = new_state(3, ["species_biodiversity"], turns)
+    for seat, side in [(0, "plant"), (1, "animal"), (2, "plant")]:
+        state.apply(seat, {"type": "choose_side", "side": side})
+    # seats 2 and 0 reveal the plants of turns 1 and 2: placed
+    play_turn(state, turns[0])
+    play_turn(state, turns[1])
+    assert state.web["species-ortie"] and state.web["species-aubepine"]
+    # turn 3 (seat 2 first): seat 1 reveals the Chêne but chose Animal
+    play_turn(state, turns[2])
+    assert reveals(state, "last")[2] == (1, "species-chene", "discarded", None)
+    assert state.view(0)["last_turn"][2]["reason"] == "side"
+    # its Conditions are played freely
+    assert state.web["species-chene:1"] == "cond-green-2"
