@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import copy
+import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import CATALOGUE, COLOURS, Card
@@ -107,7 +108,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-ready data (a deep copy)."""
-        return copy.deepcopy({name: getattr(self, name) for name in self._FIELDS})
+        return _deep_copy({name: getattr(self, name) for name in self._FIELDS})
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -116,8 +117,9 @@ class State:
         setup = data["setup"]
         self = cls.__new__(cls)
         self.game = get_game(setup["num_players"], tuple(setup["modes"]))
+        data = _deep_copy(data)
         for name in cls._FIELDS:
-            setattr(self, name, copy.deepcopy(data[name]))
+            setattr(self, name, data[name])
         return self
 
     def clone(self) -> State:
@@ -685,7 +687,6 @@ class State:
     def _finish(self, outcome: str) -> None:
         self.phase = "over"
         self.reveal_queue = []
-        self.pending_give = None
         self.result = {"outcome": outcome, "discards": len(self.discard)}
         self._event("game_over", dict(self.result))
 
@@ -775,6 +776,11 @@ class State:
         from .view import build_view
 
         return build_view(self, seat)
+
+
+def _deep_copy(data: Any) -> Any:
+    """A deep copy of JSON data (faster than ``copy.deepcopy`` for it)."""
+    return json.loads(json.dumps(data))
 
 
 def _clean_action(action: dict[str, Any]) -> dict[str, Any]:
