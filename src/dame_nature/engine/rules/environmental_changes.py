@@ -18,3 +18,15 @@ class EnvironmentalChanges(Rule):
 
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
         return slot.index != 2 or ctx.state.web[f"{slot.species}:1"] is not None
+
+    def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
+        """A Condition whose open slots of its colour all wait for their slot 1: say why."""
+        if not ctx.card.is_condition_like or colour is None:
+            return None
+        topology = ctx.state.game.topology
+        open_slots = topology.open_condition_slots(ctx.state.web, colour)
+        if open_slots and not any(
+            self.allows_slot(ctx, colour, topology.slots[sid]) for sid in open_slots
+        ):
+            return "order"
+        return None

@@ -1,0 +1,241 @@
+"""Path 3: Climate Change, Environmental Changes, Species Reintroductions (RULINGS, rules 7-9)."""
+
+from tests.engine.helpers import (
+    PLANTS_3P,
+    assert_illegal,
+    assert_legal_actions_accepted,
+    events_of,
+    new_state,
+    play_turn,
+    play_turns,
+    program_all,
+    ready_all,
+    reveal,
+    reveals,
+)
+
+
+def last(state):
+    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
+
+
+# Climate Change ----------------------------------------------------------------------------
+def test_blue_revealed_right_after_yellow_is_discarded_even_with_a_slot():
+    state = new_state(3, ["climate_change"],
+                      plays={0: ["cond-yellow-1"], 1: ["cond-blue-1"], 2: ["species-ortie"]})
+    play_turn(state, [("cond-yellow-1", {"slot": "species-aubepine:1"}), "cond-blue-1",
+                      "species-ortie"])  # fmt: skip
+    assert last(state)[1] == ("cond-blue-1", "discarded", None, "climate_change")
+
+
+def test_yellow_right_after_a_placed_blue_removes_the_blue_from_the_web():
+    state = new_state(3, ["climate_change"],
+                      plays={0: ["cond-blue-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"]})
+    events = play_turn(state, [("cond-blue-1", {"slot": "species-ortie:1"}),
+                               ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie"])
+    assert events_of(events, "removed_from_web") == [{
+        "type": "removed_from_web", "turn": 1, "card": "cond-blue-1", "slot": "species-ortie:1",
+        "reason": "climate_change"}]  # fmt: skip
+    assert state.web["species-ortie:1"] is None and state.web["species-ortie:2"] == "cond-yellow-1"
+    assert last(state) == [
+        ("cond-blue-1", "discarded", "species-ortie:1", "climate_change"),
+        ("cond-yellow-1", "placed", "species-ortie:2", None),
+        ("species-ortie", "discarded", None, "conditions_missing"),
+    ]
+    assert state.discard == ["cond-blue-1", "species-ortie"]
+
+
+def test_climate_change_needs_the_two_cards_next_to_each_other_in_one_turn():
+    state = new_state(3, ["climate_change"],
+                      plays={0: ["cond-yellow-1", "cond-blue-2"], 1: ["cond-green-1", "cond-yellow-2"],
+                             2: ["cond-blue-1", "species-ortie"]})  # fmt: skip
+    # yellow, green, blue: the blue is placed
+    play_turn(state, [("cond-yellow-1", {"slot": "species-ortie:2"}),
+                      ("cond-green-1", {"slot": "species-chene:1"}),
+                      ("cond-blue-1", {"slot": "species-ortie:1"})])  # fmt: skip
+    assert state.web["species-ortie:1"] == "cond-blue-1"
+    # turn 2 (seat 1 first): a yellow last in turn 1 ... and a blue first of the next turn
+    play_turn(state, ["cond-yellow-2", "species-ortie", "cond-blue-2"])
+    assert last(state)[2] == ("cond-blue-2", "placed", "species-jonc:1", None)
+
+
+def test_a_joker_counts_as_the_colour_it_is_given():
+    state = new_state(3, ["climate_change"],
+                      plays={0: ["joker-1", "cond-blue-2"], 1: ["cond-blue-1", "joker-2"],
+                             2: ["cond-yellow-1", "joker-3"]})  # fmt: skip
+    # a Joker given yellow discards the blue right after it
+    play_turn(state, [("joker-1", {"slot": "species-aubepine:1", "colour": "yellow"}),
+                      "cond-blue-1", "cond-yellow-1"])  # fmt: skip
+    assert last(state)[1] == ("cond-blue-1", "discarded", None, "climate_change")
+    # turn 2 (seat 1 first): a Joker given blue is placed, a Joker given yellow (no yellow
+    # slot: discarded) removes it, and the blue Condition after that yellow is discarded
+    play_turn(state, [("joker-2", {"slot": "species-ortie:1", "colour": "blue"}),
+                      ("joker-3", {"slot": None, "colour": "yellow"}), "cond-blue-2"])  # fmt: skip
+    assert last(state) == [
+        ("joker-2", "discarded", "species-ortie:1", "climate_change"),
+        ("joker-3", "discarded", None, "joker_no_slot"),
+        ("cond-blue-2", "discarded", None, "climate_change"),
+    ]
+    assert state.web["species-ortie:1"] is None
+
+
+def test_after_a_yellow_a_jokers_blue_side_is_a_discard():
+    state = new_state(3, ["climate_change"],
+                      plays={0: ["cond-yellow-1"], 1: ["joker-1"], 2: ["species-ortie"]})
+    program_all(state, ["cond-yellow-1", "joker-1", "species-ortie"])
+    ready_all(state)
+    state.apply(0, reveal("species-aubepine:1"))
+    opts = state.view(1)["awaiting"]["options"]
+    assert reveal(None, "blue") in opts
+    assert not [o for o in opts if o["colour"] == "blue" and o["slot"] is not None]
+    assert reveal("species-ortie:2", "yellow") in opts
+    assert_legal_actions_accepted(state)
+    assert_illegal(state, 1, reveal("species-ortie:1", "blue"), "cannot go there")
+    state.apply(1, reveal(None, "blue"))
+    assert last(state)[1] == ("joker-1", "discarded", None, "climate_change")
+
+
+def test_a_placed_blue_joker_is_removed_by_the_yellow_after_it():
+    state = new_state(3, ["climate_change"],
+                      plays={0: ["joker-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"]})
+    play_turn(state, [("joker-1", {"slot": "species-jonc:1", "colour": "blue"}),
+                      ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie"])  # fmt: skip
+    assert state.web["species-jonc:1"] is None and "joker-1" in state.discard
+    assert "joker-1" not in state.joker_colours
+    assert last(state)[0] == ("joker-1", "discarded", "species-jonc:1", "climate_change")
+
+
+# Environmental Changes ---------------------------------------------------------------------
+def test_condition_slot_two_waits_for_slot_one():
+    state = new_state(3, ["environmental_changes"],
+                      plays={0: ["cond-green-1"], 1: ["cond-violet-1"], 2: ["cond-green-2"]})
+    play_turn(state, ["cond-green-1", "cond-violet-1", "cond-green-2"])
+    # green: Aubépine's and Jonc's green are their slot 2; only Chêne's slot 1 takes it.
+    # violet is Chêne's slot 2: now that slot 1 is filled it goes there.
+    assert last(state) == [
+        ("cond-green-1", "placed", "species-chene:1", None),
+        ("cond-violet-1", "placed", "species-chene:2", None),
+        ("cond-green-2", "discarded", None, "order"),
+    ]
+
+
+def test_condition_out_of_order_is_discarded_with_its_reason():
+    state = new_state(3, ["environmental_changes"],
+                      plays={0: ["cond-violet-1"], 1: ["joker-1"], 2: ["cond-yellow-1"]})
+    program_all(state, ["cond-violet-1", "joker-1", "cond-yellow-1"])
+    ready_all(state)
+    assert state.revealed_this_turn[0]["reason"] == "order"
+    opts = state.view(1)["awaiting"]["options"]
+    assert reveal(None, "violet") in opts and reveal(None, "green") not in opts
+    assert reveal("species-chene:1", "green") in opts
+    state.apply(1, reveal("species-chene:1", "green"))
+    # yellow: Ortie's slot 2 waits, Aubépine's slot 1 takes it
+    assert last(state)[2] == ("cond-yellow-1", "placed", "species-aubepine:1", None)
+
+
+# Species Reintroductions -------------------------------------------------------------------
+def test_reintroduction_leaves_the_game_and_conditions_are_discarded_until_an_animal():
+    state = new_state(3, ["species_reintroductions"], plays={
+        0: ["reintroduction-1", "cond-yellow-1", "cond-violet-2"],
+        1: ["cond-violet-1", "cond-blue-1", "species-ortie"],
+        2: ["joker-1", "species-jonc", "species-martre"]})  # fmt: skip
+    play_turn(state, ["reintroduction-1", "cond-violet-1", ("joker-1", {"colour": "green"})])
+    assert last(state) == [
+        ("reintroduction-1", "placed", None, None),
+        ("cond-violet-1", "discarded", None, "reintroduction"),
+        ("joker-1", "discarded", None, "reintroduction"),
+    ]
+    assert state.location_of("reintroduction-1") == "out"
+    assert "reintroduction-1" not in state.discard
+    # turn 2 (seat 1 first): still discarded in later turns; a plant does not end it
+    play_turn(state, ["cond-blue-1", "species-jonc", "cond-yellow-1"])
+    assert [r[3] for r in last(state)] == ["reintroduction", "conditions_missing", "reintroduction"]
+    # turn 3 (seat 2 first): an animal Species revealed (even discarded) ends it
+    play_turn(state, ["species-martre", "cond-violet-2", "species-ortie"])
+    assert last(state)[:2] == [
+        ("species-martre", "discarded", None, "species_not_open"),
+        ("cond-violet-2", "placed", "species-chene:2", None),
+    ]
+
+
+# five players, 40 cards: the four plants are installed during turn 3
+POLLUTION_5P = [
+    [("cond-blue-1", {"slot": "species-ortie:1"}), ("cond-yellow-1", {"slot": "species-ortie:2"}),
+     "species-ortie", "cond-yellow-2", ("cond-green-1", {"slot": "species-aubepine:2"})],
+    ["species-aubepine", ("cond-green-2", {"slot": "species-chene:1"}),
+     ("cond-violet-1", {"slot": "species-chene:2"}), "species-chene", "cond-blue-2"],
+    [("cond-green-6", {"slot": "species-jonc:2"}), "species-jonc", "pollution-1",
+     ("cond-violet-2", {"slot": "species-carabe-dore:2"}),
+     ("cond-yellow-6", {"slot": "species-campagnol:1"})],
+    ["pollution-2", "species-herisson", "species-martre", "species-aigle-royal",
+     "species-mesange-bleue"],
+]  # fmt: skip
+
+
+def test_pollution_needs_the_four_plants_installed_at_the_start_of_the_turn():
+    state = new_state(5, ["species_reintroductions"], POLLUTION_5P)
+    play_turns(state, POLLUTION_5P[:3])
+    assert all(state.web[p] for p in ("species-ortie", "species-aubepine", "species-chene",
+                                      "species-jonc"))  # fmt: skip
+    # the Jonc came in turn 3, just before the Pollution: too late
+    assert last(state)[2] == ("pollution-1", "discarded", None, "pollution_early")
+    assert state.rule_data["species_reintroductions"]["played"] == []
+    # an unplayed Pollution can come back by a discard swap (turn 4, seat 3 first)
+    swapper, cond = next((s, c) for s in range(5) for c in state.hands[s]
+                         if c.startswith(("cond-", "joker-")))  # fmt: skip
+    offered = [a for a in state.legal_actions(swapper) if a["type"] == "swap_discard"]
+    assert {"type": "swap_discard", "card": cond, "take": "pollution-1"} in offered
+    state.apply(swapper, {"type": "swap_discard", "card": cond, "take": "pollution-1"})
+    assert "pollution-1" in state.hands[swapper]
+
+
+def test_pollution_removes_an_uncovered_condition_chosen_by_its_player():
+    state = new_state(5, ["species_reintroductions"], POLLUTION_5P)
+    play_turns(state, POLLUTION_5P[:3])
+    # uncovered: Carabe doré's violet (turn 3) and Campagnol's yellow (turn 3, alone)
+    uncovered = sorted(state.game.topology.uncovered_conditions(state.web))
+    assert uncovered == ["species-campagnol:1", "species-carabe-dore:2"]
+    program_all(state, POLLUTION_5P[3])
+    ready_all(state)
+    assert state.awaited() == (3, "reveal")
+    opts = state.view(3)["awaiting"]["options"]
+    assert sorted(o["target"] for o in opts) == ["cond-violet-2", "cond-yellow-6"]
+    assert_legal_actions_accepted(state)
+    assert_illegal(state, 3, reveal(), "cannot be placed")
+    assert_illegal(state, 3, reveal(target="cond-blue-1"), "cannot be placed")
+    events = state.apply(3, reveal(target="cond-violet-2"))
+    assert events_of(events, "removed_from_web")[0]["reason"] == "pollution"
+    assert state.web["species-carabe-dore:2"] is None
+    assert state.discard[1:3] == ["pollution-2", "cond-violet-2"]
+    record = state.view(0)["last_turn"][0]
+    assert (record["card"], record["result"], record["target"]) == (
+        "pollution-2", "placed", "cond-violet-2")
+    assert state.rule_data["species_reintroductions"]["played"] == ["pollution-2"]
+    # a played Pollution cannot be taken back from the discard pile
+    for seat in range(5):
+        assert not [a for a in state.legal_actions(seat)
+                    if a["type"] == "swap_discard" and a["take"] == "pollution-2"]  # fmt: skip
+
+
+def test_played_pollution_cannot_be_swapped_back():
+    state = new_state(5, ["species_reintroductions"], POLLUTION_5P)
+    play_turns(state, POLLUTION_5P[:3])
+    program_all(state, POLLUTION_5P[3])
+    ready_all(state)
+    state.apply(3, reveal(target="cond-yellow-6"))
+    assert state.phase == "programming" and state.first_player == 4
+    seat, cond = next((s, c) for s in range(5) for c in state.hands[s]
+                      if c.startswith(("cond-", "joker-")))  # fmt: skip
+    assert_illegal(state, seat, {"type": "swap_discard", "card": cond, "take": "pollution-2"},
+                   "cannot be taken back")
+
+
+def test_pollution_with_no_uncovered_condition_is_played_alone():
+    turns = PLANTS_3P + [["pollution-1", "species-martre", "species-herisson"]]
+    state = new_state(3, ["species_reintroductions"], turns)
+    play_turns(state, turns)
+    assert last(state)[0] == ("pollution-1", "placed", None, None)
+    assert state.discard[0] == "pollution-1"
+    assert state.rule_data["species_reintroductions"]["played"] == ["pollution-1"]
+    # two more mode cards to play: they count in the winnable test
+    assert state.game.topology.empty_slot_count(state.web) + 2 <= state.cards_left()
