@@ -1,0 +1,28 @@
+"""Golden replays: whole games stored as files replay to the same final state and views."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dame_nature.engine import State
+
+GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
+
+
+def test_there_are_golden_games_and_one_is_won() -> None:
+    assert len(GOLDEN) >= 4
+    outcomes = {json.loads(p.read_text("utf-8"))["result"]["outcome"] for p in GOLDEN}
+    assert outcomes == {"won", "lost"}
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_game_replays_identically(path: Path) -> None:
+    game = json.loads(path.read_text("utf-8"))
+    state = State.replay(game["setup"], game["actions"])
+    assert state.result == game["result"]
+    assert state.to_json() == game["final_state"]
+    for seat, view in game["final_views"].items():
+        assert state.view(None if seat == "None" else int(seat)) == view
