@@ -56,7 +56,8 @@ class UiServer:
         env = {**os.environ, "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
                "DAME_NATURE_RATE_LIMIT_BURST": "100000"}  # fmt: skip
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", str(self.db), "--log-level", "warning"]  # fmt: skip
+               "--port", str(self.port), "--db", str(self.db),
+               "--log-level", "warning"]  # fmt: skip
         self.proc = subprocess.Popen(cmd, env=env)
         for _ in range(300):
             if self.proc.poll() is not None:
@@ -109,7 +110,10 @@ def open_page(browser: Any, ui_server: UiServer) -> Iterator[Callable[..., Any]]
         ctx.set_default_timeout(15_000)
         contexts.append(ctx)
         page = ctx.new_page()
-        page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on(
+            "console",
+            lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+        )
         page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
         return page
 

@@ -48,3 +48,26 @@ def program(page: Page, card: str) -> None:
 def ready(page: Page) -> None:
     page.click("#ready-btn")
     expect(page.locator("#unready-btn, #ready-btn")).to_have_count(1)
+
+
+def seat_table(open_page: Any, deal: dict[str, Any], names: list[str],
+               contexts: dict[int, dict[str, Any]] | None = None) -> list[Page]:  # fmt: skip
+    """One browser context per player: the first creates the room with ``deal``, all take
+    a seat through the invite link, the first (the host) starts. The pages, by seat.
+    ``contexts`` gives some seats browser-context options (a phone's viewport, touch)."""
+    contexts = contexts or {}
+    pages = [open_page(**contexts.get(i, {})) for i in range(len(names))]
+    code = create_room(pages[0], deal=deal)
+    take_seat(pages[0], names[0])
+    for page, name in zip(pages[1:], names[1:], strict=True):
+        join_room(page, code, name)
+    start_game(pages[0], len(names))
+    for page in pages:
+        expect(page.locator("#game-view")).to_be_visible()
+    return pages
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    assert width <= inner, f"the page scrolls sideways: {width}px wide in {inner}px"

@@ -36,7 +36,11 @@ def _sequence() -> list[str]:
     topo = game.topology
     web = topo.empty_web()
     cards = [c for c in CATALOGUE.in_set("base") if c.startswith(("cond-", "species-"))]
-    cards = [c for c in cards if PLAYERS in (CATALOGUE.card(c).players or [PLAYERS]) or c.startswith("species-")]
+    cards = [
+        c
+        for c in cards
+        if PLAYERS in (CATALOGUE.card(c).players or [PLAYERS]) or c.startswith("species-")
+    ]
     remaining = sorted(cards)
     order: list[str] = []
     while remaining:

@@ -31,7 +31,7 @@ def test_three_players_play_a_whole_game(open_page):
             program(page, programmed[seat])
         for page in pages:
             page.click("#ready-btn")
-        for turn, seat, card, slot in p.choices:
+        for turn, seat, _card, slot in p.choices:
             if turn != t:
                 continue
             chooser = pages[seat]

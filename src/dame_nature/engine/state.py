@@ -61,6 +61,31 @@ class State:
     """The whole state of one game. Build it with ``Game.new_initial_state``."""
 
     game: Game
+    setup: dict[str, Any]
+    hands: list[list[str]]
+    programmed: list[str | None]
+    ready: list[bool]
+    symbiosis_cards: list[int]
+    sides: list[str | None]
+    first_player: int
+    turn: int
+    phase: str
+    free_symbiosis_used: bool
+    pending_give: dict[str, int] | None
+    web: dict[str, str | None]
+    joker_colours: dict[str, str]
+    discard: list[str]
+    in_play: list[list[Any]]  # [seat, card] of Cats revealed this turn
+    out_of_game: list[str]
+    set_aside: list[str]
+    known: list[list[list[Any]]]  # per viewer (seats, then PUBLIC): [owner, card]
+    revealed_this_turn: list[dict[str, Any]]
+    last_turn: list[dict[str, Any]]
+    reveal_queue: list[int]
+    rule_data: dict[str, dict[str, Any]]
+    log: list[dict[str, Any]]
+    history: list[dict[str, Any]]
+    result: dict[str, Any] | None
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -443,6 +468,7 @@ class State:
         self._require_own_card(seat, action)
 
     def _do_give_back(self, seat: int, action: dict[str, Any]) -> None:
+        assert self.pending_give is not None
         card, giver = action["card"], self.pending_give["from"]
         self._move_secretly(seat, giver, card)
         self.pending_give = None
@@ -533,7 +559,9 @@ class State:
         self._advance_reveal()
 
     def _context(self, seat: int) -> RevealContext:
-        card = CATALOGUE.card(self.programmed[seat])
+        programmed = self.programmed[seat]
+        assert programmed is not None, "only a programmed card is revealed"
+        card = CATALOGUE.card(programmed)
         previous = self.revealed_this_turn[-1] if self.revealed_this_turn else None
         return RevealContext(self, seat, card, previous)
 
@@ -575,6 +603,7 @@ class State:
                 return []
             candidates = [card.id]
         else:
+            assert colour is not None, "a Condition or a Joker given a colour"
             candidates = topo.open_condition_slots(self.web, colour)
         rules = self.game.rules
         return [
@@ -611,7 +640,7 @@ class State:
             result = owner.resolve_special(ctx, outcome)
         elif outcome.slot is not None:
             self.web[outcome.slot] = card
-            if ctx.card.is_joker:
+            if ctx.card.is_joker and outcome.colour is not None:
                 self.joker_colours[card] = outcome.colour
             result = "placed"
         else:

@@ -35,7 +35,6 @@ def visible_log(state: State, seat: int | None, tail: int | None = LOG_TAIL) -> 
 def build_view(state: State, seat: int | None) -> dict[str, Any]:
     game = state.game
     n = game.num_players
-    is_player = seat is not None
     awaited = state.awaited()
     awaiting = None
     revealing = None
@@ -45,16 +44,20 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
         if kind == "reveal":
             revealing = {"seat": awaited_seat, "card": state.programmed[awaited_seat]}
-    viewer = seat if is_player else PUBLIC
+    viewer = PUBLIC if seat is None else seat
     known = [{"seat": owner, "card": card} for owner, card in state.known[viewer]]
     pending = state.pending_give
-    cards_max = max(len(state.cards_of(s)) for s in range(n))
+    # "turn X of Y": every turn takes one card from each player still holding one
+    held_at_turn_start = [len(state.cards_of(s)) for s in range(n)]
+    for record in state.revealed_this_turn:
+        held_at_turn_start[record["seat"]] += 1
+    turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
     return {
         "seat": seat,
         "modes": list(game.modes),
         "phase": state.phase,
         "turn": state.turn,
-        "turns_total": state.turn + cards_max - 1 if state.phase == "programming" else state.turn,
+        "turns_total": turns_total if state.phase != "over" else state.turn,
         "first_player": state.first_player,
         "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
         "symbiosis_kinds": list(state.symbiosis_kinds()),
@@ -70,8 +73,8 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             }
             for s in range(n)
         ],
-        "hand": list(state.hands[seat]) if is_player else [],
-        "programmed": state.programmed[seat] if is_player else None,
+        "hand": [] if seat is None else list(state.hands[seat]),
+        "programmed": None if seat is None else state.programmed[seat],
         "known": known,
         "layout": game.config.main_layout,
         "webs": [name for name, _ in game.config.webs()],

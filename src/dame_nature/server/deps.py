@@ -12,12 +12,12 @@ from .rooms import ApiError, Room, RoomManager
 from .settings import Settings
 
 
-def get_manager(request: Request) -> RoomManager:
+async def get_manager(request: Request) -> RoomManager:
     manager: RoomManager = request.app.state.manager
     return manager
 
 
-def get_settings(request: Request) -> Settings:
+async def get_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
@@ -26,14 +26,14 @@ ManagerDep = Annotated[RoomManager, Depends(get_manager)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 
 
-def get_room(room: str, manager: ManagerDep) -> Room:
+async def get_room(room: str, manager: ManagerDep) -> Room:
     return manager.get(room)
 
 
 RoomDep = Annotated[Room, Depends(get_room)]
 
 
-def get_token(
+async def get_token(
     authorization: Annotated[
         str | None, Header(description="`Bearer <token>`: a seat token or the host token")
     ] = None,
@@ -51,7 +51,7 @@ def get_token(
 TokenDep = Annotated[str | None, Depends(get_token)]
 
 
-def get_viewer(room: RoomDep, token: TokenDep) -> int | None:
+async def get_viewer(room: RoomDep, token: TokenDep) -> int | None:
     """The seat of the token, or ``None`` (a spectator) without a token."""
     if token is None:
         return None
@@ -64,11 +64,11 @@ def get_viewer(room: RoomDep, token: TokenDep) -> int | None:
 ViewerDep = Annotated[int | None, Depends(get_viewer)]
 
 
-def get_seat(room: RoomDep, token: TokenDep) -> int:
+async def get_seat(room: RoomDep, token: TokenDep) -> int:
     """The seat of the token; a token is required."""
     if token is None:
         raise ApiError(401, "missing_token", "This needs your seat token (Authorization: Bearer).")
-    seat = get_viewer(room, token)
+    seat = await get_viewer(room, token)
     assert seat is not None
     return seat
 

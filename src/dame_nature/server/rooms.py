@@ -289,13 +289,16 @@ class Room:
         }
 
     # ---------------------------------------------------------------- broadcast
-    def broadcast(self) -> None:
-        """Push each connection the view of its seat (one build per seat)."""
+    def broadcast(self) -> dict[int | None, dict[str, Any]]:
+        """Push each connection the view of its seat (one build per seat); the views built."""
+        views: dict[int | None, dict[str, Any]] = {}
         for seat, conns in self.conns.items():
             if conns:
-                text = dumps({"type": "state", "view": self.view(seat)})
+                views[seat] = view = self.view(seat)
+                text = dumps({"type": "state", "view": view})
                 for conn in conns:
                     conn.push(text, "state")
+        return views
 
     def send_view(self, conn: Connection) -> None:
         conn.push(dumps({"type": "state", "view": self.view(conn.seat)}), "state")
@@ -578,13 +581,13 @@ class RoomManager:
             if state.is_over:
                 room.status = "over"
                 room.campaign = campaign
-            self._changed(room, now)
-            return room.view(seat)
+            views = self._changed(room, now)
+            return views[seat] if seat in views else room.view(seat)
 
-    def _changed(self, room: Room, now: float) -> None:
+    def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
         room.version += 1
         room.updated_at = now
-        room.broadcast()
+        return room.broadcast()
 
     # ---------------------------------------------------------------- connections
     async def connect(self, room: Room, conn: Connection) -> None:

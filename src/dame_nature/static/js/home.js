@@ -7,16 +7,16 @@ const modeList = document.getElementById("mode-list");
 const pathList = document.getElementById("path-list");
 const modesById = Object.fromEntries(BOOT.modes.map((m) => [m.mode, m]));
 
+const PATH_TITLES = { 1: "Natural Variations", 2: "Natural Areas Under Strain", 3: "Human Impacts", 4: "The Impacts of Other Species" };
 modeList.innerHTML = BOOT.modes
   .map(
-    (m, i) => `<label class="mode-option">
+    (m, i) => `${i % 3 === 0 ? `<p class="mode-group">Path ${i / 3 + 1}: ${PATH_TITLES[i / 3 + 1]}</p>` : ""}<label class="mode-option">
       <input type="checkbox" name="mode" value="${m.mode}">
       <span class="mode-text"><span class="mode-title">${i + 1}. ${esc(m.title)} <span class="fr" lang="fr">${esc(m.title_fr)}</span></span>
       <span class="mode-summary">${esc(m.summary)}</span></span></label>`,
   )
   .join("");
 
-const PATH_TITLES = { 1: "Natural Variations", 2: "Natural Areas Under Strain", 3: "Human Impacts", 4: "The Impacts of Other Species" };
 pathList.innerHTML = Object.entries(BOOT.paths)
   .map(
     ([p, modes]) => `<label class="mode-option">

@@ -150,7 +150,7 @@ function render() {
 // ------------------------------------------------------------------ lobby
 function lobbyPlayers() {
   const fromView = app.view && app.view.players && app.view.players.length && app.view.players[0].name !== undefined ? app.view.players : null;
-  return fromView || (app.room && app.room.players) || [];
+  return [...(fromView || (app.room && app.room.players) || [])].sort((a, b) => a.seat - b.seat);
 }
 
 function rulesHTML(modes, campaign, path) {
@@ -195,7 +195,7 @@ function renderLobby() {
           (p) => `<li class="lobby-player${p.seat === me ? " me" : ""}">
           <span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>
           <span class="seat-no">${p.seat + 1}</span>
-          <span class="pname">${esc(p.name)}${p.seat === me ? " (you)" : ""}</span>
+          <span class="pname">${esc(p.name)}${p.seat === me ? (app.mem.host_token ? " (you, host)" : " (you)") : ""}</span>
           <span class="hint">${p.connected ? "connected" : "not connected"}</span></li>`,
         )
         .join("")

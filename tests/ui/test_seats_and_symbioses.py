@@ -1,0 +1,107 @@
+"""A reload keeps the seat and the hand; a Symbiosis give / give-back between two
+players; the table on a phone-sized screen; keyboard play."""
+
+from __future__ import annotations
+
+from dn_ui import no_horizontal_scroll, program, seat_table
+from dn_ui_plan import plan
+from playwright.sync_api import expect
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_reload_mid_game_keeps_seat_and_hand(open_page):
+    p = plan()
+    pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"])
+    bob = pages[1]
+    card = p.turns[0][1]
+    program(bob, card)
+    hand_before = sorted(
+        bob.locator("#hand button.hand-card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    )
+    assert len(hand_before) == 10
+    bob.reload()
+    expect(bob.locator("#game-view")).to_be_visible()
+    expect(bob.locator("#me-title")).to_contain_text("Bob")
+    expect(bob.locator(f'#programmed [data-card="{card}"]')).to_be_visible()
+    expect(bob.locator("#hand button.hand-card")).to_have_count(10)
+    hand_after = sorted(
+        bob.locator("#hand button.hand-card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    )
+    assert hand_after == hand_before
+    # the others still see Bob as connected, with a face-down card
+    expect(pages[0].locator('#others .player[data-seat="1"] .facedown')).to_be_visible()
+    # reopening the invite link in a new tab of the same browser: the same seat
+    again = bob.context.new_page()
+    again.goto(bob.url)
+    expect(again.locator("#me-title")).to_contain_text("Bob")
+    again.close()
+
+
+def test_symbiosis_give_and_give_back(open_page):
+    p = plan()
+    alice, bob, chloe = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"])
+    given, returned = "joker-1", "joker-2"  # Alice's and Bob's kept Jokers
+    # Alice is the first player: her Symbiosis of this turn is free
+    expect(alice.locator("#me-badges")).to_contain_text("free Symbiosis")
+    alice.click("#sym-btn")
+    dialog = alice.locator("#sym-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#sym-cost")).to_contain_text("free")
+    dialog.locator('label.radio:has(input[name="kind"][value="give"])').click()
+    dialog.locator(f'label.card-choice:has(input[name="card"][value="{given}"])').click()
+    dialog.locator('label.radio:has(input[name="to"][value="1"])').click()
+    dialog.locator("#sym-ok").click()
+    expect(dialog).to_be_hidden()
+
+    # Bob is asked at once to give a card back; he sees what he received
+    prompt = bob.locator("#giveback-dialog")
+    expect(prompt).to_be_visible()
+    expect(prompt.locator(".received")).to_contain_text("Joker")
+    # the reveal is blocked meanwhile, and Chloé only learns that an exchange happened
+    expect(chloe.locator("#status")).to_contain_text("Waiting for Bob to give a card back")
+    expect(chloe.locator("#log")).to_contain_text("Alice gives a card to Bob")
+    prompt.locator(f'label.card-choice:has(input[name="giveback"][value="{returned}"])').click()
+    prompt.locator("#giveback-ok").click()
+    expect(prompt).to_be_hidden()
+
+    expect(alice.locator(f'#hand button[data-card="{returned}"]')).to_be_visible()
+    expect(alice.locator(f'#hand button[data-card="{given}"]')).to_have_count(0)
+    expect(bob.locator(f'#hand button[data-card="{given}"]')).to_be_visible()
+    # Alice knows which card Bob holds now; Chloé does not
+    expect(
+        alice.locator(f'#others .player[data-seat="1"] .known [data-card="{given}"]')
+    ).to_be_visible()
+    expect(chloe.locator('#others .player[data-seat="1"] .known')).to_have_count(0)
+    expect(alice.locator("#log")).to_contain_text("Bob gives Joker back to Alice")
+    # the free Symbiosis is used: no other one this turn for a 3-player table
+    expect(alice.locator("#sym-btn")).to_be_disabled()
+
+
+def test_phone_sized_table_has_no_horizontal_scrolling(open_page):
+    p = plan()
+    pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"], contexts={1: PHONE})
+    bob = pages[1]
+    no_horizontal_scroll(bob)
+    # turn 1 by keyboard on the phone: focus a card, press Enter; then Ready
+    bob.locator(f'#hand button[data-card="{p.turns[0][1]}"]').focus()
+    bob.keyboard.press("Enter")
+    expect(bob.locator(f'#programmed [data-card="{p.turns[0][1]}"]')).to_be_visible()
+    bob.locator("#ready-btn").focus()
+    bob.keyboard.press("Enter")
+    for seat in (0, 2):
+        program(pages[seat], p.turns[0][seat])
+        pages[seat].click("#ready-btn")
+    # Bob's blue Condition has two legal places: they light up, he taps one
+    ((_, seat, _, slot),) = [c for c in p.choices if c[0] == 1]
+    assert seat == 1
+    expect(bob.locator("#prompt")).to_be_visible()
+    expect(bob.locator("#webs button.target")).to_have_count(2)
+    no_horizontal_scroll(bob)
+    bob.locator(f'#webs button.target[data-slot="{slot}"]').tap()
+    expect(bob.locator("#turn-info")).to_contain_text("Turn 2 of")
+    expect(bob.locator("#reveals li.reveal-item")).to_have_count(3)
+    no_horizontal_scroll(bob)
+    bob.click("#help-btn")
+    expect(bob.locator("#help-dialog")).to_be_visible()
+    no_horizontal_scroll(bob)
