@@ -198,6 +198,21 @@ def api(server: ServerProcess) -> Iterator[Api]:
 
 
 @pytest.fixture
+def make_api() -> Iterator[Any]:
+    """``make_api(server)``: an ``Api`` for a server of one's own."""
+    clients: list[httpx.Client] = []
+
+    def make(server: ServerProcess) -> Api:
+        http = httpx.Client(base_url=server.url, timeout=20)
+        clients.append(http)
+        return Api(http, server.ws_url)
+
+    yield make
+    for http in clients:
+        http.close()
+
+
+@pytest.fixture
 def server_factory(tmp_path: Path) -> Iterator[Any]:
     """Start servers of one's own (for restarts, limits); all stopped at the end."""
     started: list[ServerProcess] = []

@@ -1,0 +1,198 @@
+"""200 random games played through the API by a random legal player: no response and no
+websocket message to a seat (or to a spectator) ever holds a card id it is not entitled to.
+
+A seat is entitled to a card once it has legitimately seen it: its own cards, the cards
+in public places (web, discard, in play, out of the game) and the cards the state says it
+knows (shown, given, swapped, returned). Entitlement is cumulative: a card seen once may
+be named later (the log tail keeps past public events). Everything else (other hands,
+other programmed cards, the cards set aside, the deck) must never appear.
+
+The games run in-process (``httpx`` over the ASGI app) for speed; each seat and one
+spectator have a recording socket attached through the same ``RoomManager.connect`` path
+the websocket route uses, so every broadcast is checked too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from typing import Any
+
+import httpx
+
+from dame_nature.engine import MODES, PATHS, raw_card_data
+from dame_nature.server.app import create_app
+from dame_nature.server.rooms import Connection
+from dame_nature.server.settings import Settings
+
+GAMES = 200
+PUBLIC = -1
+#: the random player's taste: it programs and says ready far more often than it trades
+WEIGHTS = {"program": 4.0, "ready": 8.0, "unready": 0.2, "show": 0.4, "give": 0.4,
+           "swap_discard": 0.4}  # fmt: skip
+
+
+def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A random legal action from the list the API gave, weighted by type."""
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for action in actions:
+        by_type.setdefault(action["type"], []).append(action)
+    kinds = list(by_type)
+    kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1.0) for k in kinds])[0]
+    return rng.choice(by_type[kind])
+
+
+def all_card_ids() -> set[str]:
+    data = raw_card_data()
+    ids: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("id"), str) and "type" in node:
+                ids.add(node["id"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(data)
+    return ids
+
+
+CARD_IDS = all_card_ids()
+#: quoted strings that are neither object keys nor slot fields: slot ids are layout
+#: names ("<species-id>:1", "<species-id>"), not cards
+VALUES = re.compile(r'(?<!"slot":)"([a-z0-9-]{1,64})"(?!:)')
+
+
+def card_ids_in(text: str) -> set[str]:
+    """Every card id among the string values of a compact JSON text."""
+    return {s for s in VALUES.findall(text) if s in CARD_IDS}
+
+
+class RecordingSocket:
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    async def send_text(self, data: str) -> None:
+        self.texts.append(data)
+
+
+def seen_now(state: Any, viewer: int | None) -> set[str]:
+    """The cards ``viewer`` (None: spectator) may see in the current state."""
+    seen: set[str] = {c for c in state.web.values() if c is not None}
+    seen |= set(state.discard) | {c for _, c in state.in_play} | set(state.out_of_game)
+    seen |= {card for _, card in state.known[PUBLIC]}
+    for record in state.revealed_this_turn + state.last_turn:
+        seen.add(record["card"])
+    if state.reveal_queue and state.phase == "reveal":
+        seen.add(state.programmed[state.reveal_queue[0]])  # the card being revealed, face up
+    if viewer is not None:
+        seen |= set(state.hands[viewer])
+        if state.programmed[viewer] is not None:
+            seen.add(state.programmed[viewer])
+        seen |= {card for _, card in state.known[viewer]}
+    return seen
+
+
+async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
+    rng = random.Random(index)
+    players = rng.randint(3, 6)
+    body: dict[str, Any]
+    if index % 10 == 0:
+        body = {"path": rng.randint(1, 4), "seed": index}
+    else:
+        body = {"modes": [m for m in MODES if rng.random() < 0.3], "seed": index}
+    created = (await client.post("/api/rooms", json=body)).json()
+    code, host = created["room"], created["host_token"]
+    tokens = []
+    for i in range(players):
+        tokens.append(
+            (await client.post(f"/api/rooms/{code}/players", json={"name": f"p{i}"})).json()[
+                "token"
+            ]
+        )
+    auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+    started = await client.post(
+        f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {host}"}
+    )
+    assert started.status_code == 200, started.text
+    manager = app.state.manager
+    room = manager.get(code)
+    settings = app.state.settings
+    sockets: dict[int | None, RecordingSocket] = {}
+    conns = []
+    for seat in [*range(players), None]:
+        sockets[seat] = RecordingSocket()
+        conn = Connection(sockets[seat], seat, settings)
+        conns.append(conn)
+        await manager.connect(room, conn)
+    entitled: dict[int | None, set[str]] = {s: set() for s in sockets}
+    checked = {s: 0 for s in sockets}
+
+    def check(viewer: int | None, text: str, what: str) -> None:
+        leaked = card_ids_in(text) - entitled[viewer]
+        assert not leaked, (
+            f"game {index} (body {body}, {players} players): {what} to seat {viewer} "
+            f"holds {sorted(leaked)}; replay: {room.state.history}"
+        )
+
+    def update_and_check() -> None:
+        for viewer, sock in sockets.items():
+            entitled[viewer] |= seen_now(room.state, viewer)
+            for text in sock.texts[checked[viewer] :]:
+                check(viewer, text, "websocket message")
+            checked[viewer] = len(sock.texts)
+
+    actions = 0
+    for _ in range(5000):
+        await asyncio.sleep(0)  # let the sender tasks write
+        for conn in conns:
+            await conn.flush()
+        update_and_check()
+        state = room.state
+        if state.is_over:
+            break
+        seat = rng.choice(sorted(state.current_players()))
+        legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
+        check(seat, legal.text, "legal_actions")
+        action = pick(legal.json()["actions"], rng)
+        answer = await client.post(f"/api/rooms/{code}/actions", headers=auth[seat], json=action)
+        assert answer.status_code == 200, (index, action, answer.text)
+        for viewer in entitled:
+            entitled[viewer] |= seen_now(room.state, viewer)
+        check(seat, answer.text, "action response")
+        actions += 1
+        if actions % 7 == 0:  # sometimes read the views by HTTP too
+            for viewer in (seat, None):
+                got = await client.get(
+                    f"/api/rooms/{code}/state", headers=auth[viewer] if viewer is not None else {}
+                )
+                check(viewer, got.text, "GET state")
+    assert room.state.is_over
+    replay = await client.get(f"/api/rooms/{code}/replay")
+    assert replay.status_code == 200
+    for conn in conns:
+        await manager.disconnect(room, conn)
+    return actions
+
+
+def test_no_view_ever_leaks_a_card(tmp_path):
+    settings = Settings(
+        db=str(tmp_path / "leaks.sqlite3"), rate_limit_per_second=1e9, rate_limit_burst=10**9
+    )
+    app = create_app(settings)
+
+    async def run() -> int:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            total = 0
+            for index in range(GAMES):
+                total += await play_one(client, app, index)
+            return total
+
+    total = asyncio.run(run())
+    assert total > GAMES * 10
+    assert PATHS  # paths were played too (every tenth game)
