@@ -239,3 +239,46 @@ def test_pollution_with_no_uncovered_condition_is_played_alone():
     assert state.rule_data["species_reintroductions"]["played"] == ["pollution-1"]
     # two more mode cards to play: they count in the winnable test
     assert state.game.topology.empty_slot_count(state.web) + 2 <= state.cards_left()
+
+
+REINTRODUCTION_GAME = [
+    ("cond-blue-1", "species-ortie:1"), ("cond-yellow-1", "species-ortie:2"), "species-ortie",
+    ("cond-yellow-2", "species-aubepine:1"), ("cond-green-1", "species-aubepine:2"),
+    "species-aubepine",
+    ("cond-green-2", "species-chene:1"), ("cond-violet-1", "species-chene:2"), "species-chene",
+    ("cond-blue-2", "species-jonc:1"), ("cond-green-3", "species-jonc:2"), "species-jonc",
+    "pollution-1",  # the four plants stand and every Condition is covered: played alone
+    ("cond-yellow-3", "species-carabe-dore:1"), ("cond-violet-2", "species-carabe-dore:2"),
+    "reintroduction-1", "species-carabe-dore",  # an animal right after: nothing lost
+    ("cond-violet-3", "species-mesange-bleue:1"),
+    ("cond-green-4", "species-mesange-bleue:2"), "species-mesange-bleue",
+    ("cond-yellow-4", "species-campagnol:1"),
+    ("cond-blue-3", "species-campagnol:2"), "species-campagnol",
+    ("cond-green-5", "species-herisson:1"),
+    ("cond-blue-4", "species-herisson:2"), "species-herisson",
+    ("cond-violet-4", "species-martre:1"),
+    ("cond-yellow-5", "species-martre:2"), "species-martre",
+    ("cond-blue-5", "species-aigle-royal:1"),
+    ("cond-violet-5", "species-aigle-royal:2"), "species-aigle-royal", ("joker-1", None),
+    ("joker-2", None), "pollution-2", ("joker-3", None),
+]  # fmt: skip
+
+
+def test_reintroductions_game_is_won_once_every_mode_card_is_played():
+    entries = [
+        e if isinstance(e, str)
+        else (e[0], {"slot": None, "colour": "blue"} if e[1] is None else {"slot": e[1]})
+        for e in REINTRODUCTION_GAME
+    ]
+    turns = [entries[i : i + 3] for i in range(0, len(entries), 3)]
+    state = new_state(3, ["species_reintroductions"], turns)
+    assert sorted(state.set_aside) == ["pollution-3", "reintroduction-2", "reintroduction-3"]
+    play_turns(state, turns[:11], strict=False)
+    assert all(state.web.values()) and not state.is_over  # a Pollution is still to play
+    assert state.location_of("reintroduction-1") == "out"
+    assert state.rule_data["species_reintroductions"]["played"] == ["pollution-1",
+                                                                    "reintroduction-1"]
+    play_turn(state, turns[11], strict=False)
+    assert state.view(0)["result"] == {"outcome": "won", "discards": 4}
+    assert state.discard == ["pollution-1", "joker-1", "joker-2", "pollution-2"]
+    assert state.programmed.count("joker-3") == 1  # never revealed
