@@ -172,3 +172,12 @@ def test_unknown_or_repeated_mode_is_refused():
 def test_seed_must_be_an_integer():
     with pytest.raises(InvalidSetup, match="seed"):
         Game(3).new_initial_state(seed="abc")
+
+
+def test_explicit_deal_with_too_many_pollution_or_reintroduction_cards_is_refused():
+    game = Game(3, ["species_reintroductions"])
+    deal = deal_for(game, {0: ["pollution-1", "pollution-2", "reintroduction-1"]})
+    assert game.new_initial_state(deal=deal).set_aside == [
+        "pollution-3", "reintroduction-2", "reintroduction-3"]  # fmt: skip
+    deal["hands"][1][0] = "reintroduction-3"
+    invalid(game, deal, "exactly 3 pollution cards|missing")

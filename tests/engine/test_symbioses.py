@@ -278,3 +278,24 @@ def test_symbioses_only_during_programming():
     assert state.phase == "reveal"  # seat 0 chooses between Ortie and Jonc
     assert_illegal(state, 1, {"type": "show", "card": "joker-1"}, "only during programming")
     assert_illegal(state, 1, {"type": "give", "card": "joker-1", "to": 2}, "only during programming")
+
+
+def test_a_shown_card_swapped_to_the_discard_pile_is_no_longer_known():
+    state = swap_state()
+    state.apply(2, {"type": "show", "card": "cond-green-1"})  # seat 2 is first: free
+    assert known(state, 0) == [(2, "cond-green-1")]
+    state.apply(2, {"type": "swap_discard", "card": "cond-green-1", "take": "species-chene"})
+    for seat in (0, 1, 3, None):
+        assert known(state, seat) == [(2, "species-chene")]
+    assert known(state, 2) == []
+
+
+def test_giving_another_card_hides_what_the_giver_still_holds():
+    """Engine's reading of RULINGS: a card given face down could be any of the giver's, so
+    the other players stop listing the giver's shown cards (listing them would tell them
+    which card left)."""
+    state = state4()
+    state.apply(0, {"type": "show", "card": "cond-blue-1"})  # free
+    state.apply(0, {"type": "give", "card": "species-aigle-royal", "to": 2})  # a card
+    assert known(state, 1) == known(state, 3) == known(state, None) == []
+    assert known(state, 2) == [(0, "cond-blue-1")]
