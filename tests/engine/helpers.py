@@ -62,7 +62,9 @@ def deal_for(
     return {"hands": hands, "first_player": first_player}
 
 
-def plays_for_turns(n: int, turns: list[list[Entry]], first_player: int = 0) -> dict[int, list[str]]:
+def plays_for_turns(
+    n: int, turns: list[list[Entry]], first_player: int = 0
+) -> dict[int, list[str]]:
     """Which cards each seat plays, turn after turn, for a script of ``turns``."""
     plays: dict[int, list[str]] = {s: [] for s in range(n)}
     for t, turn in enumerate(turns):
@@ -71,9 +73,7 @@ def plays_for_turns(n: int, turns: list[list[Entry]], first_player: int = 0) -> 
     return plays
 
 
-def deal_for_turns(
-    game: Game, turns: list[list[Entry]], first_player: int = 0
-) -> dict[str, Any]:
+def deal_for_turns(game: Game, turns: list[list[Entry]], first_player: int = 0) -> dict[str, Any]:
     return deal_for(game, plays_for_turns(game.num_players, turns, first_player), first_player)
 
 
@@ -94,7 +94,9 @@ def new_state(
 def program_all(state: State, entries: list[Entry]) -> None:
     """Every seat with cards programs its card of ``entries`` (reveal order) — no ready."""
     seats = [s for s in reveal_order(state.num_players, state.first_player) if state.has_cards(s)]
-    assert len(entries) == len(seats), f"turn {state.turn}: {len(seats)} seats play, not {len(entries)}"
+    assert len(entries) == len(seats), (
+        f"turn {state.turn}: {len(seats)} seats play, not {len(entries)}"
+    )
     for seat, entry in zip(seats, entries, strict=True):
         state.apply(seat, {"type": "program", "card": card_of(entry)})
 
@@ -124,7 +126,8 @@ def answer_reveals(
         assert_all_accepted(state, seat, options)
         if seat not in choices:
             raise AssertionError(
-                f"turn {state.turn}: seat {seat} must choose for {state.programmed[seat]}: {options}"
+                f"turn {state.turn}: seat {seat} must choose for {state.programmed[seat]}: "
+                f"{options}"
             )
         action = {"type": "reveal", "slot": None, "colour": None, "target": None, **choices[seat]}
         events += state.apply(seat, action)
@@ -141,7 +144,9 @@ def answer_reveals(
 
 def play_turn(state: State, entries: list[Entry], strict: bool = True) -> list[dict[str, Any]]:
     """Program, ready and reveal one scripted turn; the events it caused."""
-    turn_seats = [s for s in reveal_order(state.num_players, state.first_player) if state.has_cards(s)]
+    turn_seats = [
+        s for s in reveal_order(state.num_players, state.first_player) if state.has_cards(s)
+    ]
     program_all(state, entries)
     choices = {
         seat: entry[1]
@@ -270,8 +275,9 @@ def visible_cards(state: State, seat: int | None) -> set[str]:
         elif isinstance(value, list):
             for v in value:
                 walk(v)
-        elif isinstance(value, str) and value.startswith(("cond-", "joker-", "species-", "cat-",
-                                                          "wet-", "pollution-", "reintro")):
+        elif isinstance(value, str) and value.startswith(
+            ("cond-", "joker-", "species-", "cat-", "wet-", "pollution-", "reintro")
+        ):
             found.add(value)
 
     for key, value in view.items():

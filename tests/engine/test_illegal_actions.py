@@ -25,7 +25,9 @@ def state4():
 
 @pytest.mark.parametrize("seat", [-1, 4, "0", True, None, 1.0])
 def test_no_such_seat(seat):
-    error = assert_illegal(state4(), seat, {"type": "program", "card": "cond-blue-1"}, "no such seat")
+    error = assert_illegal(
+        state4(), seat, {"type": "program", "card": "cond-blue-1"}, "no such seat"
+    )
     assert error.code == "invalid_seat"
 
 
@@ -96,8 +98,12 @@ def test_legal_actions_are_accepted_through_scripted_games():
     action every seat is offered is accepted on a clone."""
     scripts = [
         (3, [], PLANTS_3P),
-        (5, ["species_reintroductions"],
-         POLLUTION_5P[:3] + [[("pollution-2", {"target": "cond-violet-2"})] + POLLUTION_5P[3][1:]]),
+        (
+            5,
+            ["species_reintroductions"],
+            POLLUTION_5P[:3]
+            + [[("pollution-2", {"target": "cond-violet-2"})] + POLLUTION_5P[3][1:]],
+        ),
         (3, ["wetland"], wetland_turns(WETLAND_GAME)[:6]),
     ]
     checked = 0

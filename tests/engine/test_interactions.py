@@ -37,8 +37,14 @@ def test_climate_change_with_first_predator_and_jokers():
     # a Joker given yellow after a placed blue Joker removes it; then a Cat, alone
     state = new_state(3, ["climate_change", "first_predator"], plays={
         0: ["joker-1"], 1: ["joker-2"], 2: ["cat-1"]})  # fmt: skip
-    play_turn(state, [("joker-1", {"slot": "species-ortie:1", "colour": "blue"}),
-                      ("joker-2", {"slot": "species-ortie:2", "colour": "yellow"}), "cat-1"])
+    play_turn(
+        state,
+        [
+            ("joker-1", {"slot": "species-ortie:1", "colour": "blue"}),
+            ("joker-2", {"slot": "species-ortie:2", "colour": "yellow"}),
+            "cat-1",
+        ],
+    )
     assert last(state) == [
         ("joker-1", "discarded", "species-ortie:1", "climate_change"),
         ("joker-2", "placed", "species-ortie:2", None),
@@ -64,8 +70,11 @@ def test_temporary_condition_left_uncovered_by_a_reintroduction_is_discarded():
 
 
 def test_wetland_with_associated_conditions():
-    state = new_state(3, ["associated_conditions", "wetland"], plays={
-        0: ["cond-blue-3"], 1: ["wet-blue-1"], 2: ["wet-green-1"]})
+    state = new_state(
+        3,
+        ["associated_conditions", "wetland"],
+        plays={0: ["cond-blue-3"], 1: ["wet-blue-1"], 2: ["wet-green-1"]},
+    )
     program_all(state, ["cond-blue-3", "wet-blue-1", "wet-green-1"])
     ready_all(state)
     # the associated blue opens the turn: discarded, but it was a blue Condition revealed,
@@ -80,8 +89,11 @@ def test_wetland_with_associated_conditions():
 
 
 def test_species_biodiversity_with_wetland_and_invasive_species():
-    state = new_state(3, ["wetland", "species_biodiversity", "invasive_species"], plays={
-        0: ["species-frelon-asiatique"], 1: ["species-charagne"], 2: ["species-jonc"]})
+    state = new_state(
+        3,
+        ["wetland", "species_biodiversity", "invasive_species"],
+        plays={0: ["species-frelon-asiatique"], 1: ["species-charagne"], 2: ["species-jonc"]},
+    )
     for seat, side in [(0, "plant"), (1, "animal"), (2, "plant")]:
         state.apply(seat, {"type": "choose_side", "side": side})
     play_turn(state, ["species-frelon-asiatique", "species-charagne", "species-jonc"])

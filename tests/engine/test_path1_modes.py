@@ -18,8 +18,11 @@ def reasons(state):
 
 # Associated Conditions ------------------------------------------------------------------
 def test_associated_condition_first_in_the_turn_is_discarded():
-    state = new_state(3, ["associated_conditions"],
-                      plays={0: ["cond-violet-3"], 1: ["cond-violet-1"], 2: ["species-ortie"]})
+    state = new_state(
+        3,
+        ["associated_conditions"],
+        plays={0: ["cond-violet-3"], 1: ["cond-violet-1"], 2: ["species-ortie"]},
+    )
     play_turn(state, ["cond-violet-3", "cond-violet-1", "species-ortie"])
     assert reasons(state)[:2] == [
         ("cond-violet-3", "discarded", "associated"),
@@ -43,8 +46,11 @@ def test_associated_condition_after_a_condition_or_a_joker_is_placed():
 
 
 def test_associated_condition_after_a_species_is_discarded():
-    state = new_state(3, ["associated_conditions"],
-                      plays={0: ["species-ortie"], 1: ["cond-violet-3"], 2: ["species-jonc"]})
+    state = new_state(
+        3,
+        ["associated_conditions"],
+        plays={0: ["species-ortie"], 1: ["cond-violet-3"], 2: ["species-jonc"]},
+    )
     play_turn(state, ["species-ortie", "cond-violet-3", "species-jonc"])
     assert reasons(state)[1] == ("cond-violet-3", "discarded", "associated")
 
@@ -69,7 +75,9 @@ def test_dependent_condition_needs_a_species_revealed_just_before():
         ("cond-yellow-4", "discarded", "dependent"),  # after a Condition
     ]
     # first reveal of turn 2 (seat 1): a dependent Condition is discarded
-    play_turn(state, ["cond-green-4", "species-chene", ("cond-green-1", {"slot": "species-jonc:2"})])
+    play_turn(
+        state, ["cond-green-4", "species-chene", ("cond-green-1", {"slot": "species-jonc:2"})]
+    )
     assert reasons(state)[0] == ("cond-green-4", "discarded", "dependent")
 
 
@@ -110,7 +118,8 @@ def test_aquatic_web_after_a_joker_given_blue_not_after_another_colour():
                       plays={0: ["joker-1", "cond-yellow-2"], 1: ["wet-green-1", "cond-yellow-1"],
                              2: ["species-ortie", "wet-blue-1"]})  # fmt: skip
     play_turn(state, [("joker-1", {"slot": "species-jonc:1", "colour": "blue"}),
-                      ("wet-green-1", {"slot": "species-charagne:2"}), "species-ortie"])  # fmt: skip
+                      ("wet-green-1", {"slot": "species-charagne:2"}),
+                      "species-ortie"])  # fmt: skip
     assert state.web["species-charagne:2"] == "wet-green-1"
     # turn 2: a blue after a yellow goes to the main web only (no choice left)
     play_turn(state, [("cond-yellow-1", {"slot": "species-ortie:2"}), "wet-blue-1",
@@ -120,9 +129,15 @@ def test_aquatic_web_after_a_joker_given_blue_not_after_another_colour():
 
 
 def test_aquatic_species_not_after_blue_is_discarded():
-    state = new_state(3, ["wetland"],
-                      plays={0: ["cond-blue-1", "species-charagne"],
-                             1: ["wet-blue-1", "cond-blue-2"], 2: ["wet-green-1", "species-jonc"]})
+    state = new_state(
+        3,
+        ["wetland"],
+        plays={
+            0: ["cond-blue-1", "species-charagne"],
+            1: ["wet-blue-1", "cond-blue-2"],
+            2: ["wet-green-1", "species-jonc"],
+        },
+    )
     play_turn(state, [("cond-blue-1", {"slot": "species-ortie:1"}),
                       ("wet-blue-1", {"slot": "species-charagne:1"}),
                       ("wet-green-1", {"slot": "species-charagne:2"})])  # fmt: skip

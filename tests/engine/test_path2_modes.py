@@ -26,8 +26,11 @@ def test_privileged_show_to_one_player_costs_a_symbiosis_and_tells_no_one_else()
 
 # Temporary Conditions ---------------------------------------------------------------------
 def test_temporary_condition_not_covered_at_end_of_turn_is_discarded():
-    state = new_state(3, ["temporary_conditions"],
-                      plays={0: ["cond-yellow-5"], 1: ["species-ortie"], 2: ["species-jonc"]})
+    state = new_state(
+        3,
+        ["temporary_conditions"],
+        plays={0: ["cond-yellow-5"], 1: ["species-ortie"], 2: ["species-jonc"]},
+    )
     events = play_turn(state, [("cond-yellow-5", {"slot": "species-aubepine:1"}), "species-ortie",
                                "species-jonc"])  # fmt: skip
     removed = events_of(events, "removed_from_web")
@@ -40,8 +43,11 @@ def test_temporary_condition_not_covered_at_end_of_turn_is_discarded():
 
 
 def test_temporary_condition_covered_by_its_species_in_the_turn_stays():
-    state = new_state(3, ["temporary_conditions"],
-                      plays={0: ["cond-blue-5"], 1: ["cond-yellow-1"], 2: ["species-ortie"]})
+    state = new_state(
+        3,
+        ["temporary_conditions"],
+        plays={0: ["cond-blue-5"], 1: ["cond-yellow-1"], 2: ["species-ortie"]},
+    )
     play_turn(state, [("cond-blue-5", {"slot": "species-ortie:1"}),
                       ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie"])  # fmt: skip
     assert state.web["species-ortie:1"] == "cond-blue-5"
@@ -67,7 +73,9 @@ def test_sides_are_chosen_in_seat_order_from_the_first_player_before_turn_one():
     assert state.view(3)["awaiting"]["options"] == []
     assert_illegal(state, 3, {"type": "choose_side", "side": "plant"}, "seat 2 chooses now")
     assert_illegal(state, 2, {"type": "choose_side", "side": "fungus"}, "'plant' or 'animal'")
-    assert_illegal(state, 2, {"type": "program", "card": state.hands[2][0]}, "only during programming")
+    assert_illegal(
+        state, 2, {"type": "program", "card": state.hands[2][0]}, "only during programming"
+    )
     assert_legal_actions_accepted(state)
     for seat, side in [(2, "plant"), (3, "animal"), (0, "animal")]:
         state.apply(seat, {"type": "choose_side", "side": side})

@@ -11,7 +11,6 @@ from tests.engine.helpers import (
     program_all,
     ready_all,
     reveal,
-    reveals,
 )
 
 
@@ -21,18 +20,30 @@ def last(state):
 
 # Climate Change ----------------------------------------------------------------------------
 def test_blue_revealed_right_after_yellow_is_discarded_even_with_a_slot():
-    state = new_state(3, ["climate_change"],
-                      plays={0: ["cond-yellow-1"], 1: ["cond-blue-1"], 2: ["species-ortie"]})
+    state = new_state(
+        3,
+        ["climate_change"],
+        plays={0: ["cond-yellow-1"], 1: ["cond-blue-1"], 2: ["species-ortie"]},
+    )
     play_turn(state, [("cond-yellow-1", {"slot": "species-aubepine:1"}), "cond-blue-1",
                       "species-ortie"])  # fmt: skip
     assert last(state)[1] == ("cond-blue-1", "discarded", None, "climate_change")
 
 
 def test_yellow_right_after_a_placed_blue_removes_the_blue_from_the_web():
-    state = new_state(3, ["climate_change"],
-                      plays={0: ["cond-blue-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"]})
-    events = play_turn(state, [("cond-blue-1", {"slot": "species-ortie:1"}),
-                               ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie"])
+    state = new_state(
+        3,
+        ["climate_change"],
+        plays={0: ["cond-blue-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"]},
+    )
+    events = play_turn(
+        state,
+        [
+            ("cond-blue-1", {"slot": "species-ortie:1"}),
+            ("cond-yellow-1", {"slot": "species-ortie:2"}),
+            "species-ortie",
+        ],
+    )
     assert events_of(events, "removed_from_web") == [{
         "type": "removed_from_web", "turn": 1, "card": "cond-blue-1", "slot": "species-ortie:1",
         "reason": "climate_change"}]  # fmt: skip
@@ -47,7 +58,8 @@ def test_yellow_right_after_a_placed_blue_removes_the_blue_from_the_web():
 
 def test_climate_change_needs_the_two_cards_next_to_each_other_in_one_turn():
     state = new_state(3, ["climate_change"],
-                      plays={0: ["cond-yellow-1", "cond-blue-2"], 1: ["cond-green-1", "cond-yellow-2"],
+                      plays={0: ["cond-yellow-1", "cond-blue-2"],
+                             1: ["cond-green-1", "cond-yellow-2"],
                              2: ["cond-blue-1", "species-ortie"]})  # fmt: skip
     # yellow, green, blue: the blue is placed
     play_turn(state, [("cond-yellow-1", {"slot": "species-ortie:2"}),
@@ -80,8 +92,9 @@ def test_a_joker_counts_as_the_colour_it_is_given():
 
 
 def test_after_a_yellow_a_jokers_blue_side_is_a_discard():
-    state = new_state(3, ["climate_change"],
-                      plays={0: ["cond-yellow-1"], 1: ["joker-1"], 2: ["species-ortie"]})
+    state = new_state(
+        3, ["climate_change"], plays={0: ["cond-yellow-1"], 1: ["joker-1"], 2: ["species-ortie"]}
+    )
     program_all(state, ["cond-yellow-1", "joker-1", "species-ortie"])
     ready_all(state)
     state.apply(0, reveal("species-aubepine:1"))
@@ -96,8 +109,9 @@ def test_after_a_yellow_a_jokers_blue_side_is_a_discard():
 
 
 def test_a_placed_blue_joker_is_removed_by_the_yellow_after_it():
-    state = new_state(3, ["climate_change"],
-                      plays={0: ["joker-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"]})
+    state = new_state(
+        3, ["climate_change"], plays={0: ["joker-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"]}
+    )
     play_turn(state, [("joker-1", {"slot": "species-jonc:1", "colour": "blue"}),
                       ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie"])  # fmt: skip
     assert state.web["species-jonc:1"] is None and "joker-1" in state.discard
@@ -107,8 +121,11 @@ def test_a_placed_blue_joker_is_removed_by_the_yellow_after_it():
 
 # Environmental Changes ---------------------------------------------------------------------
 def test_condition_slot_two_waits_for_slot_one():
-    state = new_state(3, ["environmental_changes"],
-                      plays={0: ["cond-green-1"], 1: ["cond-violet-1"], 2: ["cond-green-2"]})
+    state = new_state(
+        3,
+        ["environmental_changes"],
+        plays={0: ["cond-green-1"], 1: ["cond-violet-1"], 2: ["cond-green-2"]},
+    )
     play_turn(state, ["cond-green-1", "cond-violet-1", "cond-green-2"])
     # green: Aubépine's and Jonc's green are their slot 2; only Chêne's slot 1 takes it.
     # violet is Chêne's slot 2: now that slot 1 is filled it goes there.
@@ -120,8 +137,11 @@ def test_condition_slot_two_waits_for_slot_one():
 
 
 def test_condition_out_of_order_is_discarded_with_its_reason():
-    state = new_state(3, ["environmental_changes"],
-                      plays={0: ["cond-violet-1"], 1: ["joker-1"], 2: ["cond-yellow-1"]})
+    state = new_state(
+        3,
+        ["environmental_changes"],
+        plays={0: ["cond-violet-1"], 1: ["joker-1"], 2: ["cond-yellow-1"]},
+    )
     program_all(state, ["cond-violet-1", "joker-1", "cond-yellow-1"])
     ready_all(state)
     assert state.revealed_this_turn[0]["reason"] == "order"
@@ -209,7 +229,10 @@ def test_pollution_removes_an_uncovered_condition_chosen_by_its_player():
     assert state.discard[1:3] == ["pollution-2", "cond-violet-2"]
     record = state.view(0)["last_turn"][0]
     assert (record["card"], record["result"], record["target"]) == (
-        "pollution-2", "placed", "cond-violet-2")
+        "pollution-2",
+        "placed",
+        "cond-violet-2",
+    )
     assert state.rule_data["species_reintroductions"]["played"] == ["pollution-2"]
     # a played Pollution cannot be taken back from the discard pile
     for seat in range(5):
@@ -226,8 +249,12 @@ def test_played_pollution_cannot_be_swapped_back():
     assert state.phase == "programming" and state.first_player == 4
     seat, cond = next((s, c) for s in range(5) for c in state.hands[s]
                       if c.startswith(("cond-", "joker-")))  # fmt: skip
-    assert_illegal(state, seat, {"type": "swap_discard", "card": cond, "take": "pollution-2"},
-                   "cannot be taken back")
+    assert_illegal(
+        state,
+        seat,
+        {"type": "swap_discard", "card": cond, "take": "pollution-2"},
+        "cannot be taken back",
+    )
 
 
 def test_pollution_with_no_uncovered_condition_is_played_alone():
@@ -266,7 +293,8 @@ REINTRODUCTION_GAME = [
 
 def test_reintroductions_game_is_won_once_every_mode_card_is_played():
     entries = [
-        e if isinstance(e, str)
+        e
+        if isinstance(e, str)
         else (e[0], {"slot": None, "colour": "blue"} if e[1] is None else {"slot": e[1]})
         for e in REINTRODUCTION_GAME
     ]
@@ -276,8 +304,10 @@ def test_reintroductions_game_is_won_once_every_mode_card_is_played():
     play_turns(state, turns[:11], strict=False)
     assert all(state.web.values()) and not state.is_over  # a Pollution is still to play
     assert state.location_of("reintroduction-1") == "out"
-    assert state.rule_data["species_reintroductions"]["played"] == ["pollution-1",
-                                                                    "reintroduction-1"]
+    assert state.rule_data["species_reintroductions"]["played"] == [
+        "pollution-1",
+        "reintroduction-1",
+    ]
     play_turn(state, turns[11], strict=False)
     assert state.view(0)["result"] == {"outcome": "won", "discards": 4}
     assert state.discard == ["pollution-1", "joker-1", "joker-2", "pollution-2"]

@@ -35,10 +35,17 @@ def test_invasive_species_is_discarded_unless_the_first_player_reveals_it():
                       "species-renouee-du-japon"])  # fmt: skip
     assert last(state)[2] == ("species-renouee-du-japon", "discarded", None, "invasive")
     # turn 2: seat 1 is first; its free Symbiosis takes the Renouée back from the discard
-    state.apply(1, {"type": "swap_discard", "card": "cond-blue-1", "take": "species-renouee-du-japon"})
+    state.apply(
+        1, {"type": "swap_discard", "card": "cond-blue-1", "take": "species-renouee-du-japon"}
+    )
     play_turn(state, ["species-renouee-du-japon", "species-ortie",
                       ("cond-green-1", {"slot": "species-chene:1"})])  # fmt: skip
-    assert last(state)[0] == ("species-renouee-du-japon", "placed", "species-renouee-du-japon", None)
+    assert last(state)[0] == (
+        "species-renouee-du-japon",
+        "placed",
+        "species-renouee-du-japon",
+        None,
+    )
 
 
 # Incomplete Symbioses -----------------------------------------------------------------------
@@ -51,8 +58,11 @@ def test_incomplete_symbioses_still_allow_give_and_discard_swap():
 
 # The First Predator -------------------------------------------------------------------------
 def test_a_cat_right_after_a_species_removes_it_and_a_lone_cat_is_discarded():
-    state = new_state(4, ["first_predator"], plays={
-        0: ["cond-blue-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"], 3: ["cat-1"]})
+    state = new_state(
+        4,
+        ["first_predator"],
+        plays={0: ["cond-blue-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"], 3: ["cat-1"]},
+    )
     events = play_turn(state, [("cond-blue-1", {"slot": "species-ortie:1"}),
                                ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie",
                                "cat-1"])  # fmt: skip
@@ -69,8 +79,11 @@ def test_a_cat_right_after_a_species_removes_it_and_a_lone_cat_is_discarded():
 
 
 def test_a_species_right_after_a_cat_is_discarded():
-    state = new_state(3, ["first_predator"], plays={
-        0: ["cat-1"], 1: ["species-aigle-royal"], 2: ["cond-violet-1"]})
+    state = new_state(
+        3,
+        ["first_predator"],
+        plays={0: ["cat-1"], 1: ["species-aigle-royal"], 2: ["cond-violet-1"]},
+    )
     play_turn(state, ["cat-1", "species-aigle-royal", "cond-violet-1"])
     assert last(state)[:2] == [("cat-1", "placed", None, None),
                                ("species-aigle-royal", "discarded", None, "cat")]  # fmt: skip
@@ -79,8 +92,9 @@ def test_a_species_right_after_a_cat_is_discarded():
 
 def test_two_cats_in_a_turn_go_back_to_their_players_hands():
     # Cat, Species, Cat: the Species is discarded and both Cats come back
-    state = new_state(3, ["first_predator"], plays={
-        0: ["cat-1"], 1: ["species-jonc"], 2: ["cat-2"]})
+    state = new_state(
+        3, ["first_predator"], plays={0: ["cat-1"], 1: ["species-jonc"], 2: ["cat-2"]}
+    )
     sizes = [len(h) for h in state.hands]
     events = play_turn(state, ["cat-1", "species-jonc", "cat-2"])
     returned = events_of(events, "cats_returned")[0]["cats"]
@@ -94,8 +108,9 @@ def test_two_cats_in_a_turn_go_back_to_their_players_hands():
 
 
 def test_cats_in_play_are_shown_during_the_turn():
-    state = new_state(3, ["first_predator"], plays={
-        0: ["cat-1"], 1: ["joker-1"], 2: ["cond-blue-1"]})
+    state = new_state(
+        3, ["first_predator"], plays={0: ["cat-1"], 1: ["joker-1"], 2: ["cond-blue-1"]}
+    )
     for seat, card in [(0, "cat-1"), (1, "joker-1"), (2, "cond-blue-1")]:
         state.apply(seat, {"type": "program", "card": card})
         state.apply(seat, {"type": "ready"})
@@ -116,8 +131,10 @@ FULL_WEB = [
     ("cond-green-4", "species-mesange-bleue:2"),
     "species-mesange-bleue", ("cond-yellow-4", "species-campagnol:1"),
     ("cond-blue-3", "species-campagnol:2"),
-    "species-campagnol", ("cond-green-5", "species-herisson:1"), ("cond-blue-4", "species-herisson:2"),
-    "species-herisson", ("cond-violet-4", "species-martre:1"), ("cond-yellow-5", "species-martre:2"),
+    "species-campagnol", ("cond-green-5", "species-herisson:1"),
+    ("cond-blue-4", "species-herisson:2"),
+    "species-herisson", ("cond-violet-4", "species-martre:1"),
+    ("cond-yellow-5", "species-martre:2"),
     "species-martre", ("cond-blue-5", "species-aigle-royal:1"),
     ("cond-violet-5", "species-aigle-royal:2"),
     ("joker-1", None), "cat-2", ("joker-2", None),

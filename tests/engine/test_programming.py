@@ -1,4 +1,5 @@
-"""Programming: program, replace, ready, unready, and when the reveal starts (RULINGS, Turn flow)."""
+"""Programming: program, replace, ready, unready, and when the reveal starts
+(RULINGS, Turn flow)."""
 
 from dame_nature.engine import Game
 from tests.engine.helpers import (
@@ -85,7 +86,9 @@ def test_reveal_starts_only_when_every_player_has_programmed_and_is_ready():
     assert events[kinds.index("reveal_started")]["order"] == [0, 1, 2, 3]
     # cond-blue-1 has two open slots (Ortie, Jonc): seat 0 is asked
     assert state.phase == "reveal" and state.awaited() == (0, "reveal")
-    assert_illegal(state, 1, {"type": "program", "card": state.hands[1][0]}, "only during programming")
+    assert_illegal(
+        state, 1, {"type": "program", "card": state.hands[1][0]}, "only during programming"
+    )
 
 
 def test_reveal_waits_for_a_pending_exchange():

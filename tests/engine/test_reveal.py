@@ -27,7 +27,8 @@ def slots(state, seat):
 
 def test_reveal_goes_in_seat_order_from_the_first_player():
     state = new_state(4, first_player=2, plays={2: ["species-ortie"], 3: ["species-jonc"],
-                                                0: ["species-chene"], 1: ["cond-violet-1"]})  # fmt: skip
+                                                0: ["species-chene"],
+                                                1: ["cond-violet-1"]})  # fmt: skip
     events = play_turn(state, ["species-ortie", "species-jonc", "species-chene", "cond-violet-1"])
     assert events_of(events, "reveal_started")[0]["order"] == [2, 3, 0, 1]
     assert [r[0] for r in reveals(state, "last")] == [2, 3, 0, 1]
@@ -81,7 +82,9 @@ def test_species_installs_once_both_conditions_are_in_place():
 
 
 def test_species_whose_parents_are_missing_is_discarded():
-    state = new_state(3, plays={0: ["species-aigle-royal"], 1: ["species-ortie"], 2: ["species-jonc"]})
+    state = new_state(
+        3, plays={0: ["species-aigle-royal"], 1: ["species-ortie"], 2: ["species-jonc"]}
+    )
     play_turn(state, ["species-aigle-royal", "species-ortie", "species-jonc"])
     record = state.view(2)["last_turn"][0]
     assert record["card"] == "species-aigle-royal" and record["result"] == "discarded"

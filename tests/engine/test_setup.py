@@ -116,10 +116,12 @@ def test_explicit_deal_with_a_duplicate_or_an_unknown_card_is_refused():
     deal = deal_for(game, {})
     dup = [list(h) for h in deal["hands"]]
     dup[1][0] = dup[0][0]
-    invalid(game, {"hands": dup, "first_player": 0}, "dealt twice").code == "invalid_deal"
+    assert invalid(game, {"hands": dup, "first_player": 0}, "dealt twice").code == "invalid_deal"
     unknown = [list(h) for h in deal["hands"]]
     unknown[2][0] = "species-dodo"
-    assert invalid(game, {"hands": unknown, "first_player": 0}, "Unknown card").code == "unknown_card"
+    assert (
+        invalid(game, {"hands": unknown, "first_player": 0}, "Unknown card").code == "unknown_card"
+    )
 
 
 def test_explicit_deal_with_unequal_hands_is_refused():

@@ -36,8 +36,15 @@ def test_show_makes_a_card_known_to_every_other_player_while_it_stays():
     assert known(state, 1) == []
     assert state.view(0)["players"][1]["symbiosis_cards"] == 0
     # it leaves its owner when revealed: no one lists it any more
-    play_turn(state, [("cond-blue-1", {"slot": "species-jonc:1"}), "species-ortie",
-                      "cond-violet-1", "cond-blue-2"])
+    play_turn(
+        state,
+        [
+            ("cond-blue-1", {"slot": "species-jonc:1"}),
+            "species-ortie",
+            "cond-violet-1",
+            "cond-blue-2",
+        ],
+    )
     assert all(known(state, seat) == [] for seat in range(4))
 
 
@@ -167,9 +174,12 @@ def swap_state():
     """Four players, seat 1 first; turn 1 discards the Aigle royal and Chêne."""
     state = new_state(
         4,
-        plays={0: ["species-aigle-royal", "cond-blue-1", "species-herisson"],
-               1: ["cond-yellow-1", "joker-1"], 2: ["cond-violet-1", "cond-green-1"],
-               3: ["species-chene", "cond-blue-2"]},  # fmt: skip
+        plays={
+            0: ["species-aigle-royal", "cond-blue-1", "species-herisson"],
+            1: ["cond-yellow-1", "joker-1"],
+            2: ["cond-violet-1", "cond-green-1"],
+            3: ["species-chene", "cond-blue-2"],
+        },  # fmt: skip
         first_player=1,
     )
     play_turn(state, [("cond-yellow-1", {"slot": "species-aubepine:1"}),
@@ -182,7 +192,9 @@ def swap_state():
 def test_swap_a_condition_for_any_discard_card():
     state = swap_state()
     assert state.first_player == 2
-    events = state.apply(3, {"type": "swap_discard", "card": "cond-blue-2", "take": "species-chene"})
+    events = state.apply(
+        3, {"type": "swap_discard", "card": "cond-blue-2", "take": "species-chene"}
+    )
     assert events[0]["card"] == "cond-blue-2" and events[0]["take"] == "species-chene"
     assert state.discard == ["species-aigle-royal", "cond-blue-2"]
     assert "species-chene" in state.hands[3] and "cond-blue-2" not in state.hands[3]
@@ -205,7 +217,9 @@ def test_swap_needs_a_condition_and_a_discarded_card():
     assert_illegal(state, 0, {"type": "swap_discard", "card": "cond-blue-1",
                               "take": "species-ortie"}, "not in the discard pile")  # fmt: skip
     offered = [a for a in state.legal_actions(0) if a["type"] == "swap_discard"]
-    assert {a["card"] for a in offered} <= {c for c in state.hands[0] if c.startswith(("cond", "joker"))}
+    assert {a["card"] for a in offered} <= {
+        c for c in state.hands[0] if c.startswith(("cond", "joker"))
+    }
     assert {a["take"] for a in offered} == {"species-chene", "species-aigle-royal"}
     assert_legal_actions_accepted(state)
 
@@ -277,7 +291,9 @@ def test_symbioses_only_during_programming():
         state.apply(seat, {"type": "ready"})
     assert state.phase == "reveal"  # seat 0 chooses between Ortie and Jonc
     assert_illegal(state, 1, {"type": "show", "card": "joker-1"}, "only during programming")
-    assert_illegal(state, 1, {"type": "give", "card": "joker-1", "to": 2}, "only during programming")
+    assert_illegal(
+        state, 1, {"type": "give", "card": "joker-1", "to": 2}, "only during programming"
+    )
 
 
 def test_a_shown_card_swapped_to_the_discard_pile_is_no_longer_known():
