@@ -144,6 +144,63 @@ class Api:
             assert started.status_code == 200, started.text
         return {"room": created["room"], "host": created["host_token"], "tokens": tokens}
 
+    # ---------------------------------------------------------------- a scripted player
+    @staticmethod
+    def scripted_action(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """A fixed policy: answer what is awaited with its first option, else program the
+        first card of the hand, else say ready."""
+        awaiting = view["awaiting"]
+        if awaiting and awaiting["seat"] == view["seat"] and awaiting["options"]:
+            return dict(awaiting["options"][0])
+        kinds = {a["type"]: a for a in legal}
+        if view["programmed"] is None and "program" in kinds:
+            return {"type": "program", "card": view["hand"][0]}
+        for kind in ("ready", "end_game", "give_back"):
+            if kind in kinds:
+                return dict(kinds[kind])
+        return dict(legal[0])
+
+    @staticmethod
+    def next_seat(spectator: dict[str, Any]) -> int:
+        """The seat the script moves next: the awaited one, else the first not ready."""
+        if spectator["awaiting"]:
+            return int(spectator["awaiting"]["seat"])
+        for player in spectator["players"]:
+            if (player["hand_size"] or player["has_programmed"]) and not player["ready"]:
+                return int(player["seat"])
+        raise AssertionError(f"no seat can act in {spectator}")
+
+    def step(self, table: dict[str, Any]) -> tuple[int, dict[str, Any], httpx.Response] | None:
+        """One scripted action in the room; None once the game is over."""
+        room, tokens = table["room"], table["tokens"]
+        spectator = self.state(room).json()
+        if spectator["phase"] == "over":
+            return None
+        seat = self.next_seat(spectator)
+        legal = self.legal(room, tokens[seat])
+        if not spectator["winnable"]:
+            action = {"type": "end_game"}
+        else:
+            action = self.scripted_action(self.state(room, tokens[seat]).json(), legal)
+        assert action in legal
+        return seat, action, self.act(room, tokens[seat], action)
+
+    def play_out(self, table: dict[str, Any], limit: int = 3000) -> dict[str, Any]:
+        """Play the room's game to its end with the script; the last spectator view.
+        Checks that each action answers the actor's view, one version later."""
+        version = self.state(table["room"]).json()["version"]
+        for _ in range(limit):
+            stepped = self.step(table)
+            if stepped is None:
+                return self.state(table["room"]).json()  # type: ignore[no-any-return]
+            seat, _, answer = stepped
+            assert answer.status_code == 200, answer.text
+            new = answer.json()
+            assert new["seat"] == seat
+            assert new["version"] == version + 1  # one change, one version
+            version = new["version"]
+        raise AssertionError("the game did not end")
+
     @contextmanager
     def socket(self, room: str, token: str | None = None) -> Iterator[WsClient]:
         url = f"{self.ws_url}/api/rooms/{room}/ws" + (f"?token={token}" if token else "")

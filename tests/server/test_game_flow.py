@@ -3,58 +3,7 @@ a rematch and a campaign path's stages."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dame_nature.engine import State, modes_for_path
-
-
-def scripted_action(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """A fixed policy: answer what is awaited with its first option, else program the first
-    card of the hand, else say ready."""
-    awaiting = view["awaiting"]
-    if awaiting and awaiting["seat"] == view["seat"] and awaiting["options"]:
-        return awaiting["options"][0]
-    kinds = {a["type"]: a for a in legal}
-    if view["programmed"] is None and "program" in kinds:
-        return {"type": "program", "card": view["hand"][0]}
-    for kind in ("ready", "end_game", "give_back"):
-        if kind in kinds:
-            return kinds[kind]
-    return legal[0]
-
-
-def next_seat(spectator: dict[str, Any]) -> int:
-    """The seat the script moves next: the awaited one, else the first not ready."""
-    if spectator["awaiting"]:
-        return int(spectator["awaiting"]["seat"])
-    for player in spectator["players"]:
-        if (player["hand_size"] or player["has_programmed"]) and not player["ready"]:
-            return int(player["seat"])
-    raise AssertionError(f"no seat can act in {spectator}")
-
-
-def play_out(api, table: dict[str, Any], limit: int = 3000) -> dict[str, Any]:
-    """Play the room's game to its end with ``scripted_action``; the last spectator view."""
-    room, tokens = table["room"], table["tokens"]
-    version = api.state(room).json()["version"]
-    for _ in range(limit):
-        spectator = api.state(room).json()
-        if spectator["phase"] == "over":
-            return spectator
-        seat = next_seat(spectator)
-        legal = api.legal(room, tokens[seat])
-        if not spectator["winnable"]:
-            action = {"type": "end_game"}
-        else:
-            action = scripted_action(api.state(room, tokens[seat]).json(), legal)
-        assert action in legal
-        answer = api.act(room, tokens[seat], action)
-        assert answer.status_code == 200, answer.text
-        new = answer.json()
-        assert new["seat"] == seat
-        assert new["version"] == version + 1  # one change, one version
-        version = new["version"]
-    raise AssertionError("the game did not end")
 
 
 def test_full_scripted_game(api):
@@ -69,7 +18,7 @@ def test_full_scripted_game(api):
     assert [p["name"] for p in first["players"]] == ["Ada", "Bo", "Cy", "Di"]
     assert api.replay(room).status_code == 409  # not before the end
 
-    final = play_out(api, table)
+    final = api.play_out(table)
     assert final["result"]["outcome"] in ("won", "lost")
     assert api.info(room).json()["status"] == "over"
 
@@ -113,7 +62,7 @@ def test_campaign_path_stages(api):
     view = api.state(room, table["tokens"][0]).json()
     assert view["campaign"] == {"path": 1, "stage": 1, "results": [], "attempt": 1}
     assert view["modes"] == list(modes_for_path(1, 1))
-    final = play_out(api, table)
+    final = api.play_out(table)
     outcome = final["result"]["outcome"]
     assert final["campaign"]["results"] == [outcome]
     assert api.rematch(room, table["host"]).status_code == 200
