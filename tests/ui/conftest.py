@@ -8,12 +8,13 @@ the test fails at teardown if there were any.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,27 +98,46 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def open_page(browser: Any, ui_server: UiServer) -> Iterator[Callable[..., Any]]:
-    """``open_page(viewport=None)``: a page in a fresh browser context (its own
-    localStorage, like another person's laptop), watched for console errors."""
-    contexts: list[Any] = []
-    errors: list[str] = []
+class PageOpener:
+    """``open_page(viewport=None, **context_options)``: a page in a fresh browser context
+    (its own localStorage, like another person's laptop), watched for console errors.
+    ``open_page.allow(pattern)`` tolerates console errors matching a regex (for the
+    network errors Chromium logs on purpose while a test kills the server)."""
 
-    def make(viewport: dict[str, int] | None = None, **kwargs: Any) -> Any:
-        ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 900},
-                                  base_url=ui_server.url, **kwargs)  # fmt: skip
+    def __init__(self, browser: Any, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text}")
+
+    def __call__(self, viewport: dict[str, int] | None = None, **options: Any) -> Any:
+        options = {"viewport": viewport or {"width": 1280, "height": 900},
+                   "base_url": self.base_url, **options}  # fmt: skip
+        ctx = self.browser.new_context(**options)
         ctx.set_default_timeout(15_000)
-        contexts.append(ctx)
+        self.contexts.append(ctx)
         page = ctx.new_page()
-        page.on(
-            "console",
-            lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
-        )
-        page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         return page
 
-    yield make
-    for ctx in contexts:
+    def unexpected_errors(self) -> list[str]:
+        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+
+
+@pytest.fixture
+def open_page(browser: Any, ui_server: UiServer) -> Iterator[PageOpener]:
+    opener = PageOpener(browser, ui_server.url)
+    yield opener
+    for ctx in opener.contexts:
         ctx.close()
+    errors = opener.unexpected_errors()
     assert not errors, "errors in the browser console:\n" + "\n".join(errors)

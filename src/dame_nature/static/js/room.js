@@ -92,6 +92,7 @@ function setConn(status) {
   const text = { connecting: "Connecting…", open: "Connected", reconnecting: "Reconnecting…", closed: "Offline" }[status] || status;
   el.querySelector(".conn-text").textContent = text;
   document.body.classList.toggle("is-reconnecting", status === "reconnecting");
+  if (app.view && inGame() && !$("game-view").hidden) renderBanner();
 }
 
 function show(id) {
@@ -301,10 +302,17 @@ function renderBanner() {
     lines.push(`<div class="unwinnable"><p><strong>The game can no longer be won.</strong> ${empty} places of the web are still empty and there are not enough cards left to fill them.</p>
       ${mySeat() !== null ? `<button type="button" class="btn danger" id="end-game-btn" data-key="end-game">End the game</button>` : ""}</div>`);
   }
+  if (v.phase === "over" && app.endDismissed) {
+    lines.push(`<div class="unwinnable over"><p>The game is over.</p><button type="button" class="btn" id="back-end" data-key="back-end">Back to the result</button></div>`);
+  }
   el.innerHTML = lines.join("");
   el.hidden = !lines.length;
   const btn = $("end-game-btn");
   if (btn) btn.addEventListener("click", () => send({ type: "end_game" }));
+  $("back-end")?.addEventListener("click", () => {
+    app.endDismissed = false;
+    render();
+  });
 }
 
 function renderOthers() {
@@ -649,6 +657,13 @@ function renderEnd() {
   $("end-text").innerHTML = won
     ? `${r.discards} card${r.discards === 1 ? "" : "s"} discarded (at most ${max} allowed to win${r.discards === 0 ? ": a perfect game!" : ""}).`
     : `${r.discards} card${r.discards === 1 ? "" : "s"} discarded (at most ${max} could be discarded to win). Every web is a lesson: try again!`;
+  const placed = Object.values(v.web).filter(Boolean).length;
+  const slots = Object.keys(v.web).length;
+  $("end-stats").innerHTML = `
+    <div><dt>Cards discarded</dt><dd class="${r.discards > max ? "bad" : ""}">${r.discards} <span class="hint">/ ${max} max</span></dd></div>
+    <div><dt>Web of life</dt><dd>${placed} <span class="hint">/ ${slots} cards</span></dd></div>
+    <div><dt>Turns played</dt><dd>${v.turn}</dd></div>`;
+  $("end-players").textContent = `${players().map((p) => p.name).join(", ")} · ${v.modes.length ? v.modes.map((m) => MODES[m]?.title || m).join(", ") : "base game"}`;
   const camp = v.campaign || (app.room && app.room.campaign);
   let campaignHTML = "";
   let rematchLabel = "Play again (new deal)";
@@ -690,13 +705,7 @@ $("rematch-btn").addEventListener("click", async () => {
 $("see-table-btn").addEventListener("click", () => {
   app.endDismissed = true;
   render();
-  const bar = $("banner");
-  bar.hidden = false;
-  bar.innerHTML = `<div class="unwinnable"><p>The game is over.</p><button type="button" class="btn" id="back-end">Back to the result</button></div>`;
-  $("back-end").addEventListener("click", () => {
-    app.endDismissed = false;
-    render();
-  });
+  $("back-end")?.focus();
 });
 
 // ------------------------------------------------------------------ symbioses

@@ -1,0 +1,48 @@
+"""A game that can no longer be won: the banner offers to end it, the end screen says it
+is lost, and the host's rematch starts a new game for the same seats."""
+
+from __future__ import annotations
+
+from dn_ui import program, seat_table
+from dn_ui_plan import plan
+from playwright.sync_api import expect
+
+
+def species_of(hand: list[str]) -> list[str]:
+    return [c for c in hand if c.startswith("species-") and c != "species-ortie"]
+
+
+def test_unwinnable_game_ends_and_rematches(open_page):
+    p = plan()
+    pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"])
+    # two turns of Species revealed before any Condition: 6 discards, 3 allowed
+    hands = [species_of(h) for h in p.hands]
+    for t in range(2):
+        for seat, page in enumerate(pages):
+            program(page, hands[seat][t])
+        for page in pages:
+            page.click("#ready-btn")
+        expect(pages[0].locator("#reveals li.reveal-item.discarded")).to_have_count(3)
+        expect(pages[0].locator("#reveals")).to_contain_text("its Conditions are not all in place")
+    bob = pages[1]
+    expect(bob.locator("#banner")).to_contain_text("can no longer be won")
+    expect(bob.locator("#discard .card")).to_have_count(6)
+    bob.click("#end-game-btn")
+    for page in pages:
+        expect(page.locator("#end-view")).to_be_visible()
+        expect(page.locator("#end-title")).to_have_text("The game is lost")
+        expect(page.locator("#end-text")).to_contain_text("6 cards discarded (at most 3")
+    expect(pages[0].locator("#end-players")).to_contain_text("Alice, Bob, Chloé")
+    # Chloé looks at the final table, then goes back to the result
+    pages[2].click("#see-table-btn")
+    expect(pages[2].locator("#end-view")).to_be_hidden()
+    pages[2].click("#back-end")
+    expect(pages[2].locator("#end-view")).to_be_visible()
+    # only the host may start the next game
+    expect(bob.locator("#rematch-btn")).to_be_hidden()
+    pages[0].click("#rematch-btn")
+    for page in pages:
+        expect(page.locator("#end-view")).to_be_hidden()
+        expect(page.locator("#turn-info")).to_have_text("Turn 1 of 11")
+        expect(page.locator("#hand button.hand-card")).to_have_count(11)
+        expect(page.locator("#discard .card")).to_have_count(0)
