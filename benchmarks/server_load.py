@@ -1,0 +1,380 @@
+"""Load test of the game server: a real uvicorn process on loopback, N rooms of 5
+websocket clients playing random legal games.
+
+For each room count it reports actions per second, p50 and p99 latency from sending an
+action to all 5 seats having the new version, and memory per room (server RSS growth
+divided by the rooms); then the same figures for a bare websocket broadcast (a raw ASGI
+app under the same uvicorn, echoing each message to the 5 sockets of its room with the
+sizes the real server sent): the floor, and the ratio server/floor.
+
+Each room acts one action at a time (it waits until its 5 seats have the new version),
+after a think time drawn uniformly from [0.5, 1.5] x ``--think`` seconds (people do not
+click every millisecond; ``--think 0`` saturates the server). The clients run in this
+process, on the same machine as the server.
+
+    python benchmarks/server_load.py                      # 50 and 200 rooms, 20 s each
+    python benchmarks/server_load.py --rooms 10 --duration 5
+
+The last line is ``server_p99_ms: N`` for the largest room count (200 by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+SEATS = 5
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(600):
+        if proc.poll() is not None:
+            raise RuntimeError("the server exited")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"no answer from {url}")
+
+
+# ---------------------------------------------------------------------- the floor
+def bare_app() -> Any:
+    """A raw ASGI websocket app: each message received is broadcast to the sockets of its
+    room (path) as ``{"type": "state", "version": n, "pad": ..}`` of the size asked."""
+    rooms: dict[str, list[Any]] = {}
+    versions: dict[str, int] = {}
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            body = b'{"status":"ok"}'
+            await send({"type": "http.response.start", "status": 200,
+                        "headers": [(b"content-type", b"application/json")]})  # fmt: skip
+            await send({"type": "http.response.body", "body": body})
+            return
+        if scope["type"] != "websocket":
+            return
+        room = scope["path"]
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        members = rooms.setdefault(room, [])
+        members.append(send)
+        try:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                size = int(json.loads(message["text"])["size"])
+                versions[room] = versions.get(room, 0) + 1
+                head = f'{{"type":"state","version":{versions[room]},"pad":"'
+                text = head + "x" * max(0, size - len(head) - 2) + '"}'
+                for member in list(members):
+                    await member({"type": "websocket.send", "text": text})
+        finally:
+            members.remove(send)
+
+    return app
+
+
+def serve_bare(port: int) -> None:
+    import uvicorn
+
+    uvicorn.run(bare_app(), host="127.0.0.1", port=port, log_level="warning")
+
+
+# ---------------------------------------------------------------------- clients
+class Seat:
+    def __init__(self, ws: ClientConnection, room: RoomDriver) -> None:
+        self.ws = ws
+        self.room = room
+        self.view: dict[str, Any] | None = None
+        self.version = -1
+        self.sizes: list[int] = []
+
+    async def read(self) -> None:
+        try:
+            async for raw in self.ws:
+                assert isinstance(raw, str)
+                message = json.loads(raw)
+                if message["type"] == "state":
+                    self.sizes.append(len(raw))
+                    view = message.get("view")
+                    self.version = view["version"] if view else message["version"]
+                    self.view = view
+                    self.room.wake.set()
+                elif message["type"] == "error":
+                    self.room.errors += 1
+                    self.room.wake.set()
+        except Exception:
+            self.room.wake.set()
+
+
+class RoomDriver:
+    """One room: 5 sockets; one action at a time, each timed until all 5 see its version."""
+
+    def __init__(self, index: int, think: float, bare: bool) -> None:
+        self.rng = random.Random(index)
+        self.think = think
+        self.bare = bare
+        self.seats: list[Seat] = []
+        self.wake = asyncio.Event()
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.games = 0
+        self.code = ""
+        self.host = ""
+        self.sizes: list[int] = []
+
+    def min_version(self) -> int:
+        return min(seat.version for seat in self.seats)
+
+    async def wait_all(self, version: int, timeout: float = 30.0) -> bool:
+        deadline = time.perf_counter() + timeout
+        while self.min_version() < version:
+            self.wake.clear()
+            if self.min_version() >= version:
+                break
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return False
+            try:
+                await asyncio.wait_for(self.wake.wait(), left)
+            except TimeoutError:
+                return False
+        return True
+
+    def choose(self) -> tuple[int, dict[str, Any]] | None:
+        """A random legal action from the seats' own views (what a browser knows)."""
+        views = [seat.view for seat in self.seats]
+        if any(v is None for v in views):
+            return None
+        first = views[0]
+        assert first is not None
+        if first["phase"] == "over":
+            return None
+        if not first["winnable"]:
+            return 0, {"type": "end_game"}
+        awaiting = first["awaiting"]
+        if awaiting is not None:
+            seat = awaiting["seat"]
+            options = views[seat]["awaiting"]["options"]  # type: ignore[index]
+            return seat, self.rng.choice(options)
+        candidates = [p["seat"] for p in first["players"]
+                      if (p["hand_size"] or p["has_programmed"]) and not p["ready"]]  # fmt: skip
+        if not candidates:
+            return None
+        seat = self.rng.choice(candidates)
+        view = views[seat]
+        assert view is not None
+        if view["programmed"] is None or (view["hand"] and self.rng.random() < 0.1):
+            return seat, {"type": "program", "card": self.rng.choice(view["hand"])}
+        return seat, {"type": "ready"}
+
+    async def run(self, until: float, http: httpx.AsyncClient, size_pool: list[int]) -> None:
+        while time.perf_counter() < until:
+            if self.think:
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            target = self.min_version() + 1
+            if self.bare:
+                seat = self.rng.randrange(SEATS)
+                message = json.dumps({"size": self.rng.choice(size_pool)})
+            else:
+                chosen = self.choose()
+                if chosen is None:  # game over: a rematch (not timed)
+                    await http.post(f"/api/rooms/{self.code}/rematch",
+                                    headers={"Authorization": f"Bearer {self.host}"})  # fmt: skip
+                    self.games += 1
+                    await self.wait_all(target)
+                    continue
+                seat, action = chosen
+                message = json.dumps({"type": "action", "action": action})
+            errors = self.errors
+            sent = time.perf_counter()
+            await self.seats[seat].ws.send(message)
+            while not await self.wait_all(target, 30.0):
+                if self.errors != errors:
+                    break
+            if self.errors == errors and self.min_version() >= target:
+                self.latencies.append(time.perf_counter() - sent)
+
+
+async def open_rooms(
+    n: int, url: str, ws_url: str, think: float, bare: bool, http: httpx.AsyncClient
+) -> list[RoomDriver]:
+    rooms = [RoomDriver(i, think, bare) for i in range(n)]
+    sem = asyncio.Semaphore(20)
+
+    async def prepare(room: RoomDriver, index: int) -> None:
+        async with sem:
+            if bare:
+                paths = [f"{ws_url}/bare/{index}"] * SEATS
+            else:
+                created = (await http.post("/api/rooms", json={"seed": index})).json()
+                room.code, room.host = created["room"], created["host_token"]
+                tokens = []
+                for seat in range(SEATS):
+                    joined = await http.post(f"/api/rooms/{room.code}/players",
+                                             json={"name": f"bot{seat}"})  # fmt: skip
+                    tokens.append(joined.json()["token"])
+                await http.post(f"/api/rooms/{room.code}/start",
+                                headers={"Authorization": f"Bearer {room.host}"})  # fmt: skip
+                paths = [f"{ws_url}/api/rooms/{room.code}/ws?token={t}" for t in tokens]
+            for path in paths:
+                ws = await connect(path, max_size=2**22, open_timeout=60, ping_interval=None)
+                seat = Seat(ws, room)
+                room.seats.append(seat)
+                asyncio.get_running_loop().create_task(seat.read())
+            if not bare:
+                # every seat has its first view (and saw every other seat connect)
+                while any(s.view is None for s in room.seats):
+                    room.wake.clear()
+                    await asyncio.wait_for(room.wake.wait(), 60)
+
+    await asyncio.gather(*(prepare(room, i) for i, room in enumerate(rooms)))
+    if not bare:
+        for room in rooms:
+            await room.wait_all(max(s.version for s in room.seats))
+    return rooms
+
+
+async def measure(
+    n: int, url: str, ws_url: str, pid: int, args: argparse.Namespace, bare: bool,
+    size_pool: list[int],
+) -> dict[str, Any]:  # fmt: skip
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        base = rss_kib(pid)
+        rooms = await open_rooms(n, url, ws_url, args.think, bare, http)
+        ready = rss_kib(pid)
+        until = time.perf_counter() + args.duration
+        start = time.perf_counter()
+        await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms))
+        elapsed = time.perf_counter() - start
+        after = rss_kib(pid)
+        for room in rooms:
+            for seat in room.seats:
+                await seat.ws.close()
+    latencies = [x for room in rooms for x in room.latencies]
+    sizes = [s for room in rooms for seat in room.seats for s in seat.sizes]
+    return {
+        "rooms": n,
+        "actions": len(latencies),
+        "actions_per_s": len(latencies) / elapsed,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
+        "kib_per_room": (max(ready, after) - base) / n,
+        "errors": sum(room.errors for room in rooms),
+        "games": sum(room.games for room in rooms),
+        "sizes": sizes,
+    }
+
+
+def start_server(bare: bool, db: str) -> tuple[subprocess.Popen[bytes], str, str]:
+    port = free_port()
+    env = {**os.environ, "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
+           "DAME_NATURE_RATE_LIMIT_BURST": "100000", "PYTHONPATH": str(ROOT / "src")}  # fmt: skip
+    if bare:
+        cmd = [sys.executable, __file__, "--bare-server", str(port)]
+        health = f"http://127.0.0.1:{port}/"
+    else:
+        cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--db", db, "--log-level", "warning"]  # fmt: skip
+        health = f"http://127.0.0.1:{port}/healthz"
+    proc = subprocess.Popen(cmd, env=env)
+    wait_healthy(health, proc)
+    return proc, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+
+
+def row(name: str, r: dict[str, Any]) -> str:
+    return (f"{name:<7} {r['rooms']:>5} {r['actions']:>8} {r['actions_per_s']:>9.1f} "
+            f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of play per run")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between actions")
+    parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.bare_server:
+        serve_bare(args.bare_server)
+        return
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
+          f"{os.cpu_count()} CPUs")  # fmt: skip
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room")
+    results = []
+    for n in args.rooms:
+        with tempfile.TemporaryDirectory() as tmp:
+            proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"))
+            try:
+                server = asyncio.run(measure(n, url, ws_url, proc.pid, args, False, [5000]))
+            finally:
+                proc.terminate()
+                proc.wait(10)
+        print(row("server", server), flush=True)
+        sizes = server["sizes"] or [5000]
+        proc, url, ws_url = start_server(True, "")
+        try:
+            floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
+        finally:
+            proc.terminate()
+            proc.wait(10)
+        print(row("floor", floor), flush=True)
+        ratio_rate = server["actions_per_s"] / floor["actions_per_s"]
+        ratio_p50 = server["p50_ms"] / floor["p50_ms"]
+        ratio_p99 = server["p99_ms"] / floor["p99_ms"]
+        print(f"ratio   {n:>5}          {ratio_rate:>9.2f} {ratio_p50:>8.2f} {ratio_p99:>8.2f}"
+              f"  (server/floor; mean message {statistics.fmean(sizes):.0f} B, "
+              f"{server['errors']} refused, {server['games']} games finished)",
+              flush=True)  # fmt: skip
+        results.append(server)
+    print(f"server_p99_ms: {results[-1]['p99_ms']:.1f}")
+
+
+if __name__ == "__main__":
+    main()
