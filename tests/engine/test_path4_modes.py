@@ -166,3 +166,17 @@ def test_first_predator_is_won_only_once_every_cat_is_discarded():
     state.apply(0, {"type": "reveal", "slot": None, "colour": "green", "target": None})
     assert state.view(0)["result"] == {"outcome": "won", "discards": 6}
     assert sorted(c for c in state.discard if c.startswith("cat-")) == ["cat-1", "cat-2", "cat-3"]
+
+
+def test_only_cats_left_in_two_hands_can_no_longer_be_won():
+    """Cats held by 2+ players come back every turn: the game is lost for certain."""
+    from dame_nature.engine import State
+
+    data = new_state(3, ["first_predator"]).to_json()
+    data["web"] = {slot: "filled" for slot in data["web"]}  # the web is complete
+    data["discard"] = []
+    data["hands"] = [["cat-1"], ["cat-2"], []]
+    assert not State.from_json(data).is_winnable()
+    assert {"type": "end_game"} in State.from_json(data).legal_actions(2)
+    data["hands"] = [["cat-1", "cat-2"], [], []]  # one holder: one Cat discarded a turn
+    assert State.from_json(data).is_winnable()
