@@ -338,7 +338,7 @@ function renderOthers() {
             <li>${icon("hand")} ${p.hand_size} in hand</li>
             <li>${icon("symbiosis")} ${p.symbiosis_cards} Symbiosis</li>
             ${p.side ? `<li>${icon(p.side)} ${p.side === "plant" ? "Plant" : "Animal"} side</li>` : ""}
-            <li class="ready-state ${p.ready ? "is-ready" : ""}">${p.ready ? `${icon("ready")} Ready` : p.has_programmed ? "Thinking…" : v.phase === "programming" && p.hand_size ? "Choosing…" : ""}</li>
+            ${v.phase === "programming" ? `<li class="ready-state ${p.ready ? "is-ready" : ""}">${p.ready ? `${icon("ready")} Ready` : p.has_programmed ? "Thinking…" : p.hand_size ? "Choosing…" : "No card left"}</li>` : ""}
           </ul>
         </div>
         ${pending ? `<p class="pending-note">${v.pending_give.to === p.seat ? "must give a card back" : "is waiting for a card back"}</p>` : ""}
@@ -369,7 +369,8 @@ function renderMe() {
   const box = $("me");
   if (me === null) {
     box.hidden = false;
-    $("me-title").textContent = "You are watching";
+    $("me-title").textContent = "You are watching this game";
+    box.querySelector(".me-row").hidden = true;
     $("hand").innerHTML = "";
     $("programmed").innerHTML = "";
     $("actions").innerHTML = "";
@@ -378,6 +379,7 @@ function renderMe() {
     return;
   }
   const p = players().find((x) => x.seat === me) || {};
+  box.querySelector(".me-row").hidden = false;
   $("me-title").textContent = `Your hand · ${p.name || "you"}`;
   const badges = [];
   if (v.first_player === me) badges.push(`<span class="badge first">${icon("first")} First player${v.free_symbiosis_available && v.phase === "programming" ? " · free Symbiosis" : ""}</span>`);
@@ -709,14 +711,14 @@ $("see-table-btn").addEventListener("click", () => {
 });
 
 // ------------------------------------------------------------------ symbioses
-function cardChoices(name, cards, { checked = null, filter = null } = {}) {
+function cardChoices(name, cards, { checked = null, filter = null, notes = {} } = {}) {
   const v = app.view;
   return `<div class="card-choices" role="radiogroup">${cards
     .map((c) => {
       const ok = !filter || filter(c);
       const isProg = c === v.programmed;
       return `<label class="card-choice${ok ? "" : " disabled"}"><input type="radio" name="${name}" value="${esc(c)}" ${ok ? "" : "disabled"} ${c === checked ? "checked" : ""}>
-        ${cardHTML(c, { small: true, modes: v.modes })}<span class="choice-note">${isProg ? "programmed" : ""}</span></label>`;
+        ${cardHTML(c, { small: true, modes: v.modes })}<span class="choice-note">${notes[c] || (isProg ? "programmed" : "")}</span></label>`;
     })
     .join("")}</div>`;
 }
@@ -832,7 +834,7 @@ function openGiveback(force) {
   $("giveback-title").textContent = `${seatName(v, from)} gave you a card`;
   $("giveback-body").innerHTML = `${got ? `<div class="received">${cardHTML(got, { modes: v.modes })}<p>You received <strong>${esc(cardText(got))}</strong>. Only you two know it.</p></div>` : ""}
     <p>Give one of your cards back to ${esc(seatName(v, from))} (the one you received is allowed):</p>
-    ${cardChoices("giveback", myCards(), { checked: null })}`;
+    ${cardChoices("giveback", myCards(), { checked: null, notes: got ? { [got]: "just received" } : {} })}`;
   $("giveback-error").textContent = "";
   if (!dlg.open) dlg.showModal();
 }

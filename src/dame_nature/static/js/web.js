@@ -42,7 +42,7 @@ export function renderWebs(container, view, { targets = {}, removals = {}, lastP
         })
         .join("");
       const title = web === "main" ? (name === "lettered" ? "Main web (invasive species layout)" : "Main web") : "Aquatic web (wetland)";
-      return `<figure class="web web-${web}" data-web="${web}" style="--cols:${maxCol}">
+      return `<figure class="web web-${web}" data-web="${web}" style="--cols:${Math.max(maxCol, 4)}">
         <figcaption class="web-caption">${web === "main" ? icon("web") : icon("wetland")} ${title}</figcaption>
         <div class="web-grid">${nodes}<svg class="web-links" aria-hidden="true"></svg></div>
       </figure>`;
@@ -59,7 +59,8 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
     .map((colour, i) => conditionSlot(view, `${sp}:${i + 1}`, colour, open, ctx))
     .join("");
   const speciesTarget = ctx.targets[sp];
-  const nodeTitle = `<span class="sp-kind">${icon(c.kind)}</span><span class="sp-names"><span class="sp-fr" lang="fr">${esc(c.name_fr)}</span><span class="sp-en">${esc(c.name_en)}</span></span>`;
+  const invasive = c.set === "invasive" ? `<span class="sp-invasive" title="Invasive species: placed only when the first player of the turn reveals it">${icon("invasive")}<span class="sr-only">invasive species</span></span>` : "";
+  const nodeTitle = `<span class="sp-kind">${icon(c.kind)}</span><span class="sp-names"><span class="sp-fr" lang="fr">${esc(c.name_fr)}</span><span class="sp-en">${esc(c.name_en)}</span></span>${invasive}`;
   const state = installed ? "installed" : open ? "open" : "locked";
   const stateText = installed ? "installed" : open ? "not installed yet" : "waiting for the species before it";
   let head;
