@@ -8,9 +8,15 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 
-def create_room(page: Page, deal: dict[str, Any] | None = None, modes: list[str] = ()) -> str:
-    """On the home page: pick the rules, optionally paste a deal, create; the room code."""
+def create_room(
+    page: Page, deal: dict[str, Any] | None = None, modes: list[str] = (), path: int | None = None
+) -> str:
+    """On the home page: pick the rules (or a path), optionally paste a deal, create; the
+    room code."""
     page.goto("/")
+    if path is not None:
+        page.check('input[name="kind"][value="path"]')
+        page.check(f'input[name="path"][value="{path}"]')
     for mode in modes:
         page.check(f'input[name="mode"][value="{mode}"]')
     if deal is not None:
@@ -51,13 +57,14 @@ def ready(page: Page) -> None:
 
 
 def seat_table(open_page: Any, deal: dict[str, Any], names: list[str],
-               contexts: dict[int, dict[str, Any]] | None = None) -> list[Page]:  # fmt: skip
+               contexts: dict[int, dict[str, Any]] | None = None,
+               path: int | None = None) -> list[Page]:  # fmt: skip
     """One browser context per player: the first creates the room with ``deal``, all take
     a seat through the invite link, the first (the host) starts. The pages, by seat.
     ``contexts`` gives some seats browser-context options (a phone's viewport, touch)."""
     contexts = contexts or {}
     pages = [open_page(**contexts.get(i, {})) for i in range(len(names))]
-    code = create_room(pages[0], deal=deal)
+    code = create_room(pages[0], deal=deal, path=path)
     take_seat(pages[0], names[0])
     for page, name in zip(pages[1:], names[1:], strict=True):
         join_room(page, code, name)

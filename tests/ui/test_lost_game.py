@@ -1,5 +1,6 @@
-"""A game that can no longer be won: the banner offers to end it, the end screen says it
-is lost, and the host's rematch starts a new game for the same seats."""
+"""A game of a path (campaign) that can no longer be won: the banner offers to end it,
+the end screen says it is lost and shows the campaign, and the host's rematch starts the
+path again from stage 1 for the same seats."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ def species_of(hand: list[str]) -> list[str]:
 
 def test_unwinnable_game_ends_and_rematches(open_page):
     p = plan()
-    pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"])
+    pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"], path=1)
+    expect(pages[1].locator("#status")).to_be_visible()
     # two turns of Species revealed before any Condition: 6 discards, 3 allowed
     hands = [species_of(h) for h in p.hands]
     for t in range(2):
@@ -33,6 +35,9 @@ def test_unwinnable_game_ends_and_rematches(open_page):
         expect(page.locator("#end-title")).to_have_text("The game is lost")
         expect(page.locator("#end-text")).to_contain_text("6 cards discarded (at most 3")
     expect(pages[0].locator("#end-players")).to_contain_text("Alice, Bob, Chloé")
+    expect(pages[0].locator("#end-campaign")).to_contain_text("Path 1")
+    expect(pages[0].locator("#end-campaign .stage.lost")).to_have_count(1)
+    expect(pages[0].locator("#rematch-btn")).to_have_text("Try path 1 again from stage 1")
     # Chloé looks at the final table, then goes back to the result
     pages[2].click("#see-table-btn")
     expect(pages[2].locator("#end-view")).to_be_hidden()

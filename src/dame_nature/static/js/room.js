@@ -7,6 +7,7 @@ import { drawLinks, renderWebs, slotText } from "./web.js";
 
 const $ = (id) => document.getElementById(id);
 const CODE = $("room").dataset.code;
+const REVEAL_STEP = 0.8; // seconds between two cards revealed together
 const MODES = Object.fromEntries(BOOT.modes.map((m) => [m.mode, m]));
 
 const app = {
@@ -268,13 +269,17 @@ function renderGame() {
   const ti = $("turn-info");
   ti.hidden = false;
   ti.textContent = over ? `Game over · turn ${v.turn}` : v.phase === "choosing_sides" ? "Before turn 1" : `Turn ${v.turn} of ${v.turns_total ?? "?"}`;
+  const stage = v.campaign ? `Path ${v.campaign.path}, stage ${v.campaign.stage}/3` : "";
+  $("stage-info").hidden = !stage;
+  $("stage-info").textContent = stage;
   renderBanner();
   renderOthers();
   renderMe();
   renderStatus();
   const { targets, removals } = revealChoices();
-  renderWebs($("webs"), v, { targets, removals, lastPlaced: lastPlacedSlots() });
-  renderReveals();
+  const fresh = freshReveals();
+  renderWebs($("webs"), v, { targets, removals, lastPlaced: lastPlacedSlots(fresh) });
+  renderReveals(fresh);
   renderDiscard();
   renderLog();
   maybeOpenGiveback();
@@ -330,7 +335,7 @@ function renderOthers() {
         <header class="player-head">
           <span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${p.connected === false ? "not connected" : "connected"}" aria-hidden="true"></span>
           <span class="pname">${esc(seatName(v, p.seat))}</span>
-          ${first ? `<span class="badge first" title="First player this turn">${icon("first")} First</span>` : ""}
+          ${first ? `<span class="badge first" title="First player this turn">${icon("first")} First${v.phase === "programming" && v.free_symbiosis_available ? " · free Symbiosis" : ""}</span>` : ""}
         </header>
         <div class="player-body">
           ${prog}
@@ -537,22 +542,32 @@ function recordText(r) {
   return `${who}: ${what}, discarded: ${REASONS[r.reason] || r.reason || "it could not be placed"}.`;
 }
 
-function renderReveals() {
+/** The reveal records this client has not shown yet: index -> animation delay (s), so
+ * that cards revealed together still appear one at a time, in seat order. */
+function freshReveals() {
+  const { list, turn } = revealRecords();
+  const fresh = new Map();
+  list.forEach((r, i) => {
+    const key = `${turn}-${i}-${r.card}`;
+    if (!app.shownReveals.has(key)) {
+      app.shownReveals.add(key);
+      fresh.set(i, fresh.size * REVEAL_STEP);
+    }
+  });
+  return fresh;
+}
+
+function renderReveals(fresh) {
   const v = app.view;
-  const { list, turn, current } = revealRecords();
-  $("reveal-title").textContent = list.length ? (current && v.phase === "reveal" ? `Reveal of turn ${turn}` : `Reveal of turn ${turn}`) : "Reveal";
+  const { list, turn } = revealRecords();
+  $("reveal-title").textContent = list.length ? `Reveal of turn ${turn}` : "Reveal";
   const announce = [];
-  let fresh = 0;
   $("reveals").innerHTML = list.length
     ? list
         .map((r, i) => {
-          const key = `${turn}-${i}-${r.card}`;
-          const isNew = !app.shownReveals.has(key);
-          if (isNew) {
-            app.shownReveals.add(key);
-            announce.push(recordText(r));
-          }
-          const delay = isNew ? fresh++ * 0.7 : 0;
+          const isNew = fresh.has(i);
+          if (isNew) announce.push(recordText(r));
+          const delay = isNew ? fresh.get(i) : 0;
           const result =
             r.result === "placed"
               ? `<span class="res placed">${icon("ready")} ${r.slot ? (r.slot.includes(":") ? "placed: " + esc(slotText(r.slot)) : "installed") : "played"}${r.target ? ` · removed ${esc(cardText(r.target))}` : ""}</span>`
@@ -573,9 +588,13 @@ function renderReveals() {
   if (announce.length) $("live").textContent = announce.join(" ");
 }
 
-function lastPlacedSlots() {
+function lastPlacedSlots(fresh) {
   const { list } = revealRecords();
-  return new Set(list.filter((r) => r.result === "placed" && r.slot).map((r) => r.slot));
+  const placed = new Map();
+  list.forEach((r, i) => {
+    if (r.result === "placed" && r.slot) placed.set(r.slot, fresh.has(i) ? fresh.get(i) : null);
+  });
+  return placed;
 }
 
 function renderDiscard() {

@@ -25,7 +25,7 @@ function isOpen(view, layout, sp) {
  * targets: {slot: [{label, key, action}]} places to light up for the player's choice;
  * removals: {slot: [...]} cards a Pollution may remove.
  */
-export function renderWebs(container, view, { targets = {}, removals = {}, lastPlaced = new Set() } = {}) {
+export function renderWebs(container, view, { targets = {}, removals = {}, lastPlaced = new Map() } = {}) {
   const webs = view.webs || ["main"];
   container.innerHTML = webs
     .map((web) => {
@@ -70,8 +70,8 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
     head = `<div class="sp-head" data-slot="${sp}">${nodeTitle}</div>`;
   }
   const parents = (spot.parents || []).join(" ");
-  return `<div class="species-node ${state}${ctx.lastPlaced.has(sp) ? " just-placed" : ""}" data-species="${sp}" data-parents="${parents}"
-      style="grid-column:${spot.column};grid-row:${rowStart} / span 2" role="group" aria-label="${esc(c.name_fr)} (${esc(c.name_en)}), ${stateText}">
+  return `<div class="species-node ${state}${placedClass(ctx, sp)}" data-species="${sp}" data-parents="${parents}"
+      style="grid-column:${spot.column};grid-row:${rowStart} / span 2;${placedDelay(ctx, sp)}" role="group" aria-label="${esc(c.name_fr)} (${esc(c.name_en)}), ${stateText}">
       ${head}
       <div class="sp-slots">${slots}</div>
       <div class="sp-state">${installed ? `${icon("ready")} installed` : open ? "" : "locked"}</div>
@@ -87,12 +87,24 @@ function conditionSlot(view, slot, colour, open, ctx) {
   const inner = filled
     ? `<span class="mini-card">${cardFace(filled, { modes: view.modes, jokerColour: view.joker_colours?.[filled], compact: true })}</span>`
     : `<span class="slot-need">${icon(colour)}<span class="letter">${info.letter}</span></span>`;
-  const cls = `cslot c-${colour}${filled ? " filled" : ""}${open ? "" : " locked"}${ctx.lastPlaced.has(slot) ? " just-placed" : ""}`;
+  const cls = `cslot c-${colour}${filled ? " filled" : ""}${open ? "" : " locked"}${placedClass(ctx, slot)}`;
   if (target || removal) {
     const what = target ? "Place your card here" : "Remove this Condition";
     return `<button type="button" class="${cls} ${target ? "target" : "removal"}" data-slot="${slot}" data-key="slot-${slot}" aria-label="${what}: ${esc(slotText(slot))} (${info.name})">${inner}</button>`;
   }
-  return `<span class="${cls}" data-slot="${slot}" role="img" aria-label="${esc(label)}">${inner}</span>`;
+  return `<span class="${cls}" data-slot="${slot}" role="img" aria-label="${esc(label)}" style="${placedDelay(ctx, slot)}">${inner}</span>`;
+}
+
+// cards placed by the last reveal: marked "new"; those this client sees for the first
+// time appear with the delay of their reveal
+function placedClass(ctx, slot) {
+  if (!ctx.lastPlaced.has(slot)) return "";
+  return ctx.lastPlaced.get(slot) === null ? " just-placed" : " just-placed appearing";
+}
+
+function placedDelay(ctx, slot) {
+  const delay = ctx.lastPlaced.get(slot);
+  return delay === null || delay === undefined ? "" : `--appear:${delay}s`;
 }
 
 export function drawLinks(container, view) {
