@@ -58,13 +58,13 @@ def ready(page: Page) -> None:
 
 def seat_table(open_page: Any, deal: dict[str, Any], names: list[str],
                contexts: dict[int, dict[str, Any]] | None = None,
-               path: int | None = None) -> list[Page]:  # fmt: skip
+               path: int | None = None, modes: list[str] = ()) -> list[Page]:  # fmt: skip
     """One browser context per player: the first creates the room with ``deal``, all take
     a seat through the invite link, the first (the host) starts. The pages, by seat.
     ``contexts`` gives some seats browser-context options (a phone's viewport, touch)."""
     contexts = contexts or {}
     pages = [open_page(**contexts.get(i, {})) for i in range(len(names))]
-    code = create_room(pages[0], deal=deal, path=path)
+    code = create_room(pages[0], deal=deal, path=path, modes=modes)
     take_seat(pages[0], names[0])
     for page, name in zip(pages[1:], names[1:], strict=True):
         join_room(page, code, name)

@@ -629,7 +629,7 @@ function eventText(e) {
     case "cats_returned":
       return `Two Cats or more were revealed: they go back to their players' hands.`;
     case "cat_discarded":
-      return `${who}'s Cat goes to the discard pile.`;
+      return `The Cat of ${who} goes to the discard pile.`;
     case "game_ended_by_players":
       return `${who} ends the game, which could no longer be won.`;
     case "game_over":
