@@ -7,7 +7,9 @@ knows (shown, given, swapped, returned). Entitlement is cumulative: a card seen 
 be named later (the log tail keeps past public events). Everything else (other hands,
 other programmed cards, the cards set aside, the deck) must never appear.
 
-The games run in-process (``httpx`` over the ASGI app) for speed; each seat and one
+The games run in-process (``httpx`` over the ASGI app), in two worker processes, for
+speed; the random player asks ``legal_actions`` for 40% of its moves (so it also makes
+every kind of Symbiosis) and otherwise plays from its own view. Each seat and one
 spectator have a recording socket attached through the same ``RoomManager.connect`` path
 the websocket route uses, so every broadcast is checked too.
 """
@@ -15,13 +17,16 @@ the websocket route uses, so every broadcast is checked too.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
+import subprocess
+import sys
 from typing import Any
 
 import httpx
 
-from dame_nature.engine import MODES, PATHS, raw_card_data
+from dame_nature.engine import MODES, raw_card_data
 from dame_nature.server.app import create_app
 from dame_nature.server.rooms import Connection
 from dame_nature.server.settings import Settings
@@ -43,6 +48,20 @@ def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(by_type[kind])
 
 
+def from_view(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action known from the seat's own view: what it is awaited for, else
+    program or ready."""
+    awaiting = view["awaiting"]
+    if awaiting and awaiting["seat"] == view["seat"] and awaiting["options"]:
+        return dict(rng.choice(awaiting["options"]))
+    if not view["winnable"]:
+        return {"type": "end_game"}
+    me = view["players"][view["seat"]]
+    if view["hand"] and (view["programmed"] is None or rng.random() < 0.2):
+        return {"type": "program", "card": rng.choice(view["hand"])}
+    return {"type": "ready"} if not me["ready"] else {"type": "unready"}
+
+
 def all_card_ids() -> set[str]:
     data = raw_card_data()
     ids: set[str] = set()
@@ -62,14 +81,23 @@ def all_card_ids() -> set[str]:
 
 
 CARD_IDS = all_card_ids()
-#: quoted strings that are neither object keys nor slot fields: slot ids are layout
-#: names ("<species-id>:1", "<species-id>"), not cards
-VALUES = re.compile(r'(?<!"slot":)"([a-z0-9-]{1,64})"(?!:)')
+#: a quoted string that is not an object key; a card id unless it is a slot field's value
+#: (slot ids are layout names: "<species-id>:1", "<species-id>", not cards)
+QUOTED = re.compile(r'"([a-z][a-z0-9-]{2,63})"(?!:)')
+SLOT_FIELD = '"slot":'
 
 
 def card_ids_in(text: str) -> set[str]:
     """Every card id among the string values of a compact JSON text."""
-    return {s for s in VALUES.findall(text) if s in CARD_IDS}
+    found: set[str] = set()
+    for match in QUOTED.finditer(text):
+        value = match.group(1)
+        if (
+            value in CARD_IDS
+            and text[match.start() - len(SLOT_FIELD) : match.start()] != SLOT_FIELD
+        ):
+            found.add(value)
+    return found
 
 
 class RecordingSocket:
@@ -156,9 +184,13 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
         if state.is_over:
             break
         seat = rng.choice(sorted(state.current_players()))
-        legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
-        check(seat, legal.text, "legal_actions")
-        action = pick(legal.json()["actions"], rng)
+        if rng.random() < 0.4:
+            # ask the API for every legal action (symbioses included)
+            legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
+            check(seat, legal.text, "legal_actions")
+            action = pick(legal.json()["actions"], rng)
+        else:  # the seat's latest view, as its websocket got it
+            action = from_view(json.loads(sockets[seat].texts[-1])["view"], rng)
         answer = await client.post(f"/api/rooms/{code}/actions", headers=auth[seat], json=action)
         assert answer.status_code == 200, (index, action, answer.text)
         for viewer in entitled:
@@ -179,20 +211,42 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
     return actions
 
 
-def test_no_view_ever_leaks_a_card(tmp_path):
-    settings = Settings(
-        db=str(tmp_path / "leaks.sqlite3"), rate_limit_per_second=1e9, rate_limit_burst=10**9
-    )
+def play_games(games: range, db: str) -> int:
+    """Play ``games`` (their indexes are their seeds) on a fresh app; the actions played."""
+    settings = Settings(db=db, rate_limit_per_second=1e9, rate_limit_burst=10**9)
     app = create_app(settings)
 
     async def run() -> int:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             total = 0
-            for index in range(GAMES):
+            for index in games:
                 total += await play_one(client, app, index)
             return total
 
-    total = asyncio.run(run())
+    return asyncio.run(run())
+
+
+def test_no_view_ever_leaks_a_card(tmp_path):
+    """The games are shared by two worker processes (one a core); each prints its count."""
+    workers = 2
+    procs = [
+        subprocess.Popen(
+            [sys.executable, __file__, str(w), str(workers), str(tmp_path / f"leaks{w}.sqlite3")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for w in range(workers)
+    ]
+    total = 0
+    for proc in procs:
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err[-6000:]
+        total += int(out.split()[-1])
     assert total > GAMES * 10
-    assert PATHS  # paths were played too (every tenth game)
+
+
+if __name__ == "__main__":
+    worker, workers, db = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    print(play_games(range(worker, GAMES, workers), db))

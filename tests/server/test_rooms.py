@@ -32,7 +32,7 @@ def manager_for(tmp_path, **settings: Any) -> RoomManager:
 
 
 async def table(manager: RoomManager, players: int = 3, seed: int = 1) -> Any:
-    room = manager.create([], None, seed, None)
+    room = await manager.create([], None, seed, None)
     for i in range(players):
         await manager.join(room, f"P{i}")
     await manager.start(room, room.host_token)
@@ -159,7 +159,7 @@ def test_codes_and_tokens_are_long_random_secrets(tmp_path):
     manager = manager_for(tmp_path)
 
     async def run() -> None:
-        rooms = [manager.create([], None, None, None) for _ in range(20)]
+        rooms = [await manager.create([], None, None, None) for _ in range(20)]
         secrets_seen = set()
         for room in rooms:
             player = await manager.join(room, "Ada")
@@ -193,7 +193,7 @@ def test_deal_rooms_need_exactly_its_seats(tmp_path):
     deal = {"hands": setup["hands"], "first_player": setup["first_player"]}
 
     async def run() -> None:
-        room = manager.create([], None, None, deal)
+        room = await manager.create([], None, None, deal)
         assert room.seats_max == 3
         for i in range(3):
             await manager.join(room, f"P{i}")

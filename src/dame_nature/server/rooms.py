@@ -406,7 +406,7 @@ class RoomManager:
                 log.exception("room sweep failed")
 
     # ---------------------------------------------------------------- rooms
-    def create(
+    async def create(
         self,
         modes: list[str],
         path: int | None,
@@ -440,7 +440,7 @@ class RoomManager:
         )
         if path is not None:
             room.campaign = {"path": path, "stage": 1, "results": [], "attempt": 1}
-        self.store.create_room(code, room.host_token, room.spec, now)
+        await self.store.call(self.store.create_room, code, room.host_token, room.spec, now)
         self.rooms[code] = room
         return room
 
@@ -454,8 +454,14 @@ class RoomManager:
                 )
             player = Player(len(room.players), name, secrets.token_urlsafe(TOKEN_BYTES))
             now = time.time()
-            self.store.add_player(
-                room.code, player.seat, name, player.token, version=room.version + 1, now=now
+            await self.store.call(
+                self.store.add_player,
+                room.code,
+                player.seat,
+                name,
+                player.token,
+                version=room.version + 1,
+                now=now,
             )
             room.players.append(player)
             self._changed(room, now)
@@ -491,7 +497,7 @@ class RoomManager:
                     f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {n} have joined.",
                 )
             seed = room.spec.get("seed")
-            self._new_game(room, room.spec["modes"], seed, deal)
+            await self._new_game(room, room.spec["modes"], seed, deal)
 
     async def rematch(self, room: Room, token: str | None) -> None:
         self._require_host(room, token)
@@ -512,9 +518,9 @@ class RoomManager:
                         "attempt": campaign.get("attempt", 1) + 1,
                     }
                 modes = list(modes_for_path(campaign["path"], campaign["stage"]))
-            self._new_game(room, modes, None, None, campaign)
+            await self._new_game(room, modes, None, None, campaign)
 
-    def _new_game(
+    async def _new_game(
         self,
         room: Room,
         modes: list[str],
@@ -531,7 +537,8 @@ class RoomManager:
             raise engine_error(err) from None
         campaign = campaign if campaign is not None else room.campaign
         now = time.time()
-        self.store.start_game(
+        await self.store.call(
+            self.store.start_game,
             room.code,
             room.game_no + 1,
             setup_of(state),
@@ -560,7 +567,8 @@ class RoomManager:
                 campaign = {**campaign, "results": [*campaign["results"], state.result["outcome"]]}
             now = time.time()
             try:
-                self.store.add_action(
+                await self.store.call(
+                    self.store.add_action,
                     room.code,
                     room.game_no,
                     len(history_of(state)) - 1,
@@ -589,6 +597,17 @@ class RoomManager:
         room.updated_at = now
         return room.broadcast()
 
+    async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` once no change is half done (a change is visible only
+        after it is stored)."""
+        async with room.lock:
+            return room.view(seat)
+
+    async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
+        async with room.lock:
+            actions = room.state.legal_actions(seat) if room.state is not None else []
+            return {"version": room.version, "seat": seat, "actions": actions}
+
     # ---------------------------------------------------------------- connections
     async def connect(self, room: Room, conn: Connection) -> None:
         async with room.lock:
@@ -598,7 +617,7 @@ class RoomManager:
             if was:
                 room.send_view(conn)
             else:
-                self._connection_changed(room)
+                await self._connection_changed(room)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
         await conn.stop()
@@ -610,11 +629,11 @@ class RoomManager:
             if not conns:
                 del room.conns[conn.seat]
                 if conn.seat is not None:
-                    self._connection_changed(room)
+                    await self._connection_changed(room)
 
-    def _connection_changed(self, room: Room) -> None:
+    async def _connection_changed(self, room: Room) -> None:
         """A seat's ``connected`` flag changed: a new version, stored so it never goes back."""
         now = time.time()
         with contextlib.suppress(Exception):
-            self.store.set_version(room.code, room.version + 1, now)
+            await self.store.call(self.store.set_version, room.code, room.version + 1, now)
         self._changed(room, now)

@@ -12,10 +12,16 @@ survives a killed process; only a power cut may lose the last commits).
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import sqlite3
 import threading
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -72,8 +78,19 @@ class Store:
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._conn.executescript(SCHEMA)
+        # one writer thread: a commit (and now and then a WAL checkpoint's fsync) never
+        # stalls the event loop, so other rooms go on while a room waits for its write
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="dame-nature-sqlite")
+
+    async def call(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run ``method`` (one of this store's) on the writer thread; await its commit."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor, functools.partial(method, *args, **kwargs)
+        )
 
     def close(self) -> None:
+        self._executor.shutdown(wait=True)
         with self._lock:
             self._conn.close()
 

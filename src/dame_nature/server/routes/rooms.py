@@ -35,7 +35,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 async def create_room(body: RoomCreate, manager: ManagerDep) -> dict[str, Any]:
     """Create a room with some advanced rules (`modes`) or a campaign (`path`), and
     optionally a `seed` or an explicit `deal`. Keep the `host_token`: it starts the game."""
-    room = manager.create(
+    room = await manager.create(
         body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
     )
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
@@ -79,9 +79,9 @@ async def replay(room: RoomDep) -> dict[str, Any]:
 
 
 @router.get("/rooms/{room}/state", responses=ERRORS)
-async def state(room: RoomDep, seat: ViewerDep) -> JSONResponse:
+async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> JSONResponse:
     """The view of the token's seat, or the spectator's view without a token."""
-    return JSONResponse(room.view(seat))
+    return JSONResponse(await manager.view(room, seat))
 
 
 @router.post("/rooms/{room}/actions", responses=ERRORS)
@@ -96,10 +96,9 @@ async def act(
 
 
 @router.get("/rooms/{room}/legal_actions", responses=ERRORS)
-async def legal_actions(room: RoomDep, seat: SeatDep) -> dict[str, Any]:
+async def legal_actions(room: RoomDep, seat: SeatDep, manager: ManagerDep) -> dict[str, Any]:
     """For bots: every complete action the token's seat may send now."""
-    actions = room.state.legal_actions(seat) if room.state is not None else []
-    return {"version": room.version, "seat": seat, "actions": actions}
+    return await manager.legal_actions(room, seat)
 
 
 @router.get("/cards", tags=["catalogue"])
