@@ -68,6 +68,9 @@ async function refreshRoom() {
 function onMessage(msg) {
   if (msg.type === "state" && msg.view) {
     const old = app.view;
+    // views arrive in order on one socket; after a reconnect or a REST answer an older
+    // one may still come in: never go back in time
+    if (old && typeof old.version === "number" && typeof msg.view.version === "number" && msg.view.version < old.version) return;
     app.view = msg.view;
     if (old && old.phase === "over" && msg.view.phase !== "over") {
       app.endDismissed = false; // a rematch started
@@ -283,6 +286,7 @@ function renderGame() {
   renderDiscard();
   renderLog();
   maybeOpenGiveback();
+  updateTitle();
 }
 
 function players() {
@@ -399,7 +403,7 @@ function renderMe() {
   $("programmed").innerHTML = v.programmed
     ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}</span>`
     : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`;
-  const hand = v.hand || [];
+  const hand = sortHand(v.hand || []);
   $("hand").innerHTML = hand
     .map((c) => {
       const label = `${cardText(c)}${programming ? (v.programmed ? ": program it instead" : ": program it") : ""}`;
@@ -420,6 +424,40 @@ function renderMe() {
   $("unready-btn")?.addEventListener("click", () => send({ type: "unready" }));
   $("sym-btn")?.addEventListener("click", openSymbiosis);
   renderPrompt();
+}
+
+// A hand is easier to read sorted: Conditions by colour, Jokers, plants, animals, others.
+const TYPE_ORDER = { condition: 0, joker: 1, species: 2, cat: 3, pollution: 4, reintroduction: 5 };
+function sortKey(id) {
+  const c = card(id);
+  const colour = c.colour ? COLOUR_ORDER.indexOf(c.colour) : 0;
+  const kind = c.type === "species" ? (c.kind === "plant" ? 0 : 1) : 0;
+  return [TYPE_ORDER[c.type] ?? 9, kind, colour, c.set === "wetland" ? 1 : 0, id];
+}
+function sortHand(cards) {
+  return [...cards].sort((a, b) => {
+    const ka = sortKey(a);
+    const kb = sortKey(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] < kb[i] ? -1 : 1;
+    return 0;
+  });
+}
+
+function updateTitle() {
+  const v = app.view;
+  const me = mySeat();
+  const base = "Dame Nature Online";
+  if (!v || !inGame() || me === null) {
+    document.title = base;
+    return;
+  }
+  const aw = v.awaiting;
+  const p = players().find((x) => x.seat === me) || {};
+  let todo = "";
+  if (v.phase === "over") todo = v.result && v.result.outcome === "won" ? "Won! " : "Game over · ";
+  else if (aw && aw.seat === me) todo = "● Your move · ";
+  else if (v.phase === "programming" && !p.ready && (v.hand || []).length + (v.programmed ? 1 : 0) > 0) todo = "● Program · ";
+  document.title = `${todo}Turn ${v.turn} · ${base}`;
 }
 
 function optionLabel(o) {
