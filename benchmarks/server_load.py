@@ -219,8 +219,8 @@ class RoomDriver:
             else:
                 chosen = self.choose()
                 if chosen is None:  # game over: a rematch (not timed)
-                    await http.post(f"/api/rooms/{self.code}/rematch",
-                                    headers={"Authorization": f"Bearer {self.host}"})  # fmt: skip
+                    await post(http, f"/api/rooms/{self.code}/rematch",
+                               headers={"Authorization": f"Bearer {self.host}"})  # fmt: skip
                     self.games += 1
                     await self.wait_all(target)
                     continue
@@ -236,6 +236,19 @@ class RoomDriver:
                 self.latencies.append(time.perf_counter() - sent)
 
 
+async def post(http: httpx.AsyncClient, path: str, **kwargs: Any) -> httpx.Response:
+    """A POST retried a few times: a kept-alive connection the busy server just closed
+    is no failure of the server."""
+    for attempt in range(5):
+        try:
+            return await http.post(path, **kwargs)
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
+
+
 async def open_rooms(
     n: int, url: str, ws_url: str, think: float, bare: bool, http: httpx.AsyncClient
 ) -> list[RoomDriver]:
@@ -247,15 +260,15 @@ async def open_rooms(
             if bare:
                 paths = [f"{ws_url}/bare/{index}"] * SEATS
             else:
-                created = (await http.post("/api/rooms", json={"seed": index})).json()
+                created = (await post(http, "/api/rooms", json={"seed": index})).json()
                 room.code, room.host = created["room"], created["host_token"]
                 tokens = []
                 for seat in range(SEATS):
-                    joined = await http.post(f"/api/rooms/{room.code}/players",
-                                             json={"name": f"bot{seat}"})  # fmt: skip
+                    joined = await post(http, f"/api/rooms/{room.code}/players",
+                                        json={"name": f"bot{seat}"})  # fmt: skip
                     tokens.append(joined.json()["token"])
-                await http.post(f"/api/rooms/{room.code}/start",
-                                headers={"Authorization": f"Bearer {room.host}"})  # fmt: skip
+                await post(http, f"/api/rooms/{room.code}/start",
+                           headers={"Authorization": f"Bearer {room.host}"})  # fmt: skip
                 paths = [f"{ws_url}/api/rooms/{room.code}/ws?token={t}" for t in tokens]
             for path in paths:
                 ws = await connect(path, max_size=2**22, open_timeout=60, ping_interval=None)

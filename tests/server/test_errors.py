@@ -100,11 +100,15 @@ def test_join_refusals(api):
     room = created["room"]
     assert_error(api.join(room, ""), 422, "invalid_request")
     assert_error(api.join(room, "x" * 41), 422, "invalid_request")
+    assert_error(api.join(room, "   "), 422, "invalid_request")
+    assert_error(api.join(room, "a\x00b"), 422, "invalid_request")
     assert_error(api.http.post(f"/api/rooms/{room}/players", json={}), 422, "invalid_request")
     assert_error(
         api.http.post(f"/api/rooms/{room}/players", json={"name": 3}), 422, "invalid_request"
     )
-    for i in range(6):
+    assert api.join(room, "  Ada   Lovelace ").json()["seat"] == 0
+    assert api.info(room).json()["players"][0]["name"] == "Ada Lovelace"
+    for i in range(1, 6):
         assert api.join(room, f"P{i}").json()["seat"] == i
     assert_error(api.join(room, "Seventh"), 409, "room_full")
     assert len(api.info(room).json()["players"]) == 6

@@ -225,3 +225,24 @@ def test_command_line_help():
     ).stdout
     for flag in ("--host", "--port", "--db"):
         assert flag in out
+
+
+def test_sockets_per_room_are_limited(tmp_path):
+    import pytest
+
+    from dame_nature.server.rooms import ApiError
+
+    manager = manager_for(tmp_path, max_connections_per_room=2)
+
+    async def run() -> None:
+        room = await table(manager, seed=12)
+        conns = [Connection(Sink(), None, manager.settings) for _ in range(3)]
+        await manager.connect(room, conns[0])
+        await manager.connect(room, conns[1])
+        with pytest.raises(ApiError) as refused:
+            await manager.connect(room, conns[2])
+        assert refused.value.code == "too_many_connections" and room.connection_count() == 2
+        for conn in conns[:2]:
+            await manager.disconnect(room, conn)
+
+    asyncio.run(run())

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictInt, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    RootModel,
+    StrictInt,
+    TypeAdapter,
+    field_validator,
+)
 
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 Seat = Annotated[StrictInt, Field(ge=0, le=5)]
@@ -45,7 +53,18 @@ class RoomCreated(BaseModel):
 
 
 class PlayerCreate(_Body):
+    """``POST /api/rooms/{room}/players``: the name shown to the others (1 to 40
+    characters, spaces around it dropped)."""
+
     name: Annotated[str, Field(min_length=1, max_length=40)]
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        name = " ".join(name.split())
+        if not name or not name.isprintable():
+            raise ValueError("a name needs a printable character")
+        return name
 
 
 class PlayerCreated(BaseModel):

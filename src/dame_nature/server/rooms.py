@@ -339,7 +339,10 @@ class RoomManager:
     def restore(self) -> int:
         """Load every unfinished room from the database (finished ones load on demand)."""
         for code in self.store.room_codes(("lobby", "playing")):
-            self._load(code)
+            try:
+                self._load(code)
+            except Exception:  # one room the engine cannot replay must not stop the rest
+                log.exception("room %s could not be restored", code)
         return len(self.rooms)
 
     def _load(self, code: str) -> Room | None:
@@ -367,7 +370,13 @@ class RoomManager:
     def get(self, code: str) -> Room:
         room = self.rooms.get(code)
         if room is None and CODE_RE.match(code):
-            room = self._load(code)
+            try:
+                room = self._load(code)
+            except Exception:
+                log.exception("room %s could not be loaded", code)
+                raise ApiError(
+                    409, "room_unavailable", "This room's game cannot be loaded any more."
+                ) from None
         if room is None:
             raise ApiError(404, "room_not_found", "There is no room with this code.")
         return room
@@ -610,7 +619,11 @@ class RoomManager:
 
     # ---------------------------------------------------------------- connections
     async def connect(self, room: Room, conn: Connection) -> None:
+        """Attach a socket; it gets the current view at once. Raises ``ApiError`` when
+        the room has too many sockets open."""
         async with room.lock:
+            if room.connection_count() >= self.settings.max_connections_per_room:
+                raise ApiError(429, "too_many_connections", "Too many connections to this room.")
             was = room.connected(conn.seat) if conn.seat is not None else True
             room.conns.setdefault(conn.seat, set()).add(conn)
             conn.start()

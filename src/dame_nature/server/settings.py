@@ -33,5 +33,7 @@ class Settings(BaseSettings):
     #: token bucket per HTTP connection and per websocket: sustained rate and burst
     rate_limit_per_second: float = Field(default=20.0, gt=0)
     rate_limit_burst: int = Field(default=60, gt=0)
+    #: websockets open at once on one room (seats and spectators together)
+    max_connections_per_room: int = Field(default=64, gt=0)
     #: a limit on rooms held in memory at once, so a flood cannot exhaust memory
     max_rooms: int = Field(default=100_000, gt=0)

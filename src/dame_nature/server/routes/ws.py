@@ -21,7 +21,7 @@ from ..settings import Settings
 
 router = APIRouter()
 
-CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404}
+CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 409: 4409, 429: 4429}
 
 
 def error_message(code: str, message: str) -> str:
@@ -45,7 +45,12 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
         await websocket.close(CLOSE_CODES.get(err.status, 4400))
         return
     conn = Connection(websocket, seat, settings)
-    await manager.connect(found, conn)
+    try:
+        await manager.connect(found, conn)
+    except ApiError as err:
+        await websocket.send_text(error_message(err.code, err.message))
+        await websocket.close(CLOSE_CODES.get(err.status, 4400))
+        return
     try:
         await _serve(websocket, manager, settings, found, conn)
     except WebSocketDisconnect:
