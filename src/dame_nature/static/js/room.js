@@ -25,6 +25,7 @@ const app = {
 // ------------------------------------------------------------------ start
 async function init() {
   $("invite-link").value = `${location.origin}/r/${CODE}`;
+  $("newcomer-aid").innerHTML = PLAYER_AID.map((t) => `<li>${t}</li>`).join("");
   try {
     app.room = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}`);
   } catch (err) {
@@ -197,7 +198,7 @@ function renderLobby() {
   $("lobby-players").innerHTML = players.length
     ? players
         .map(
-          (p) => `<li class="lobby-player${p.seat === me ? " me" : ""}">
+          (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}">
           <span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>
           <span class="seat-no">${p.seat + 1}</span>
           <span class="pname">${esc(p.name)}${p.seat === me ? (app.mem.host_token ? " (you, host)" : " (you)") : ""}</span>
