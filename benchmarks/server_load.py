@@ -55,6 +55,12 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -298,8 +304,10 @@ async def measure(
         ready = rss_kib(pid)
         until = time.perf_counter() + args.duration
         start = time.perf_counter()
+        cpu = cpu_seconds(pid)
         await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms))
         elapsed = time.perf_counter() - start
+        cpu = cpu_seconds(pid) - cpu
         after = rss_kib(pid)
         for room in rooms:
             for seat in room.seats:
@@ -314,6 +322,7 @@ async def measure(
         "p99_ms": percentile(latencies, 0.99) * 1000,
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
         "kib_per_room": (max(ready, after) - base) / n,
+        "cpu_ms_per_action": cpu * 1000 / max(1, len(latencies)),
         "errors": sum(room.errors for room in rooms),
         "games": sum(room.games for room in rooms),
         "sizes": sizes,
@@ -338,7 +347,8 @@ def start_server(bare: bool, db: str) -> tuple[subprocess.Popen[bytes], str, str
 
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"{name:<7} {r['rooms']:>5} {r['actions']:>8} {r['actions_per_s']:>9.1f} "
-            f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}")  # fmt: skip
+            f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}"
+            f" {r['cpu_ms_per_action']:>10.2f}")  # fmt: skip
 
 
 def main() -> None:
@@ -359,7 +369,7 @@ def main() -> None:
         pass
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
           f"{os.cpu_count()} CPUs")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room")
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act")
     results = []
     for n in args.rooms:
         with tempfile.TemporaryDirectory() as tmp:
@@ -381,7 +391,9 @@ def main() -> None:
         ratio_rate = server["actions_per_s"] / floor["actions_per_s"]
         ratio_p50 = server["p50_ms"] / floor["p50_ms"]
         ratio_p99 = server["p99_ms"] / floor["p99_ms"]
+        ratio_cpu = server["cpu_ms_per_action"] / floor["cpu_ms_per_action"]
         print(f"ratio   {n:>5}          {ratio_rate:>9.2f} {ratio_p50:>8.2f} {ratio_p99:>8.2f}"
+              f"                {ratio_cpu:>9.2f}"
               f"  (server/floor; mean message {statistics.fmean(sizes):.0f} B, "
               f"{server['errors']} refused, {server['games']} games finished)",
               flush=True)  # fmt: skip
