@@ -1,0 +1,17 @@
+"""The doctests of the server modules (the default test paths collect only the engine's)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["settings", "store", "models", "rooms", "app", "deps", "routes.rooms", "routes.ws"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name):
+    module = importlib.import_module(f"dame_nature.server.{name}")
+    failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failed == 0
