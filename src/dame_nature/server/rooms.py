@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import secrets
@@ -18,6 +17,8 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import orjson
 
 from ..engine import (
     MAX_PLAYERS,
@@ -61,7 +62,9 @@ def engine_error(err: EngineError) -> ApiError:
 
 
 def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+    """Compact JSON text (``orjson``: views are encoded once a seat after every change)."""
+    text: str = orjson.dumps(data).decode()
+    return text
 
 
 def same_secret(given: str, expected: str) -> bool:

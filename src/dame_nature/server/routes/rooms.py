@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, RULES, raw_card_data
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
@@ -23,12 +23,17 @@ from ..models import (
     Started,
     action_to_engine,
 )
+from ..rooms import dumps
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorPublic} for status in (400, 401, 403, 404, 409, 413, 422, 429)
 }
+
+
+def view_response(view: dict[str, Any]) -> Response:
+    return Response(dumps(view), media_type="application/json")
 
 
 @router.post("/rooms", status_code=201, response_model=RoomCreated, responses=ERRORS)
@@ -79,9 +84,9 @@ async def replay(room: RoomDep) -> dict[str, Any]:
 
 
 @router.get("/rooms/{room}/state", responses=ERRORS)
-async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> JSONResponse:
+async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> Response:
     """The view of the token's seat, or the spectator's view without a token."""
-    return JSONResponse(await manager.view(room, seat))
+    return view_response(await manager.view(room, seat))
 
 
 @router.post("/rooms/{room}/actions", responses=ERRORS)
@@ -90,9 +95,9 @@ async def act(
     seat: SeatDep,
     manager: ManagerDep,
     action: ActionBody,
-) -> JSONResponse:
+) -> Response:
     """Play one action for the token's seat; answers the seat's new view."""
-    return JSONResponse(await manager.act(room, seat, action_to_engine(action.root)))
+    return view_response(await manager.act(room, seat, action_to_engine(action.root)))
 
 
 @router.get("/rooms/{room}/legal_actions", responses=ERRORS)
