@@ -5,6 +5,8 @@ every kind of card and prompt renders without a console error, up to the end scr
 
 from __future__ import annotations
 
+import time
+
 from dn_ui import seat_table
 from playwright.sync_api import Page, expect
 
@@ -48,7 +50,8 @@ def test_advanced_rules_game_to_the_end(open_page):
         page.on("dialog", lambda d: d.dismiss())
     expect(pages[0].locator('#webs .web[data-web="aquatic"]')).to_be_visible()
     idle = 0
-    for _ in range(600):
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
         if all(page.locator("#end-view").is_visible() for page in pages):
             break
         acted = False
@@ -56,13 +59,13 @@ def test_advanced_rules_game_to_the_end(open_page):
             acted = act_once(page) or acted
         if acted:
             idle = 0
-        else:
-            idle += 1
-            # nothing to do: either a view is on its way, or the game is lost for sure
-            banner_end = pages[0].locator("#end-game-btn")
-            if idle > 20 and banner_end.count():
-                banner_end.click()
-            pages[0].wait_for_timeout(100)
+            continue
+        idle += 1
+        # 10 s with nothing to do: the game is stuck (lost for sure): end it
+        banner_end = pages[0].locator("#end-game-btn")
+        if idle > 100 and banner_end.count():
+            banner_end.click()
+        pages[0].wait_for_timeout(100)
     for page in pages:
         expect(page.locator("#end-view")).to_be_visible()
         expect(page.locator("#end-stats")).to_contain_text("Cards discarded")

@@ -700,7 +700,7 @@ function renderLog() {
   }
   if (items.length) {
     list.insertAdjacentHTML("beforeend", items.join(""));
-    while (list.children.length > 80) list.firstElementChild.remove();
+    while (list.children.length > 400) list.firstElementChild.remove();
     list.scrollTop = list.scrollHeight;
   }
   if (log.length) app.lastLogSig = log[log.length - 1].sig;
