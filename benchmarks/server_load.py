@@ -123,7 +123,9 @@ def bare_app() -> Any:
 def serve_bare(port: int) -> None:
     import uvicorn
 
-    uvicorn.run(bare_app(), host="127.0.0.1", port=port, log_level="warning")
+    # the same websocket settings as ``dame-nature serve`` (no permessage-deflate)
+    uvicorn.run(bare_app(), host="127.0.0.1", port=port, log_level="warning",
+                ws_per_message_deflate=False)  # fmt: skip
 
 
 # ---------------------------------------------------------------------- clients

@@ -39,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         log_level=args.log_level,
         # frames over the limit are refused by the websocket layer too (close 1009)
         ws_max_size=settings.max_message_bytes + 1024,
+        ws_per_message_deflate=settings.ws_compression,
         proxy_headers=False,
     )
     return 0

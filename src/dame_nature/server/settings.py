@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     #: token bucket per HTTP connection and per websocket: sustained rate and burst
     rate_limit_per_second: float = Field(default=20.0, gt=0)
     rate_limit_burst: int = Field(default=60, gt=0)
+    #: permessage-deflate on websockets: views are a few KiB and compressing each one
+    #: costs more CPU than the bytes saved are worth on most links, so it is off
+    ws_compression: bool = False
     #: websockets open at once on one room (seats and spectators together)
     max_connections_per_room: int = Field(default=64, gt=0)
     #: a limit on rooms held in memory at once, so a flood cannot exhaust memory
