@@ -114,8 +114,8 @@ export class LiveSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
-      // 4xxx: the server refused us for good (unknown room, bad token)
-      if (event.code >= 4000 && event.code < 4100) {
+      // 44xx: the server refused us for good (4404 unknown room, 4401 bad token, ...)
+      if (event.code >= 4400 && event.code < 4500) {
         this.onStatus("closed", event);
         return;
       }

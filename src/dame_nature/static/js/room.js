@@ -46,7 +46,12 @@ function connect() {
     onMessage,
     onStatus: (status, event) => {
       setConn(status);
-      if (status === "closed" && app.mem.token) {
+      if (status !== "closed") return;
+      if (event && event.code === 4404) {
+        show("error-view");
+        return;
+      }
+      if (app.mem.token) {
         // the server refused our token: the seat is gone (e.g. a new server)
         forgetSeat(CODE);
         app.mem = roomMemory(CODE);
@@ -263,6 +268,8 @@ $("start-btn").addEventListener("click", async () => {
 // ------------------------------------------------------------------ game
 function renderGame() {
   const v = app.view;
+  const sym = $("sym-dialog");
+  if (sym.open && (v.phase !== "programming" || v.pending_give || !canUseSymbiosis())) sym.close();
   const over = v.phase === "over";
   if (over && !app.endDismissed) {
     show("end-view");
