@@ -130,25 +130,37 @@ def serve_bare(port: int) -> None:
 
 # ---------------------------------------------------------------------- clients
 class Seat:
+    """One websocket. It reads only the version of each message (the clients share this
+    machine's CPU with the server); the view is parsed when the room's bot needs it."""
+
     def __init__(self, ws: ClientConnection, room: RoomDriver) -> None:
         self.ws = ws
         self.room = room
-        self.view: dict[str, Any] | None = None
+        self.raw: str | None = None
         self.version = -1
         self.sizes: list[int] = []
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        if self.raw is None:
+            return None
+        view: dict[str, Any] = json.loads(self.raw)["view"]
+        return view
 
     async def read(self) -> None:
         try:
             async for raw in self.ws:
                 assert isinstance(raw, str)
-                message = json.loads(raw)
-                if message["type"] == "state":
+                at = raw.rfind('"version":')
+                if raw.startswith('{"type":"state"') and at >= 0:
+                    end = at + 10
+                    while raw[end].isdigit():
+                        end += 1
                     self.sizes.append(len(raw))
-                    view = message.get("view")
-                    self.version = view["version"] if view else message["version"]
-                    self.view = view
+                    self.version = int(raw[at + 10 : end])
+                    self.raw = raw
                     self.room.wake.set()
-                elif message["type"] == "error":
+                elif raw.startswith('{"type":"error"'):
                     self.room.errors += 1
                     self.room.wake.set()
         except Exception:
@@ -191,11 +203,9 @@ class RoomDriver:
 
     def choose(self) -> tuple[int, dict[str, Any]] | None:
         """A random legal action from the seats' own views (what a browser knows)."""
-        views = [seat.view for seat in self.seats]
-        if any(v is None for v in views):
+        first = self.seats[0].view
+        if first is None:
             return None
-        first = views[0]
-        assert first is not None
         if first["phase"] == "over":
             return None
         if not first["winnable"]:
@@ -203,14 +213,14 @@ class RoomDriver:
         awaiting = first["awaiting"]
         if awaiting is not None:
             seat = awaiting["seat"]
-            options = views[seat]["awaiting"]["options"]  # type: ignore[index]
+            options = self.seats[seat].view["awaiting"]["options"]  # type: ignore[index]
             return seat, self.rng.choice(options)
         candidates = [p["seat"] for p in first["players"]
                       if (p["hand_size"] or p["has_programmed"]) and not p["ready"]]  # fmt: skip
         if not candidates:
             return None
         seat = self.rng.choice(candidates)
-        view = views[seat]
+        view = self.seats[seat].view
         assert view is not None
         if view["programmed"] is None or (view["hand"] and self.rng.random() < 0.1):
             return seat, {"type": "program", "card": self.rng.choice(view["hand"])}
@@ -285,7 +295,7 @@ async def open_rooms(
                 asyncio.get_running_loop().create_task(seat.read())
             if not bare:
                 # every seat has its first view (and saw every other seat connect)
-                while any(s.view is None for s in room.seats):
+                while any(s.raw is None for s in room.seats):
                     room.wake.clear()
                     await asyncio.wait_for(room.wake.wait(), 60)
 
