@@ -105,3 +105,48 @@ def test_phone_sized_table_has_no_horizontal_scrolling(open_page):
     bob.click("#help-btn")
     expect(bob.locator("#help-dialog")).to_be_visible()
     no_horizontal_scroll(bob)
+
+
+def test_symbiosis_show_to_everyone_and_swap_with_the_discard_pile(open_page):
+    p = plan()
+    alice, bob, chloe = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"])
+    # turn 1: Alice (first player) shows her Joker to everyone
+    alice.click("#sym-btn")
+    dialog = alice.locator("#sym-dialog")
+    dialog.locator('label.radio:has(input[name="kind"][value="show"])').click()
+    expect(dialog.locator("#sym-to-fs")).to_be_hidden()
+    dialog.locator('label.card-choice:has(input[name="card"][value="joker-1"])').click()
+    dialog.locator("#sym-ok").click()
+    for other in (bob, chloe):
+        expect(
+            other.locator('#others .player[data-seat="0"] .known [data-card="joker-1"]')
+        ).to_be_visible()
+        expect(other.locator("#log")).to_contain_text(
+            "Alice shows Joker to everyone (free Symbiosis)"
+        )
+    # Chloé reveals a Species too early: it is discarded, and the list says why
+    program(alice, p.turns[0][0])
+    program(bob, p.turns[0][1])
+    program(chloe, "species-ortie")
+    for page in (alice, bob, chloe):
+        page.click("#ready-btn")
+    bob.locator("#webs button.target").first.click()
+    expect(alice.locator("#discard [data-card='species-ortie']")).to_be_visible()
+    expect(alice.locator("#reveals")).to_contain_text("its Conditions are not all in place")
+    # turn 2: Bob (first player) swaps a Condition of his for the Ortie in the discard pile
+    expect(bob.locator("#me-badges")).to_contain_text("free Symbiosis")
+    bob.click("#sym-btn")
+    dialog = bob.locator("#sym-dialog")
+    dialog.locator('label.radio:has(input[name="kind"][value="swap_discard"])').click()
+    # only Conditions and Jokers can be exchanged
+    expect(
+        dialog.locator('label.card-choice.disabled:has(input[value="species-chene"])')
+    ).to_be_visible()
+    dialog.locator('label.card-choice:has(input[name="card"][value="cond-yellow-1"])').click()
+    dialog.locator('label.card-choice:has(input[name="take"][value="species-ortie"])').click()
+    dialog.locator("#sym-ok").click()
+    expect(bob.locator('#hand button[data-card="species-ortie"]')).to_be_visible()
+    expect(chloe.locator("#discard [data-card='cond-yellow-1']")).to_be_visible()
+    expect(
+        chloe.locator('#others .player[data-seat="1"] .known [data-card="species-ortie"]')
+    ).to_be_visible()

@@ -272,8 +272,10 @@ function renderGame() {
   if (sym.open && (v.phase !== "programming" || v.pending_give || !canUseSymbiosis())) sym.close();
   const over = v.phase === "over";
   if (over && !app.endDismissed) {
+    const first = $("end-view").hidden;
     show("end-view");
     renderEnd();
+    if (first) $("end-title").focus({ preventScroll: true });
   } else {
     show("game-view");
   }
@@ -493,9 +495,16 @@ function renderPrompt() {
     const buttons = aw.options
       .map((o, i) => `<button type="button" class="btn option ${o.colour ? "c-" + o.colour : ""}" data-opt="${i}" data-key="opt-${i}">${o.colour ? icon(o.colour) : ""}${esc(optionLabel(o))}</button>`)
       .join("");
+    const type = c ? card(c).type : null;
+    const how =
+      type === "joker"
+        ? "Your Joker takes the colour of the place you pick: choose a lit place in the web, or a button below (a colour with no place discards it)."
+        : type === "pollution"
+          ? "Your Pollution removes one uncovered Condition from the web: pick one of the places lit in red, or a button below."
+          : "Several places are possible: pick one of the lit places in the web, or a button below.";
     el.innerHTML = `<div class="prompt-card">${c ? cardHTML(c, { modes: v.modes }) : ""}</div>
-      <div class="prompt-body"><h3>Your reveal: where does it go?</h3>
-      <p>Several places are possible: pick one of the lit places in the web, or a button below.</p>
+      <div class="prompt-body"><h3>Your reveal: ${type === "pollution" ? "what does it remove?" : "where does it go?"}</h3>
+      <p>${how}</p>
       <div class="option-list">${buttons}</div></div>`;
     el.querySelectorAll("[data-opt]").forEach((b) => b.addEventListener("click", () => send(aw.options[Number(b.dataset.opt)])));
   } else if (aw.kind === "choose_side") {
@@ -648,7 +657,7 @@ function renderDiscard() {
   const n = v.discard.length;
   $("discard-count").textContent = `(${n} · at most ${v.max_discards ?? "?"} to win)`;
   $("discard").innerHTML = n ? v.discard.map((c) => cardHTML(c, { small: true, modes: v.modes })).join("") : `<p class="hint">Empty.</p>`;
-  $("discard").classList.toggle("over-max", v.max_discards !== undefined && n > v.max_discards);
+  $("discard-count").classList.toggle("over-max", v.max_discards !== undefined && n > v.max_discards);
 }
 
 function eventText(e) {
