@@ -582,7 +582,12 @@ function renderStatus() {
 function revealRecords() {
   const v = app.view;
   if (v.revealed_this_turn && v.revealed_this_turn.length) return { list: v.revealed_this_turn, turn: v.turn, current: true };
-  if (v.last_turn && v.last_turn.length) return { list: v.last_turn, turn: v.phase === "over" ? v.turn : v.turn - 1, current: false };
+  if (v.last_turn && v.last_turn.length) {
+    // the turn those reveals belong to: that of the last reveal in the log
+    const last = [...(v.log || [])].reverse().find((e) => e.type === "revealed");
+    const turn = last ? last.turn : v.phase === "over" ? v.turn : v.turn - 1;
+    return { list: v.last_turn, turn, current: false };
+  }
   return { list: [], turn: v.turn, current: true };
 }
 
