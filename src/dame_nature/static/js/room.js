@@ -957,8 +957,11 @@ $("help-btn").addEventListener("click", () => {
   $("help-dialog").showModal();
 });
 
-window.addEventListener("resize", () => {
+// the links between species follow the layout (window size, fonts, panels opening)
+const relink = () => {
   if (app.view && inGame()) drawLinks($("webs"), app.view);
-});
+};
+if ("ResizeObserver" in window) new ResizeObserver(relink).observe($("webs"));
+else window.addEventListener("resize", relink);
 
 init();
