@@ -124,12 +124,8 @@ class State:
             self._start_turn()
         return self
 
-    _FIELDS = (
-        "setup", "hands", "programmed", "ready", "symbiosis_cards", "sides", "first_player",
-        "turn", "phase", "free_symbiosis_used", "pending_give", "web", "joker_colours",
-        "discard", "in_play", "out_of_game", "set_aside", "known", "revealed_this_turn",
-        "last_turn", "reveal_queue", "rule_data", "log", "history", "result",
-    )  # fmt: skip
+    #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
+    _FIELDS = tuple(name for name in __annotations__ if name != "game")
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-ready data (a deep copy)."""
