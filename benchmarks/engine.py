@@ -14,7 +14,9 @@ import time
 from dame_nature.engine import MODES, Game, play_random_game
 
 
-def games_per_second(modes: tuple[str, ...], seconds: float, players: int = 5) -> tuple[float, float]:
+def games_per_second(
+    modes: tuple[str, ...], seconds: float, players: int = 5
+) -> tuple[float, float]:
     """(games per second, actions per game) over at least ``seconds`` of play."""
     game = Game(players, modes)
     done = actions = 0

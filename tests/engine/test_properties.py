@@ -85,14 +85,26 @@ def test_refused_actions_change_nothing(n, modes, seed, play_seed, junk) -> None
     rng = random.Random(play_seed)
     card_ids = st.sampled_from(["cond-blue-1", "joker-1", "species-aigle-royal", "cat-1", "nope"])
     bad_actions = st.one_of(
-        st.fixed_dictionaries({"type": st.sampled_from(["program", "show", "give", "give_back"]),
-                               "card": card_ids, "to": st.integers(-1, 7)}),
-        st.fixed_dictionaries({"type": st.just("reveal"), "slot": st.text(max_size=20),
-                               "colour": st.sampled_from([None, "blue", "red"])}),
-        st.fixed_dictionaries({"type": st.just("swap_discard"), "card": card_ids,
-                               "take": card_ids}),
-        st.fixed_dictionaries({"type": st.sampled_from(["ready", "unready", "end_game",
-                                                        "choose_side", "fly", ""])}),
+        st.fixed_dictionaries(
+            {
+                "type": st.sampled_from(["program", "show", "give", "give_back"]),
+                "card": card_ids,
+                "to": st.integers(-1, 7),
+            }
+        ),
+        st.fixed_dictionaries(
+            {
+                "type": st.just("reveal"),
+                "slot": st.text(max_size=20),
+                "colour": st.sampled_from([None, "blue", "red"]),
+            }
+        ),
+        st.fixed_dictionaries(
+            {"type": st.just("swap_discard"), "card": card_ids, "take": card_ids}
+        ),
+        st.fixed_dictionaries(
+            {"type": st.sampled_from(["ready", "unready", "end_game", "choose_side", "fly", ""])}
+        ),
         st.dictionaries(st.text(max_size=5), st.integers()),
     )
     while not state.is_over:

@@ -1,10 +1,10 @@
-"""Typed errors of the engine. Both are ``ValueError`` subclasses whose message a player understands."""
+"""Typed errors of the engine: ``ValueError`` subclasses whose message a player understands."""
 
 from __future__ import annotations
 
 
 class EngineError(ValueError):
-    """Base class: ``code`` is a stable snake_case identifier, ``str(err)`` a sentence for a person."""
+    """Base class: ``code`` is a stable snake_case identifier, ``str(err)`` a sentence."""
 
     code = "invalid"
 

@@ -113,7 +113,9 @@ class Game:
     def check_deal(self, deal: dict[str, Any]) -> dict[str, Any]:
         """Check an explicit deal: the right cards for the count and modes, each once."""
         if not isinstance(deal, dict):
-            raise InvalidSetup("A deal is an object with 'hands' and 'first_player'.", "invalid_deal")
+            raise InvalidSetup(
+                "A deal is an object with 'hands' and 'first_player'.", "invalid_deal"
+            )
         hands = deal.get("hands")
         first = deal.get("first_player", 0)
         n = self.num_players

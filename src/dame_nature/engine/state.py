@@ -48,7 +48,9 @@ REASONS: dict[str, str] = {
     "side": "this Species does not match its player's Plant/Animal side",
     "climate_change": "climate change: a blue card next to a yellow one",
     "order": "environmental changes: the Condition slots fill in order",
-    "reintroduction": "after a Species reintroduction, Conditions are discarded until an animal comes",
+    "reintroduction": (
+        "after a Species reintroduction, Conditions are discarded until an animal comes"
+    ),
     "invasive": "an invasive species must be played by the first player",
     "pollution_early": "Pollution needs the 4 plants installed at the start of the turn",
     "pollution": "removed by Pollution",
@@ -290,7 +292,9 @@ class State:
         kinds = self.symbiosis_kinds()
         if "show" in kinds:
             if self.game.config.show_names_one_player:
-                groups["show"] = [{"type": "show", "card": c, "to": t} for c in mine for t in others]
+                groups["show"] = [
+                    {"type": "show", "card": c, "to": t} for c in mine for t in others
+                ]
             else:
                 groups["show"] = [{"type": "show", "card": c} for c in mine]
         if "give" in kinds:
@@ -372,7 +376,8 @@ class State:
             )
         if self.pending_give is not None:
             raise IllegalAction(
-                "Wait until the card given is answered before another Symbiosis.", "exchange_pending"
+                "Wait until the card given is answered before another Symbiosis.",
+                "exchange_pending",
             )
         if not self.can_use_symbiosis(seat):
             raise IllegalAction("You have no Symbiosis left.", "no_symbiosis")
@@ -380,10 +385,9 @@ class State:
     # programming ------------------------------------------------------
     def _check_program(self, seat: int, action: dict[str, Any]) -> None:
         self._require_phase("programming", "program a card")
-        card = action.get("card")
-        if card is not None and card == self.programmed[seat]:
+        if action.get("card") is not None and action.get("card") == self.programmed[seat]:
             raise IllegalAction("That card is already programmed.", "already_programmed")
-        card = self._require_own_card(seat, action)
+        self._require_own_card(seat, action)
 
     def _do_program(self, seat: int, action: dict[str, Any]) -> None:
         card = action["card"]
@@ -393,7 +397,9 @@ class State:
             self.hands[seat].append(old)
         self.programmed[seat] = card
         self.ready[seat] = False
-        self._event("programmed", {"seat": seat, "replaced": old is not None}, {"card": card}, [seat])
+        self._event(
+            "programmed", {"seat": seat, "replaced": old is not None}, {"card": card}, [seat]
+        )
 
     def _check_ready(self, seat: int, action: dict[str, Any]) -> None:
         self._require_phase("programming", "say you are ready")
@@ -585,7 +591,9 @@ class State:
         joker_colour = colour if ctx.card.is_joker else None
         reason = self._discard_reason(ctx, colour)
         if reason is None:
-            placements = [Outcome(slot=sid, colour=joker_colour) for sid in self._slots(ctx, colour)]
+            placements = [
+                Outcome(slot=sid, colour=joker_colour) for sid in self._slots(ctx, colour)
+            ]
             if placements:
                 return placements
             reason = no_slot or self._no_slot_reason(ctx.card)

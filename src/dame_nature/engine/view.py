@@ -27,7 +27,9 @@ def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return public
 
 
-def visible_log(state: State, seat: int | None, tail: int | None = LOG_TAIL) -> list[dict[str, Any]]:
+def visible_log(
+    state: State, seat: int | None, tail: int | None = LOG_TAIL
+) -> list[dict[str, Any]]:
     events = state.log if tail is None else state.log[-tail:]
     return [redact_event(e, seat) for e in events]
 

@@ -36,9 +36,7 @@ RULES: dict[str, type[Rule]] = {cls.mode: cls for cls in _ORDERED}
 MODES: tuple[str, ...] = tuple(RULES)
 
 #: path number -> its three modes, stage 1 first
-PATHS: dict[int, tuple[str, str, str]] = {
-    p: tuple(MODES[3 * (p - 1) : 3 * p]) for p in (1, 2, 3, 4)  # type: ignore[misc]
-}
+PATHS: dict[int, tuple[str, ...]] = {p: MODES[3 * (p - 1) : 3 * p] for p in (1, 2, 3, 4)}
 
 
 def modes_for_path(path: int, stage: int) -> list[str]:

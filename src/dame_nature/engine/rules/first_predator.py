@@ -79,6 +79,4 @@ class FirstPredator(Rule):
     def is_deadlocked(self, state: State) -> bool:
         """Only Cats left, held by 2 or more players: they come back every turn, forever."""
         holders = [s for s in range(state.num_players) if state.has_cards(s)]
-        return len(holders) >= 2 and all(
-            _is_cat(c) for s in holders for c in state.cards_of(s)
-        )
+        return len(holders) >= 2 and all(_is_cat(c) for s in holders for c in state.cards_of(s))
