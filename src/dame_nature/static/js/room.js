@@ -1,5 +1,5 @@
 // The room page: lobby, table and end screen, all drawn from the websocket's views.
-import { api, ApiError, forgetSeat, LiveSocket, rememberRoom, roomMemory } from "./api.js";
+import { api, forgetSeat, LiveSocket, rememberRoom, roomMemory } from "./api.js";
 import { BOOT, card, cardFace, cardHTML, cardText, esc, facedownHTML } from "./cards.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO, COLOUR_ORDER, PLAYER_AID, REASONS, SYMBOLS, seatName } from "./texts.js";
