@@ -370,7 +370,7 @@ function renderOthers() {
 
 function myCards() {
   const v = app.view;
-  return [...(v.hand || []), ...(v.programmed ? [v.programmed] : [])];
+  return [...(v.programmed ? [v.programmed] : []), ...sortHand(v.hand || [])];
 }
 
 function canUseSymbiosis() {
