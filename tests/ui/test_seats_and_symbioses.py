@@ -150,3 +150,24 @@ def test_symbiosis_show_to_everyone_and_swap_with_the_discard_pile(open_page):
     expect(
         chloe.locator('#others .player[data-seat="1"] .known [data-card="species-ortie"]')
     ).to_be_visible()
+
+
+def test_privileged_symbiosis_shows_a_card_to_one_player(open_page):
+    p = plan()
+    alice, bob, chloe = seat_table(
+        open_page, p.deal(), ["Alice", "Bob", "Chloé"], modes=["privileged_symbioses"]
+    )
+    alice.click("#sym-btn")
+    dialog = alice.locator("#sym-dialog")
+    expect(dialog).to_contain_text("to one player (Privileged Symbioses)")
+    dialog.locator('label.radio:has(input[name="kind"][value="show"])').click()
+    expect(dialog.locator("#sym-to-fs")).to_be_visible()
+    dialog.locator('label.card-choice:has(input[name="card"][value="joker-1"])').click()
+    dialog.locator('label.radio:has(input[name="to"][value="2"])').click()
+    dialog.locator("#sym-ok").click()
+    expect(
+        chloe.locator('#others .player[data-seat="0"] .known [data-card="joker-1"]')
+    ).to_be_visible()
+    expect(chloe.locator("#log")).to_contain_text("Alice shows Joker to Chloé (you)")
+    expect(bob.locator("#log")).to_contain_text("Alice shows a card to Chloé")
+    expect(bob.locator('#others .player[data-seat="0"] .known')).to_have_count(0)
