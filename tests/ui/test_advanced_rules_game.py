@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from dn_ui import seat_table
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 MODES = ["wetland", "species_biodiversity", "species_reintroductions", "first_predator",
          "climate_change", "temporary_conditions"]  # fmt: skip

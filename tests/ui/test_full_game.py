@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from dn_ui import create_room, join_room, program, start_game, take_seat
 from dn_ui_plan import plan
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 
 def test_three_players_play_a_whole_game(open_page):

@@ -4,9 +4,12 @@ path again from stage 1 for the same seats."""
 
 from __future__ import annotations
 
+import pytest
 from dn_ui import program, seat_table
 from dn_ui_plan import plan
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 
 def species_of(hand: list[str]) -> list[str]:

@@ -3,10 +3,13 @@ by itself with the same seat and hand once the server is up again (no reload).""
 
 from __future__ import annotations
 
+import pytest
 from conftest import UiServer
 from dn_ui import program, seat_table
 from dn_ui_plan import plan
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 
 def test_reconnects_by_itself_after_a_server_restart(open_page, tmp_path):

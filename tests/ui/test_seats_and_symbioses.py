@@ -3,9 +3,12 @@ players; the table on a phone-sized screen; keyboard play."""
 
 from __future__ import annotations
 
+import pytest
 from dn_ui import no_horizontal_scroll, program, seat_table
 from dn_ui_plan import plan
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
