@@ -6,6 +6,15 @@ import { COLOUR_INFO, COLOUR_ORDER, PLAYER_AID, REASONS, SYMBOLS, seatName } fro
 import { drawLinks, renderWebs, slotText } from "./web.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** Replace an element's markup only when it changed (a view often changes one corner of
+ * the table): keeps focus, animations and the browser's work small. True if replaced. */
+function setHTML(el, html) {
+  if (el._html === html) return false;
+  el._html = html;
+  el.innerHTML = html;
+  return true;
+}
 const CODE = $("room").dataset.code;
 const REVEAL_STEP = 0.8; // seconds between two cards revealed together
 const MODES = Object.fromEntries(BOOT.modes.map((m) => [m.mode, m]));
@@ -324,21 +333,23 @@ function renderBanner() {
   if (v.phase === "over" && app.endDismissed) {
     lines.push(`<div class="unwinnable over"><p>The game is over.</p><button type="button" class="btn" id="back-end" data-key="back-end">Back to the result</button></div>`);
   }
-  el.innerHTML = lines.join("");
+  setHTML(el, lines.join(""));
   el.hidden = !lines.length;
-  const btn = $("end-game-btn");
-  if (btn) btn.addEventListener("click", () => send({ type: "end_game" }));
-  $("back-end")?.addEventListener("click", () => {
+}
+
+$("banner").addEventListener("click", (event) => {
+  if (event.target.closest("#end-game-btn")) send({ type: "end_game" });
+  if (event.target.closest("#back-end")) {
     app.endDismissed = false;
     render();
-  });
-}
+  }
+});
 
 function renderOthers() {
   const v = app.view;
   const known = v.known || [];
   const awaiting = v.awaiting;
-  $("others").innerHTML = orderedOthers()
+  setHTML($("others"), orderedOthers()
     .map((p) => {
       const theirs = known.filter((k) => k.seat === p.seat);
       const first = p.seat === v.first_player;
@@ -365,7 +376,7 @@ function renderOthers() {
         ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} You know:</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
       </article>`;
     })
-    .join("");
+    .join(""));
 }
 
 function myCards() {
@@ -390,10 +401,10 @@ function renderMe() {
     box.hidden = false;
     $("me-title").textContent = "You are watching this game";
     box.querySelector(".me-row").hidden = true;
-    $("hand").innerHTML = "";
-    $("programmed").innerHTML = "";
-    $("actions").innerHTML = "";
-    $("me-badges").innerHTML = "";
+    setHTML($("hand"), "");
+    setHTML($("programmed"), "");
+    setHTML($("actions"), "");
+    setHTML($("me-badges"), "");
     $("prompt").hidden = true;
     return;
   }
@@ -405,22 +416,23 @@ function renderMe() {
   badges.push(`<span class="badge">${icon("symbiosis")} ${p.symbiosis_cards ?? 0} Symbiosis card${p.symbiosis_cards === 1 ? "" : "s"}</span>`);
   if (p.side) badges.push(`<span class="badge">${icon(p.side)} ${p.side === "plant" ? "Plant" : "Animal"} side</span>`);
   if (p.ready) badges.push(`<span class="badge ok">${icon("ready")} Ready</span>`);
-  $("me-badges").innerHTML = badges.join("");
+  setHTML($("me-badges"), badges.join(""));
 
   const programming = v.phase === "programming";
-  const shownByMe = new Set(); // cards of mine the others know (from the log)
-  for (const e of v.log || []) if (e.type === "show" && e.seat === me && e.card) shownByMe.add(e.card);
-  $("programmed").innerHTML = v.programmed
-    ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}</span>`
-    : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`;
+  setHTML(
+    $("programmed"),
+    v.programmed
+      ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}</span>`
+      : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`,
+  );
   const hand = sortHand(v.hand || []);
-  $("hand").innerHTML = hand
+  const handHTML = hand
     .map((c) => {
       const label = `${cardText(c)}${programming ? (v.programmed ? ": program it instead" : ": program it") : ""}`;
       return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}</button></li>`;
     })
-    .join("") || `<li class="hint">No card left in your hand.</li>`;
-  $("hand").querySelectorAll("button.hand-card").forEach((b) => b.addEventListener("click", () => send({ type: "program", card: b.dataset.card })));
+    .join("");
+  setHTML($("hand"), handHTML || `<li class="hint">No card left in your hand.</li>`);
 
   const actions = [];
   if (programming) {
@@ -429,12 +441,22 @@ function renderMe() {
     const can = canUseSymbiosis();
     actions.push(`<button type="button" class="btn" id="sym-btn" data-key="sym" aria-haspopup="dialog" ${can ? "" : "disabled"}>${icon("symbiosis")} Symbiosis…</button>`);
   }
-  $("actions").innerHTML = actions.join("");
-  $("ready-btn")?.addEventListener("click", () => send({ type: "ready" }));
-  $("unready-btn")?.addEventListener("click", () => send({ type: "unready" }));
-  $("sym-btn")?.addEventListener("click", openSymbiosis);
+  setHTML($("actions"), actions.join(""));
   renderPrompt();
 }
+
+$("hand").addEventListener("click", (event) => {
+  const b = event.target.closest("button.hand-card");
+  if (b && !b.disabled) send({ type: "program", card: b.dataset.card });
+});
+
+$("actions").addEventListener("click", (event) => {
+  const b = event.target.closest("button");
+  if (!b || b.disabled) return;
+  if (b.id === "ready-btn") send({ type: "ready" });
+  else if (b.id === "unready-btn") send({ type: "unready" });
+  else if (b.id === "sym-btn") openSymbiosis();
+});
 
 // A hand is easier to read sorted: Conditions by colour, Jokers, plants, animals, others.
 const TYPE_ORDER = { condition: 0, joker: 1, species: 2, cat: 3, pollution: 4, reintroduction: 5 };
@@ -486,7 +508,7 @@ function renderPrompt() {
   const aw = v.awaiting;
   if (!aw || aw.seat !== me) {
     el.hidden = true;
-    el.innerHTML = "";
+    setHTML(el, "");
     return;
   }
   el.hidden = false;
@@ -502,24 +524,30 @@ function renderPrompt() {
         : type === "pollution"
           ? "Your Pollution removes one uncovered Condition from the web: pick one of the places lit in red, or a button below."
           : "Several places are possible: pick one of the lit places in the web, or a button below.";
-    el.innerHTML = `<div class="prompt-card">${c ? cardHTML(c, { modes: v.modes }) : ""}</div>
+    setHTML(el, `<div class="prompt-card">${c ? cardHTML(c, { modes: v.modes }) : ""}</div>
       <div class="prompt-body"><h3>Your reveal: ${type === "pollution" ? "what does it remove?" : "where does it go?"}</h3>
       <p>${how}</p>
-      <div class="option-list">${buttons}</div></div>`;
-    el.querySelectorAll("[data-opt]").forEach((b) => b.addEventListener("click", () => send(aw.options[Number(b.dataset.opt)])));
+      <div class="option-list">${buttons}</div></div>`);
   } else if (aw.kind === "choose_side") {
-    el.innerHTML = `<div class="prompt-body"><h3>Choose your side</h3>
+    setHTML(el, `<div class="prompt-body"><h3>Choose your side</h3>
       <p>Species-specific biodiversity: you may only install Species of your side (your Conditions are not limited).</p>
       <div class="option-list"><button type="button" class="btn option" data-side="plant" data-key="side-plant">${icon("plant")} Plant (Végétal)</button>
-      <button type="button" class="btn option" data-side="animal" data-key="side-animal">${icon("animal")} Animal</button></div></div>`;
-    el.querySelectorAll("[data-side]").forEach((b) => b.addEventListener("click", () => send({ type: "choose_side", side: b.dataset.side })));
+      <button type="button" class="btn option" data-side="animal" data-key="side-animal">${icon("animal")} Animal</button></div></div>`);
   } else if (aw.kind === "give_back") {
-    el.innerHTML = `<div class="prompt-body"><h3>${esc(seatName(v, v.pending_give?.from))} gave you a card</h3>
+    setHTML(el, `<div class="prompt-body"><h3>${esc(seatName(v, v.pending_give?.from))} gave you a card</h3>
       <p>Give one of your cards back (it can be the one you just received).</p>
-      <button type="button" class="btn primary" id="open-giveback" data-key="open-giveback">Choose the card to give back</button></div>`;
-    $("open-giveback").addEventListener("click", () => openGiveback(true));
+      <button type="button" class="btn primary" id="open-giveback" data-key="open-giveback">Choose the card to give back</button></div>`);
   }
 }
+
+$("prompt").addEventListener("click", (event) => {
+  const aw = app.view && app.view.awaiting;
+  const opt = event.target.closest("[data-opt]");
+  if (opt && aw && aw.options) send(aw.options[Number(opt.dataset.opt)]);
+  const side = event.target.closest("[data-side]");
+  if (side) send({ type: "choose_side", side: side.dataset.side });
+  if (event.target.closest("#open-giveback")) openGiveback(true);
+});
 
 function revealChoices() {
   const v = app.view;
@@ -622,7 +650,7 @@ function renderReveals(fresh) {
   const { list, turn } = revealRecords();
   $("reveal-title").textContent = list.length ? `Reveal of turn ${turn}` : "Reveal";
   const announce = [];
-  $("reveals").innerHTML = list.length
+  let html = list.length
     ? list
         .map((r, i) => {
           const isNew = fresh.has(i);
@@ -640,11 +668,9 @@ function renderReveals(fresh) {
         .join("")
     : `<li class="hint">The cards are revealed here one by one, in seat order from the first player.</li>`;
   if (v.phase === "reveal" && v.awaiting && v.revealing) {
-    $("reveals").insertAdjacentHTML(
-      "beforeend",
-      `<li class="reveal-item waiting"><span class="reveal-seat">${list.length + 1}. ${esc(seatName(v, v.revealing.seat))}</span>${cardHTML(v.revealing.card, { small: true, modes: v.modes })}<span class="res">choosing where it goes…</span></li>`,
-    );
+    html += `<li class="reveal-item waiting"><span class="reveal-seat">${list.length + 1}. ${esc(seatName(v, v.revealing.seat))}</span>${cardHTML(v.revealing.card, { small: true, modes: v.modes })}<span class="res">choosing where it goes…</span></li>`;
   }
+  setHTML($("reveals"), html);
   if (announce.length) $("live").textContent = announce.join(" ");
 }
 
@@ -661,7 +687,7 @@ function renderDiscard() {
   const v = app.view;
   const n = v.discard.length;
   $("discard-count").textContent = `(${n} · at most ${v.max_discards ?? "?"} to win)`;
-  $("discard").innerHTML = n ? v.discard.map((c) => cardHTML(c, { small: true, modes: v.modes })).join("") : `<p class="hint">Empty.</p>`;
+  setHTML($("discard"), n ? v.discard.map((c) => cardHTML(c, { small: true, modes: v.modes })).join("") : `<p class="hint">Empty.</p>`);
   $("discard-count").classList.toggle("over-max", v.max_discards !== undefined && n > v.max_discards);
 }
 

@@ -27,7 +27,7 @@ function isOpen(view, layout, sp) {
  */
 export function renderWebs(container, view, { targets = {}, removals = {}, lastPlaced = new Map() } = {}) {
   const webs = view.webs || ["main"];
-  container.innerHTML = webs
+  const html = webs
     .map((web) => {
       const name = layoutName(view, web);
       const layout = BOOT.layouts[name];
@@ -48,7 +48,11 @@ export function renderWebs(container, view, { targets = {}, removals = {}, lastP
       </figure>`;
     })
     .join("");
+  if (container._html === html) return false; // unchanged: keep the nodes and their links
+  container._html = html;
+  container.innerHTML = html;
   requestAnimationFrame(() => drawLinks(container, view));
+  return true;
 }
 
 function speciesNode(view, layout, sp, spot, rowStart, ctx) {
