@@ -63,6 +63,7 @@ def test_malformed_and_oversized_bodies(api):
     post = api.http.post
     assert_error(post("/api/rooms", content=b"{nope"), 400, "invalid_json")
     assert_error(post("/api/rooms", content=b"\xff\xfe"), 400, "invalid_json")
+    assert_error(post("/api/rooms", content=b'{"seed": NaN}'), 400, "invalid_json")
     big = b'{"modes": [], "pad": "' + b"x" * (65 * 1024) + b'"}'
     assert_error(post("/api/rooms", content=big), 413, "body_too_large")
 

@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..engine import EngineError
 from .models import Health
-from .rooms import ApiError, RoomManager, TokenBucket, engine_error
+from .rooms import ApiError, RoomManager, TokenBucket, engine_error, loads
 from .routes import pages, rooms, ws
 from .settings import Settings
 from .store import Store
@@ -138,7 +138,7 @@ class GuardMiddleware:
         body = b"".join(chunks)
         if body.strip():
             try:
-                json.loads(body)
+                loads(body)
             except ValueError:
                 await _send_error(send, 400, "invalid_json", "The body is not valid JSON.")
                 return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import secrets
@@ -65,6 +66,15 @@ def dumps(data: Any) -> str:
     """Compact JSON text (``orjson``: views are encoded once a seat after every change)."""
     text: str = orjson.dumps(data).decode()
     return text
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def loads(text: str | bytes) -> Any:
+    """Strict JSON: ``NaN`` and ``Infinity`` (which Python's parser accepts) are refused."""
+    return json.loads(text, parse_constant=_no_constant)
 
 
 def same_secret(given: str, expected: str) -> bool:

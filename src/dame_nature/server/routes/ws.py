@@ -9,14 +9,13 @@ message, then the socket is closed with a 44xx code (1009 for a message too larg
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from ..models import WsAction, WsClientAdapter, action_to_engine
-from ..rooms import ApiError, Connection, Room, RoomManager, dumps
+from ..rooms import ApiError, Connection, Room, RoomManager, dumps, loads
 from ..settings import Settings
 
 router = APIRouter()
@@ -80,7 +79,7 @@ async def _serve(
             conn.push(error_message("rate_limited", "Too many messages: slow down."))
             continue
         try:
-            data = json.loads(raw)
+            data = loads(raw)
         except (ValueError, UnicodeDecodeError):
             conn.push(error_message("invalid_json", "A message is one JSON object."))
             continue
