@@ -314,3 +314,13 @@ def test_giving_another_card_hides_what_the_giver_still_holds():
     state.apply(0, {"type": "give", "card": "species-aigle-royal", "to": 2})  # a card
     assert known(state, 1) == known(state, 3) == known(state, None) == []
     assert known(state, 2) == [(0, "cond-blue-1")]
+
+
+def test_turns_total_does_not_count_a_card_given_twice():
+    from dame_nature.engine import Game
+
+    state = Game(3).new_initial_state(seed=1)
+    giver = state.first_player
+    before = state.view(0)["turns_total"]
+    state.apply(giver, {"type": "give", "card": state.hands[giver][0], "to": (giver + 1) % 3})
+    assert state.view(0)["turns_total"] == before == 11

@@ -53,6 +53,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     held_at_turn_start = [len(state.cards_of(s)) for s in range(n)]
     for record in state.revealed_this_turn:
         held_at_turn_start[record["seat"]] += 1
+    if pending is not None:  # a card given waits for its answer: count it with its giver
+        held_at_turn_start[pending["to"]] -= 1
+        held_at_turn_start[pending["from"]] += 1
     turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
     return {
         "seat": seat,
