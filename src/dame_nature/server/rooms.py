@@ -295,8 +295,8 @@ class Room:
         return {
             "room": self.code,
             "game": self.game_no,
-            "setup": setup_of(self.state),
-            "actions": history_of(self.state),
+            "setup": self.state.setup,
+            "actions": self.state.history,
             "result": self.state.result,
             "campaign": _campaign_public(self.campaign),
         }
@@ -315,18 +315,6 @@ class Room:
 
     def send_view(self, conn: Connection) -> None:
         conn.push(dumps({"type": "state", "view": self.view(conn.seat)}), "state")
-
-
-def setup_of(state: State) -> dict[str, Any]:
-    """``state.setup`` (the engine sets it in ``State.new`` without declaring it)."""
-    setup: dict[str, Any] = state.setup  # type: ignore[attr-defined]
-    return setup
-
-
-def history_of(state: State) -> list[dict[str, Any]]:
-    """``state.history``: ``[{"seat", "action"}, ..]`` of every accepted action."""
-    history: list[dict[str, Any]] = state.history  # type: ignore[attr-defined]
-    return history
 
 
 def _campaign_public(campaign: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -437,6 +425,62 @@ class RoomManager:
     ) -> Room:
         if len(self.rooms) >= self.settings.max_rooms:
             raise ApiError(429, "too_many_rooms", "The server holds too many rooms; try later.")
+        spec, campaign = self._rules(modes, path, seed, deal)
+        now = time.time()
+        code = secrets.token_urlsafe(CODE_BYTES)
+        room = Room(
+            code=code,
+            host_token=secrets.token_urlsafe(TOKEN_BYTES),
+            spec=spec,
+            created_at=now,
+            updated_at=now,
+            campaign=campaign,
+        )
+        await self.store.call(
+            self.store.create_room, code, room.host_token, room.spec, now, campaign
+        )
+        self.rooms[code] = room
+        return room
+
+    async def set_rules(
+        self,
+        room: Room,
+        token: str | None,
+        modes: list[str],
+        path: int | None,
+        seed: int | None,
+        deal: dict[str, Any] | None,
+    ) -> None:
+        """Host only, in the lobby: replace the room's rules (modes or path, seed, deal)."""
+        self._require_host(room, token)
+        spec, campaign = self._rules(modes, path, seed, deal)
+        async with room.lock:
+            if room.status != "lobby":
+                raise ApiError(409, "game_started", "The rules can change only before the start.")
+            if deal is not None and len(room.players) > len(deal["hands"]):
+                raise ApiError(
+                    409,
+                    "wrong_player_count",
+                    f"This deal is for {len(deal['hands'])} players; "
+                    f"{len(room.players)} have joined.",
+                )
+            now = time.time()
+            await self.store.call(
+                self.store.set_rules,
+                room.code,
+                spec,
+                campaign,
+                version=room.version + 1,
+                now=now,
+            )
+            room.spec, room.campaign = spec, campaign
+            self._changed(room, now)
+
+    @staticmethod
+    def _rules(
+        modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
+    ) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """A room's rules, checked: its spec, and its campaign when it plays a path."""
         if path is not None and modes:
             raise ApiError(
                 422, "invalid_request", "Give either 'modes' or 'path' (a campaign), not both."
@@ -451,20 +495,11 @@ class RoomManager:
                 Game(len(deal["hands"]), chosen).check_deal(deal)
         except EngineError as err:
             raise engine_error(err) from None
-        now = time.time()
-        code = secrets.token_urlsafe(CODE_BYTES)
-        room = Room(
-            code=code,
-            host_token=secrets.token_urlsafe(TOKEN_BYTES),
-            spec={"modes": chosen, "path": path, "seed": seed, "deal": deal},
-            created_at=now,
-            updated_at=now,
-        )
+        spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal}
+        campaign = None
         if path is not None:
-            room.campaign = {"path": path, "stage": 1, "results": [], "attempt": 1}
-        await self.store.call(self.store.create_room, code, room.host_token, room.spec, now)
-        self.rooms[code] = room
-        return room
+            campaign = {"path": path, "stage": 1, "results": [], "attempt": 1}
+        return spec, campaign
 
     async def join(self, room: Room, name: str) -> Player:
         async with room.lock:
@@ -563,7 +598,7 @@ class RoomManager:
             self.store.start_game,
             room.code,
             room.game_no + 1,
-            setup_of(state),
+            state.setup,
             campaign=campaign,
             version=room.version + 1,
             now=now,
@@ -593,9 +628,9 @@ class RoomManager:
                     self.store.add_action,
                     room.code,
                     room.game_no,
-                    len(history_of(state)) - 1,
+                    len(state.history) - 1,
                     seat,
-                    history_of(state)[-1]["action"],
+                    state.history[-1]["action"],
                     result=state.result,
                     campaign=campaign,
                     version=room.version + 1,

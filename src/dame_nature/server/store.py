@@ -126,14 +126,41 @@ class Store:
             conn.execute("COMMIT")
 
     # ---------------------------------------------------------------- writes
-    def create_room(self, code: str, host_token: str, spec: dict[str, Any], now: float) -> None:
+    def create_room(
+        self,
+        code: str,
+        host_token: str,
+        spec: dict[str, Any],
+        now: float,
+        campaign: dict[str, Any] | None = None,
+    ) -> None:
         self._write(
             [
                 (
-                    "INSERT INTO rooms (code, host_token, spec, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (code, host_token, _dumps(spec), now, now),
+                    "INSERT INTO rooms (code, host_token, spec, campaign, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (code, host_token, _dumps(spec), _dumps_or_null(campaign), now, now),
                 )
+            ]
+        )
+
+    def set_rules(
+        self,
+        code: str,
+        spec: dict[str, Any],
+        campaign: dict[str, Any] | None,
+        *,
+        version: int,
+        now: float,
+    ) -> None:
+        """The host changed the rules in the lobby."""
+        self._write(
+            [
+                (
+                    "UPDATE rooms SET spec = ?, campaign = ? WHERE code = ?",
+                    (_dumps(spec), _dumps_or_null(campaign), code),
+                ),
+                _touch(code, version, now),
             ]
         )
 
@@ -262,6 +289,10 @@ class Store:
             "setup": json.loads(game["setup"]) if game else None,
             "actions": [{"seat": a["seat"], "action": json.loads(a["action"])} for a in actions],
         }
+
+
+def _dumps_or_null(data: dict[str, Any] | None) -> str | None:
+    return None if data is None else _dumps(data)
 
 
 def _touch(code: str, version: int, now: float) -> tuple[str, tuple[Any, ...]]:

@@ -46,6 +46,18 @@ async def create_room(body: RoomCreate, manager: ManagerDep) -> dict[str, Any]:
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
 
 
+@router.patch("/rooms/{room}", response_model=RoomPublic, responses=ERRORS)
+async def set_rules(
+    room: RoomDep, body: RoomCreate, token: TokenDep, manager: ManagerDep
+) -> dict[str, Any]:
+    """Host only, before the start: replace the room's rules. The body is the one of
+    `POST /api/rooms` (`modes` or `path`, optional `seed` or `deal`); answers the room."""
+    await manager.set_rules(
+        room, token, body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
+    )
+    return room.public_info()
+
+
 @router.get("/rooms/{room}", response_model=RoomPublic, responses=ERRORS)
 async def room_info(room: RoomDep) -> dict[str, Any]:
     """Public room information: players (seat, name, connected), modes, status."""

@@ -1,41 +1,11 @@
 // Home page: create a room (advanced rules one by one, or a path as a campaign; optional
 // seed) or join one with its code.
 import { api, loadSeats, rememberRoom } from "./api.js";
-import { BOOT, esc } from "./cards.js";
-
-const modeList = document.getElementById("mode-list");
-const pathList = document.getElementById("path-list");
-const modesById = Object.fromEntries(BOOT.modes.map((m) => [m.mode, m]));
-
-const PATH_TITLES = { 1: "Natural Variations", 2: "Natural Areas Under Strain", 3: "Human Impacts", 4: "The Impacts of Other Species" };
-modeList.innerHTML = BOOT.modes
-  .map(
-    (m, i) => `${i % 3 === 0 ? `<p class="mode-group">Path ${i / 3 + 1}: ${PATH_TITLES[i / 3 + 1]}</p>` : ""}<label class="mode-option">
-      <input type="checkbox" name="mode" value="${m.mode}">
-      <span class="mode-text"><span class="mode-title">${i + 1}. ${esc(m.title)} <span class="fr" lang="fr">${esc(m.title_fr)}</span></span>
-      <span class="mode-summary">${esc(m.summary)}</span></span></label>`,
-  )
-  .join("");
-
-pathList.innerHTML = Object.entries(BOOT.paths)
-  .map(
-    ([p, modes]) => `<label class="mode-option">
-      <input type="radio" name="path" value="${p}"${p === "1" ? " checked" : ""}>
-      <span class="mode-text"><span class="mode-title">Path ${p}: ${PATH_TITLES[p] || ""}</span>
-      <span class="mode-summary">${modes.map((m, i) => `Stage ${i + 1}: ${esc(modesById[m].title)}`).join(" · ")}</span></span></label>`,
-  )
-  .join("");
+import { esc } from "./cards.js";
+import { readRulesPicker, renderRulesPicker } from "./rules_picker.js";
 
 const form = document.getElementById("create-form");
-const modesFieldset = document.getElementById("modes-fieldset");
-const pathFieldset = document.getElementById("path-fieldset");
-form.addEventListener("change", (event) => {
-  if (event.target.name === "kind") {
-    const path = form.kind.value === "path";
-    modesFieldset.hidden = path;
-    pathFieldset.hidden = !path;
-  }
-});
+renderRulesPicker(document.getElementById("rules-picker"));
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -43,11 +13,7 @@ form.addEventListener("submit", async (event) => {
   const button = document.getElementById("create-btn");
   error.textContent = "";
   const body = {};
-  if (form.kind.value === "path") {
-    body.path = Number(form.querySelector('input[name="path"]:checked').value);
-  } else {
-    body.modes = [...form.querySelectorAll('input[name="mode"]:checked')].map((x) => x.value);
-  }
+  Object.assign(body, readRulesPicker(form));
   const seedText = form.seed.value.trim();
   if (seedText !== "") {
     const seed = Number(seedText);

@@ -3,6 +3,7 @@ import { api, forgetSeat, LiveSocket, rememberRoom, roomMemory } from "./api.js"
 import { BOOT, card, cardFace, cardHTML, cardText, esc, facedownHTML } from "./cards.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO, COLOUR_ORDER, PLAYER_AID, REASONS, SYMBOLS, seatName } from "./texts.js";
+import { readRulesPicker, renderRulesPicker, setRulesPicker } from "./rules_picker.js";
 import { drawLinks, renderWebs, slotText } from "./web.js";
 
 const $ = (id) => document.getElementById(id);
@@ -223,6 +224,7 @@ function renderLobby() {
   $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path);
   const host = !!app.mem.host_token;
   $("host-controls").hidden = !host;
+  if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;
   const n = players.length;
   $("start-btn").disabled = n < 3 || n > 6;
@@ -259,6 +261,22 @@ $("copy-link").addEventListener("click", async () => {
   } catch (err) {
     input.select();
     $("copy-status").textContent = "Select the link and copy it (Ctrl+C, or long-press on a phone).";
+  }
+});
+
+renderRulesPicker($("lobby-picker"));
+$("rules-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("rules-error").textContent = "";
+  $("rules-save").disabled = true;
+  try {
+    await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: app.mem.host_token, body: readRulesPicker($("lobby-picker")) });
+    $("rules-editor").open = false;
+    await refreshRoom();
+  } catch (err) {
+    $("rules-error").textContent = err.message;
+  } finally {
+    $("rules-save").disabled = false;
   }
 });
 
