@@ -133,3 +133,12 @@ def test_players_without_cards_are_skipped():
         seat, _ = state.awaited()
         state.apply(seat, state.view(seat)["awaiting"]["options"][0])
     assert state.is_over and state.view(0)["result"]["outcome"] == "lost"
+
+
+def test_history_records_only_the_fields_of_each_action():
+    from dame_nature.engine import Game
+
+    state = Game(3).new_initial_state(seed=4)
+    card = state.hands[0][0]
+    state.apply(0, {"type": "program", "card": card, "note": "ignored", "to": 2})
+    assert state.history[-1] == {"seat": 0, "action": {"type": "program", "card": card}}

@@ -816,16 +816,30 @@ def _deep_copy(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+#: the fields each action type carries (others are ignored and not recorded)
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "program": ("card",),
+    "ready": (),
+    "unready": (),
+    "show": ("card", "to"),
+    "give": ("card", "to"),
+    "give_back": ("card",),
+    "swap_discard": ("card", "take"),
+    "reveal": ("slot", "colour", "target"),
+    "choose_side": ("side",),
+    "end_game": (),
+}
+
+
 def _clean_action(action: dict[str, Any]) -> dict[str, Any]:
-    """The action as recorded: a reveal always carries slot, colour and target."""
-    if action.get("type") == "reveal":
-        return {
-            "type": "reveal",
-            "slot": action.get("slot"),
-            "colour": action.get("colour"),
-            "target": action.get("target"),
-        }
-    return {k: v for k, v in action.items() if not (k == "to" and v is None)}
+    """The action as recorded: its type and its own fields only; a reveal always carries
+    slot, colour and target, a Show its ``to`` only when it names a player."""
+    kind = action.get("type")
+    clean = {"type": kind}
+    for name in ACTION_FIELDS.get(kind, ()):
+        if kind == "reveal" or action.get(name) is not None:
+            clean[name] = action.get(name)
+    return clean
 
 
 def _why_not(wanted: dict[str, Any], options: list[dict[str, Any]]) -> str:
