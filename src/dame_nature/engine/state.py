@@ -836,7 +836,7 @@ def _clean_action(action: dict[str, Any]) -> dict[str, Any]:
     slot, colour and target, a Show its ``to`` only when it names a player."""
     kind = action.get("type")
     clean = {"type": kind}
-    for name in ACTION_FIELDS.get(kind, ()):
+    for name in ACTION_FIELDS.get(kind, ()) if isinstance(kind, str) else ():
         if kind == "reveal" or action.get(name) is not None:
             clean[name] = action.get(name)
     return clean
