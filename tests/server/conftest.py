@@ -4,12 +4,6 @@ its own SQLite file, an HTTP client for it, and a small API client used by the t
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,70 +13,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-FAST_LIMITS = {
-    "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
-    "DAME_NATURE_RATE_LIMIT_BURST": "100000",
-}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class ServerProcess:
-    """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
-
-    def __init__(self, db: Path, env: dict[str, str] | None = None) -> None:
-        self.db = db
-        self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
-        self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self) -> ServerProcess:
-        cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", str(self.db),
-               "--log-level", "warning"]  # fmt: skip
-        self.proc = subprocess.Popen(cmd, env=self.env)
-        wait_healthy(self.url, self.proc)
-        return self
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-
-
-def wait_healthy(url: str, proc: subprocess.Popen[bytes] | None = None, tries: int = 300) -> None:
-    for _ in range(tries):
-        if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"the server exited with {proc.returncode}")
-        try:
-            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("the server did not answer /healthz")
+from tests.live_server import ServerProcess
 
 
 class Api:

@@ -9,16 +9,11 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
@@ -26,6 +21,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to this file
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests.live_server
+
+from tests.live_server import ServerProcess as UiServer  # noqa: E402
 
 try:
     import playwright.sync_api  # noqa: F401
@@ -45,48 +43,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
             if not Path(CHROMIUM).exists():  # pragma: no cover
                 item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is missing"))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class UiServer:
-    def __init__(self, db: Path) -> None:
-        self.db = db
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> UiServer:
-        env = {**os.environ, "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
-               "DAME_NATURE_RATE_LIMIT_BURST": "100000"}  # fmt: skip
-        cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
-               "--port", str(self.port), "--db", str(self.db),
-               "--log-level", "warning"]  # fmt: skip
-        self.proc = subprocess.Popen(cmd, env=env)
-        for _ in range(300):
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}")
-            try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError("the server did not answer /healthz")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
 
 
 @pytest.fixture(scope="session")

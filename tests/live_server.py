@@ -1,0 +1,79 @@
+"""A real server process for the tests: ``python -m dame_nature serve`` (uvicorn) on a free
+loopback port with its own SQLite file. Shared by the server and the browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+FAST_LIMITS = {
+    "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
+    "DAME_NATURE_RATE_LIMIT_BURST": "100000",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
+
+    def __init__(self, db: Path, env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
+               "--port", str(self.port), "--db", str(self.db),
+               "--log-level", "warning"]  # fmt: skip
+        self.proc = subprocess.Popen(cmd, env=self.env)
+        wait_healthy(self.url, self.proc)
+        return self
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[bytes] | None = None, tries: int = 300) -> None:
+    for _ in range(tries):
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the server did not answer /healthz")
