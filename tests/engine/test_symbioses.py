@@ -324,3 +324,16 @@ def test_turns_total_does_not_count_a_card_given_twice():
     before = state.view(0)["turns_total"]
     state.apply(giver, {"type": "give", "card": state.hands[giver][0], "to": (giver + 1) % 3})
     assert state.view(0)["turns_total"] == before == 11
+
+
+def test_known_by_lists_who_knows_each_of_my_cards():
+    from dame_nature.engine import Game
+
+    state = Game(4, ["privileged_symbioses"]).new_initial_state(seed=2)
+    first = state.first_player
+    card = state.hands[first][0]
+    to = (first + 2) % 4
+    state.apply(first, {"type": "show", "card": card, "to": to})
+    assert state.view(first)["known_by"] == {card: [to]}
+    assert state.view(to)["known_by"] == {}
+    assert state.view(None)["known_by"] == {}

@@ -52,8 +52,11 @@ def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UiServer]:
     server.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module: Playwright's sync API runs an event loop in this
+    thread while it is open, so closing it after each module leaves later tests (which
+    call ``asyncio.run``) free to run in any order."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():  # pragma: no cover

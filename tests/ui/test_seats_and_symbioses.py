@@ -3,6 +3,8 @@ players; the table on a phone-sized screen; keyboard play."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from dn_ui import no_horizontal_scroll, program, seat_table
 from dn_ui_plan import plan
@@ -127,6 +129,10 @@ def test_symbiosis_show_to_everyone_and_swap_with_the_discard_pile(open_page):
         expect(other.locator("#log")).to_contain_text(
             "Alice shows Joker to everyone (free Symbiosis)"
         )
+    # Alice's own Joker says that everyone knows it
+    shown = alice.locator('#hand button[data-card="joker-1"]')
+    expect(shown.locator(".known-by")).to_be_visible()
+    expect(shown).to_have_attribute("aria-label", re.compile("known to everyone"))
     # Chloé reveals a Species too early: it is discarded, and the list says why
     program(alice, p.turns[0][0])
     program(bob, p.turns[0][1])
@@ -174,3 +180,6 @@ def test_privileged_symbiosis_shows_a_card_to_one_player(open_page):
     expect(chloe.locator("#log")).to_contain_text("Alice shows Joker to Chloé (you)")
     expect(bob.locator("#log")).to_contain_text("Alice shows a card to Chloé")
     expect(bob.locator('#others .player[data-seat="0"] .known')).to_have_count(0)
+    expect(alice.locator('#hand button[data-card="joker-1"]')).to_have_attribute(
+        "aria-label", re.compile("known to Chloé")
+    )

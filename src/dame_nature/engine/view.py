@@ -3,7 +3,7 @@ deleted. A view holds no card id its seat is not entitled to see.
 
 The fields are those of the public API (``shared/API.md``) less what the server adds
 (``room``, ``version``, players' ``name`` and ``connected``, ``campaign``), plus a few
-extras clients find useful (``revealing``, ``pending_give``, ``last_turn``, ``log``,
+extras clients find useful (``known_by``, ``revealing``, ``pending_give``, ``last_turn``, ``log``,
 ``max_discards``, ``turns_total``, ``layout``, ``symbiosis_kinds``).
 """
 
@@ -48,6 +48,13 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             revealing = {"seat": awaited_seat, "card": state.programmed[awaited_seat]}
     viewer = PUBLIC if seat is None else seat
     known = [{"seat": owner, "card": card} for owner, card in state.known[viewer]]
+    # which other players know which of this seat's cards (all it did or saw happen)
+    known_by: dict[str, list[int]] = {}
+    if seat is not None:
+        for other in range(n):
+            for owner, card in state.known[other]:
+                if owner == seat:
+                    known_by.setdefault(card, []).append(other)
     pending = state.pending_give
     # "turn X of Y": every turn takes one card from each player still holding one
     held_at_turn_start = [len(state.cards_of(s)) for s in range(n)]
@@ -81,6 +88,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "hand": [] if seat is None else list(state.hands[seat]),
         "programmed": None if seat is None else state.programmed[seat],
         "known": known,
+        "known_by": known_by,
         "layout": game.config.main_layout,
         "webs": [name for name, _ in game.config.webs()],
         "web": dict(state.web),

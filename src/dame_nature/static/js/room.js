@@ -440,14 +440,14 @@ function renderMe() {
   setHTML(
     $("programmed"),
     v.programmed
-      ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}</span>`
+      ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed) + knownByText(v, v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
       : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`,
   );
   const hand = sortHand(v.hand || []);
   const handHTML = hand
     .map((c) => {
-      const label = `${cardText(c)}${programming ? (v.programmed ? ": program it instead" : ": program it") : ""}`;
-      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}</button></li>`;
+      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? ": program it instead" : ": program it") : ""}`;
+      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
     })
     .join("");
   setHTML($("hand"), handHTML || `<li class="hint">No card left in your hand.</li>`);
@@ -461,6 +461,20 @@ function renderMe() {
   }
   setHTML($("actions"), actions.join(""));
   renderPrompt();
+}
+
+// Which other players know one of my cards (I showed or gave it, or it came back to me
+// in view of everyone): "" when nobody does.
+function knownByText(v, c) {
+  const seats = (v.known_by || {})[c] || [];
+  if (!seats.length) return "";
+  const everyone = seats.length >= players().length - 1;
+  return `, known to ${everyone ? "everyone" : seats.map((s) => seatName(v, s)).join(" and ")}`;
+}
+
+function knownByTag(v, c) {
+  const text = knownByText(v, c);
+  return text ? `<span class="known-by" title="${esc(text.slice(2))}" aria-hidden="true">${icon("eye")}</span>` : "";
 }
 
 $("hand").addEventListener("click", (event) => {
