@@ -209,9 +209,7 @@ class Room:
     def modes(self) -> list[str]:
         if self.state is not None:
             return list(self.state.game.modes)
-        if self.spec.get("path"):
-            return list(modes_for_path(self.spec["path"], 1))
-        return list(self.spec.get("modes", []))
+        return list(self.spec["modes"])  # a path's stage 1 for a campaign (``_rules``)
 
     def connected(self, seat: int) -> bool:
         return bool(self.conns.get(seat))

@@ -231,6 +231,21 @@ function renderLobby() {
   $("start-btn").textContent = n < 3 ? `Start the game (${3 - n} more player${3 - n > 1 ? "s" : ""} needed)` : `Start the game with ${n} players`;
 }
 
+// A lobby request (join, rules, start): its button is disabled and its error line cleared
+// while it runs; then the room is refreshed, or the error shown.
+async function lobbyRequest(button, errorLine, request) {
+  $(errorLine).textContent = "";
+  $(button).disabled = true;
+  try {
+    await request();
+    await refreshRoom();
+  } catch (err) {
+    $(errorLine).textContent = err.message;
+  } finally {
+    $(button).disabled = false;
+  }
+}
+
 $("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("player-name").value.trim();
@@ -239,18 +254,11 @@ $("join-form").addEventListener("submit", async (event) => {
     $("player-name").focus();
     return;
   }
-  $("join-btn").disabled = true;
-  $("join-error").textContent = "";
-  try {
+  await lobbyRequest("join-btn", "join-error", async () => {
     const seat = await api("POST", `/api/rooms/${encodeURIComponent(CODE)}/players`, { body: { name } });
     app.mem = rememberRoom(CODE, { seat: seat.seat, token: seat.token, name });
     connect();
-    await refreshRoom();
-  } catch (err) {
-    $("join-error").textContent = err.message;
-  } finally {
-    $("join-btn").disabled = false;
-  }
+  });
 });
 
 $("copy-link").addEventListener("click", async () => {
@@ -267,30 +275,17 @@ $("copy-link").addEventListener("click", async () => {
 renderRulesPicker($("lobby-picker"));
 $("rules-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  $("rules-error").textContent = "";
-  $("rules-save").disabled = true;
-  try {
+  await lobbyRequest("rules-save", "rules-error", async () => {
     await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: app.mem.host_token, body: readRulesPicker($("lobby-picker")) });
     $("rules-editor").open = false;
-    await refreshRoom();
-  } catch (err) {
-    $("rules-error").textContent = err.message;
-  } finally {
-    $("rules-save").disabled = false;
-  }
+  });
 });
 
-$("start-btn").addEventListener("click", async () => {
-  $("start-error").textContent = "";
-  $("start-btn").disabled = true;
-  try {
-    await api("POST", `/api/rooms/${encodeURIComponent(CODE)}/start`, { token: app.mem.host_token });
-    await refreshRoom();
-  } catch (err) {
-    $("start-error").textContent = err.message;
-    $("start-btn").disabled = false;
-  }
-});
+$("start-btn").addEventListener("click", () =>
+  lobbyRequest("start-btn", "start-error", () =>
+    api("POST", `/api/rooms/${encodeURIComponent(CODE)}/start`, { token: app.mem.host_token }),
+  ),
+);
 
 // ------------------------------------------------------------------ game
 function renderGame() {
