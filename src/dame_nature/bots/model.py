@@ -289,6 +289,29 @@ class Sim:
                 return False
         return True
 
+    def feasible(self) -> bool:
+        """A necessary condition to win without exchanging cards: every empty species
+        slot has its card in a hand, and each colour's empty slots have cards enough
+        (Jokers filling the gaps)."""
+        if not self.winnable():
+            return False
+        rules = self.rules
+        web = self.web
+        held: dict[str, int] = {}
+        for hand in self.hands:
+            for card in hand:
+                info = INFO[card]
+                key = card if info.type == "species" else (info.colour or info.type)
+                held[key] = held.get(key, 0) + 1
+        for sp in rules.parents:
+            if web[sp] is None and sp not in held:
+                return False
+        short = 0
+        for colour, slots in rules.by_colour.items():
+            empty = sum(1 for sid in slots if web[sid] is None)
+            short += max(0, empty - held.get(colour, 0))
+        return short <= held.get("joker", 0)
+
     def order(self) -> list[int]:
         """This turn's reveal order: from the first player, seats holding cards."""
         n = self.rules.n

@@ -120,6 +120,16 @@ def solve_sim(
     )
 
 
+def can_win(sim: Sim, node_budget: int) -> bool | None:
+    """Whether the position (at the start of a turn, sides chosen) can still be won:
+    ``True`` (a line found), ``False`` (proven lost) or ``None`` (out of budget)."""
+    search = _Search(sim, node_budget, None)
+    try:
+        return search.run(sim)
+    except _OutOfBudget:
+        return None
+
+
 def _side_assignments(sim: Sim) -> list[list[Any]]:
     if not sim.rules.sides or None not in sim.sides:
         return [list(sim.sides)]
@@ -183,7 +193,7 @@ class _Search:
         return False
 
     def _alive(self, sim: Sim) -> bool:
-        return sim.discards <= self.max_discards and sim.winnable()
+        return sim.discards <= self.max_discards and sim.feasible()
 
     def _reveal(self, sim: Sim, order: list[int], i: int, depth: int) -> bool:
         self.nodes += 1
@@ -212,7 +222,7 @@ class _Search:
         for _, card, outcome in moves:
             nxt = sim.copy()
             nxt.resolve(seat, card, outcome)
-            if nxt.discards > self.max_discards:
+            if nxt.discards > self.max_discards or not nxt.feasible():
                 continue
             self.line.append(
                 {
