@@ -248,7 +248,8 @@ class ExpertBot(Bot):
         and which of ``cards`` are safe (``policy.is_safe``)."""
         sim = know.base.copy()
         sim.start_turn()
-        order = sim.order()
+        n = know.rules.n
+        order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
         me = self.seat
         if order and order[0] != me and order[0] in know.programs:
             _reveal(sim, order[0], know.programs[order[0]])

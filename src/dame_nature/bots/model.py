@@ -168,6 +168,7 @@ class Sim:
         "over",
         "won",
         "played_pollutions",
+        "_open",
     )
 
     rules: Rules
@@ -185,8 +186,10 @@ class Sim:
     over: bool
     won: bool
     played_pollutions: int
+    _open: dict[str, list[str]]  # open slots by colour, for the web as it is
 
     def __init__(self) -> None:
+        self._open = {}
         self.turn_records: list[Record] = []
         self.in_play: list[tuple[int, str]] = []
         self.over = False
@@ -225,6 +228,7 @@ class Sim:
         sim.over = self.over
         sim.won = self.won
         sim.played_pollutions = self.played_pollutions
+        sim._open = self._open  # same web: the same answers, until one of them changes
         return sim
 
     # ------------------------------------------------------------ queries
@@ -234,6 +238,9 @@ class Sim:
 
     def open_slots(self, colour: str) -> list[str]:
         """Empty Condition slots of ``colour`` whose species is open and not installed."""
+        cached = self._open.get(colour)
+        if cached is not None:
+            return cached
         web = self.web
         rules = self.rules
         out = []
@@ -242,6 +249,7 @@ class Sim:
                 sp = rules.slot_species[sid]
                 if web[sp] is None and all(web[p] is not None for p in rules.parents[sp]):
                     out.append(sid)
+        self._open[colour] = out
         return out
 
     def can_install(self, species: str) -> bool:
@@ -427,6 +435,7 @@ class Sim:
                     self._remove(slot)
         elif outcome.slot is not None:
             self.web[outcome.slot] = card
+            self._open = {}
         else:
             self.discards += 1
             placed = False
@@ -463,6 +472,7 @@ class Sim:
         if card is None:
             return
         self.web[slot] = None
+        self._open = {}
         self.discards += 1
         for record in self.turn_records:
             if record[0] == card and record[2]:

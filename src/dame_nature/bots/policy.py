@@ -23,13 +23,22 @@ def _symbol_live(rules: Rules, symbol: str | None) -> bool:
 
 def card_key(card: str, rules: Rules | None = None) -> str:
     """Cards with the same key behave alike in every position (under ``rules``)."""
-    info = INFO[card]
-    if info.type == "species":
-        return card
-    if info.type == "condition":
-        symbol = info.symbol if rules is None or _symbol_live(rules, info.symbol) else None
-        return f"{info.colour}:{symbol or ''}"
-    return info.type  # joker, cat, pollution, reintroduction
+    cache = _KEYS.setdefault(rules, {})
+    key = cache.get(card)
+    if key is None:
+        info = INFO[card]
+        if info.type == "species":
+            key = card
+        elif info.type == "condition":
+            live = rules is None or _symbol_live(rules, info.symbol)
+            key = f"{info.colour}:{info.symbol if live and info.symbol else ''}"
+        else:
+            key = info.type  # joker, cat, pollution, reintroduction
+        cache[card] = key
+    return key
+
+
+_KEYS: dict[Rules | None, dict[str, str]] = {}
 
 
 def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record | None) -> float:
@@ -163,7 +172,9 @@ def play_out(sim: Sim) -> float:
     it is won or cannot be won any more; the ``value`` reached. The last cards are
     searched exactly (``ENDGAME_CARDS``)."""
     limit = sim.rules.max_discards
-    while not sim.over:
+    turns_left = sim.cards_left() + 1  # Cats that come back cannot loop for ever
+    while not sim.over and turns_left > 0:
+        turns_left -= 1
         if sim.discards > limit or not sim.feasible():
             break  # lost: how far it got is the measure
         if ENDGAME_CARDS and sim.cards_left() <= ENDGAME_CARDS * sim.rules.n:
