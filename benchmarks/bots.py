@@ -116,7 +116,7 @@ def main() -> None:
     parser.add_argument("--solver-nodes", type=int, default=20_000, help="0: no solver")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     args = parser.parse_args()
-    counts = [int(c) for c in args.counts.split(",") if c]
+    counts = [int(c) for c in args.counts.split(",") if c]  # "": rules only
     levels = [lv for lv in args.levels.split(",") if lv]
     rules = [] if args.no_rules else [r for r in args.rules.split(",") if r]
     print(f"load average {os.getloadavg()}, {args.jobs} job(s)", flush=True)

@@ -43,7 +43,7 @@ from .model import INFO, Outcome, Rules, Sim, get_rules
 from .policy import best_outcome, card_key, is_safe, program_choice, rollout_value
 
 #: sampled deals per decision (the budget: decision time grows with it)
-DEFAULT_WORLDS = 10
+DEFAULT_WORLDS = 20
 #: the search changes the base policy's card only when it gains this much a deal
 DEVIATION = 0.0
 
