@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from urllib.parse import urlsplit
+
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SEVEN_DAYS = 7 * 24 * 3600.0
@@ -19,6 +21,10 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    #: the address friends open, when it is not the one the host opened (a proxy, a
+    #: domain name, a LAN address): ``https://dn.example.org`` or
+    #: ``http://192.168.1.20:8000``; invite links start with it
+    public_url: str | None = None
     #: the SQLite file (``:memory:`` keeps nothing across restarts)
     db: str = "./dame-nature.sqlite3"
     #: a room with no change and no connection for this long is deleted
@@ -40,3 +46,20 @@ class Settings(BaseSettings):
     max_connections_per_room: int = Field(default=64, gt=0)
     #: a limit on rooms held in memory at once, so a flood cannot exhaust memory
     max_rooms: int = Field(default=100_000, gt=0)
+
+    @field_validator("public_url")
+    @classmethod
+    def _absolute_url(cls, url: str | None) -> str | None:
+        """An absolute ``http(s)://host[:port][/prefix]`` URL, kept without its final ``/``.
+
+        >>> Settings(public_url="https://dn.example.org/").public_url
+        'https://dn.example.org'
+        """
+        if url is None or not url.strip():
+            return None
+        parsed = urlsplit(url.strip())
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise ValueError("the public URL starts with http:// or https:// and a host name")
+        if parsed.query or parsed.fragment:
+            raise ValueError("the public URL has no query (?) or fragment (#)")
+        return parsed.geturl().rstrip("/")

@@ -18,6 +18,8 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from ...engine import PATHS, RULES, raw_card_data
+from ..addresses import invite_base
+from ..settings import Settings
 
 router = APIRouter()
 
@@ -63,8 +65,24 @@ def home(request: Request) -> HTMLResponse:
     )
 
 
+def _invite_base(request: Request) -> str:
+    """Where invite links start (``""``: the address the page was opened at)."""
+    settings: Settings | None = getattr(request.app.state, "settings", None)
+    if settings is None:
+        return ""
+    base = invite_base(settings.public_url, settings.host, settings.port, request.url.hostname)
+    return base or ""
+
+
 @router.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
 def room_page(request: Request, code: str) -> HTMLResponse:
     return _templates(request).TemplateResponse(
-        request, "room.html", {"boot_json": _boot_data(), "code": code, "page": "room"}
+        request,
+        "room.html",
+        {
+            "boot_json": _boot_data(),
+            "code": code,
+            "page": "room",
+            "invite_base": _invite_base(request),
+        },
     )
