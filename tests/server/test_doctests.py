@@ -7,7 +7,17 @@ import importlib
 
 import pytest
 
-MODULES = ["settings", "store", "models", "rooms", "app", "deps", "routes.rooms", "routes.ws"]
+MODULES = [
+    "settings",
+    "store",
+    "models",
+    "rooms",
+    "app",
+    "deps",
+    "addresses",
+    "routes.rooms",
+    "routes.ws",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

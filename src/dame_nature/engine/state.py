@@ -186,7 +186,7 @@ class State:
         return sum(len(h) for h in self.hands) + sum(c is not None for c in self.programmed)
 
     def is_winnable(self) -> bool:
-        """False once the game is lost for certain (RULINGS: the unwinnable test)."""
+        """False once the game is lost for certain (docs/rulings.md: the unwinnable test)."""
         if self.result is not None:
             return self.result["outcome"] == "won"
         needed = self.game.topology.empty_slot_count(self.web)

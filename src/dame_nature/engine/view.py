@@ -1,7 +1,7 @@
 """Per-seat views: a function of ``(state, seat)``, never a copy of the state with fields
 deleted. A view holds no card id its seat is not entitled to see.
 
-The fields are those of the public API (``shared/API.md``) less what the server adds
+The fields are those of the public API (``docs/api.md``) less what the server adds
 (``room``, ``version``, players' ``name`` and ``connected``, ``campaign``), plus a few
 extras clients find useful (``known_by``, ``revealing``, ``pending_give``, ``last_turn``, ``log``,
 ``max_discards``, ``turns_total``, ``layout``, ``symbiosis_kinds``).

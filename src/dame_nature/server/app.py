@@ -199,7 +199,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Dame Nature Online",
         version=__version__,
         description="Rooms, seats and live per-seat views of the cooperative card game "
-        "Dame Nature. The contract is `shared/API.md`; errors are always "
+        "Dame Nature. The reference is `docs/api.md` in the repository; errors are always "
         '`{"error": {"code", "message"}}` with a 4xx status.',
         lifespan=lifespan,
     )

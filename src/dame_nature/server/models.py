@@ -1,4 +1,4 @@
-"""Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
+"""Pydantic models of every request body, answer and websocket message of ``docs/api.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
 Views are the engine's per-seat dicts plus the server fields; they are typed loosely

@@ -1,4 +1,4 @@
-"""REST calls of ``shared/API.md``: rooms, seats, start, rematch, replay, state, actions;
+"""REST calls of ``docs/api.md``: rooms, seats, start, rematch, replay, state, actions;
 plus the card catalogue, the modes and a bot helper (``legal_actions``)."""
 
 from __future__ import annotations
