@@ -15,6 +15,7 @@ MODULES = [
     "app",
     "deps",
     "addresses",
+    "replay",
     "routes.rooms",
     "routes.ws",
 ]

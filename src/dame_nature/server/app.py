@@ -27,7 +27,7 @@ from .. import __version__
 from ..engine import EngineError
 from .models import Health
 from .rooms import ApiError, RoomManager, TokenBucket, engine_error, loads
-from .routes import pages, rooms, ws
+from .routes import pages, replay, rooms, ws
 from .settings import Settings
 from .store import Store
 
@@ -248,6 +248,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)
+    app.include_router(replay.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     STATIC_DIR.mkdir(exist_ok=True)

@@ -121,6 +121,37 @@ class Replay(BaseModel):
     campaign: Campaign | None
 
 
+class ReplayPlayer(BaseModel):
+    seat: int
+    name: str
+
+
+class ReplayStep(BaseModel):
+    index: int
+    kind: Literal["start", "action", "reveal", "turn_end"]
+    turn: int
+    seat: int | None
+    action: dict[str, Any] | None = Field(description="set on the first step of an action")
+    events: list[dict[str, Any]] = Field(
+        description="the events of this step, private parts included"
+    )
+    state: dict[str, Any] = Field(
+        description="the whole table after this step: phase, turn, first_player, web, "
+        "joker_colours, discard, in_play, revealed_this_turn, last_turn, pending_give, "
+        "winnable, result, players: [{seat, hand, programmed, ready, symbiosis_cards, side}]"
+    )
+
+
+class ReplaySteps(BaseModel):
+    room: str
+    game: int
+    modes: list[str]
+    players: list[ReplayPlayer]
+    result: dict[str, Any] | None
+    campaign: Campaign | None
+    steps: list[ReplayStep]
+
+
 class ModeInfo(BaseModel):
     mode: str
     number: int
