@@ -158,6 +158,7 @@ class ModeInfo(BaseModel):
     title: str
     title_fr: str
     summary: str
+    summary_fr: str
 
 
 class ModesPublic(BaseModel):

@@ -100,6 +100,7 @@ class Rule:
     title: str = ""
     title_fr: str = ""
     summary: str = ""
+    summary_fr: str = ""
 
     def configure(self, cfg: GameConfig) -> None:
         return None

@@ -43,7 +43,13 @@ def _boot_data() -> str:
     """JSON the page scripts read: cards, layouts, colours, modes (in rule order), paths."""
     data = raw_card_data()
     modes: list[dict[str, Any]] = [
-        {"mode": mode, "title": cls.title, "title_fr": cls.title_fr, "summary": cls.summary}
+        {
+            "mode": mode,
+            "title": cls.title,
+            "title_fr": cls.title_fr,
+            "summary": cls.summary,
+            "summary_fr": cls.summary_fr,
+        }
         for mode, cls in RULES.items()
     ]
     boot = {

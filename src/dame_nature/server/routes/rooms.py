@@ -127,7 +127,8 @@ async def cards() -> dict[str, Any]:
 
 @router.get("/modes", response_model=ModesPublic, tags=["catalogue"])
 async def modes() -> dict[str, Any]:
-    """The twelve advanced rules (titles, summaries) and the four paths."""
+    """The twelve advanced rules (titles and summaries in English and French) and the
+    four paths."""
     return {
         "modes": [
             {
@@ -136,6 +137,7 @@ async def modes() -> dict[str, Any]:
                 "title": RULES[mode].title,
                 "title_fr": RULES[mode].title_fr,
                 "summary": RULES[mode].summary,
+                "summary_fr": RULES[mode].summary_fr,
             }
             for i, mode in enumerate(MODES)
         ],
