@@ -149,6 +149,10 @@ class ReplaySteps(BaseModel):
     players: list[ReplayPlayer]
     result: dict[str, Any] | None
     campaign: Campaign | None
+    layout: str
+    webs: list[str]
+    max_discards: int
+    deck_size: int
     steps: list[ReplayStep]
 
 

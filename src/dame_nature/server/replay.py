@@ -124,6 +124,13 @@ def _kind(segment: list[dict[str, Any]]) -> str:
     return {"revealed": "reveal", "turn_ended": "turn_end"}.get(first, "action")
 
 
+def table_shape(setup: dict[str, Any]) -> dict[str, Any]:
+    """What does not change during a game: ``layout``, ``webs``, ``max_discards``,
+    ``deck_size`` (as the views say them)."""
+    view = State.replay(setup, []).view(None)
+    return {name: view.get(name) for name in ("layout", "webs", "max_discards", "deck_size")}
+
+
 def build_steps(setup: dict[str, Any], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``[{index, kind, turn, seat, action, events, state}, ..]``: the game before any
     action (``start``), then after each action (``action``), each reveal (``reveal``) and

@@ -1,4 +1,4 @@
-"""HTML pages of the browser UI: the home page and the room page.
+"""HTML pages of the browser UI: the home page, the room page and the replay viewer.
 
 Both pages are thin Jinja2 shells; the room page's lobby, table and end screen are drawn
 by ``static/js/room.js`` from the websocket's views. Each page embeds the static data the
@@ -91,4 +91,12 @@ def room_page(request: Request, code: str) -> HTMLResponse:
             "page": "room",
             "invite_base": _invite_base(request),
         },
+    )
+
+
+@router.get("/r/{code}/replay", response_class=HTMLResponse, include_in_schema=False)
+def replay_page(request: Request, code: str) -> HTMLResponse:
+    """The replay viewer of the room's finished game (``static/js/replay.js``)."""
+    return _templates(request).TemplateResponse(
+        request, "replay.html", {"boot_json": _boot_data(), "code": code, "page": "replay"}
     )

@@ -11,7 +11,7 @@ from fastapi import APIRouter
 
 from ..deps import RoomDep
 from ..models import ReplaySteps
-from ..replay import build_steps
+from ..replay import build_steps, table_shape
 from .rooms import ERRORS
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -42,6 +42,7 @@ def replay_steps(room: RoomDep) -> dict[str, Any]:
         "players": [{"seat": s, "name": names.get(s, "")} for s in range(setup["num_players"])],
         "result": replay["result"],
         "campaign": replay["campaign"],
+        **table_shape(setup),
         "steps": build_steps(setup, replay["actions"]),
     }
     with _lock:
