@@ -65,11 +65,12 @@ export function setLanguage(code) {
   location.reload(); // every screen is drawn again in the new language (the seat is kept)
 }
 
-/** A card's or a Species' name in the page's language (the catalogue's name_fr/name_en). */
-export function localName(entry, fallback = "") {
-  if (!entry) return fallback;
-  if (lang === "fr") return entry.name_fr || entry.name_en || fallback;
-  return entry.name_en || entry.name_fr || fallback;
+/** A message of the server (always English) in the page's language: its own
+ * translation when the catalogue has the sentence, else a sentence for its code
+ * ("error:<code>"), else the server's words. */
+export function serverMessage(code, message) {
+  if (lang === "en") return message;
+  return catalogue[message] ?? catalogue[`error:${code}`] ?? message;
 }
 
 /** A rule's title and summary in the page's language (``/api/modes`` carries both). */
@@ -90,6 +91,7 @@ function normalised(text) {
 export function translatePage(root = document) {
   document.documentElement.lang = lang;
   if (lang === "en") return;
+  if (root === document && catalogue[document.title] !== undefined) document.title = catalogue[document.title];
   for (const el of root.querySelectorAll("[data-i18n]")) {
     const named = el.getAttribute("data-i18n");
     const key = named || normalised(el.textContent);

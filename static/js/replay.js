@@ -23,7 +23,7 @@ function playerName(seat) {
 }
 
 function reasonText(reason) {
-  return t(REASONS[reason] || reason || "it could not be placed");
+  return REASONS[reason] || reason || t("it could not be placed");
 }
 
 function revealText(e) {

@@ -15,7 +15,7 @@ async function init() {
   // the server's public URL (--public-url), or its LAN address when this page was opened
   // on localhost; else this page's own address
   $("invite-link").value = `${$("room").dataset.inviteBase || location.origin}/r/${CODE}`;
-  $("newcomer-aid").innerHTML = PLAYER_AID.map((t) => `<li>${t}</li>`).join("");
+  $("newcomer-aid").innerHTML = PLAYER_AID.map((text) => `<li>${text}</li>`).join("");
   try {
     app.room = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}`);
   } catch (err) {
