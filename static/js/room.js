@@ -14,7 +14,10 @@ screens.banner = renderBanner;
 async function init() {
   // the server's public URL (--public-url), or its LAN address when this page was opened
   // on localhost; else this page's own address
-  $("invite-link").value = `${$("room").dataset.inviteBase || location.origin}/r/${CODE}`;
+  const invite = new URL(`${$("room").dataset.inviteBase || location.origin}/r/${CODE}`);
+  $("invite-link").value = invite.href;
+  // a loopback link is of no use to a friend: say how to serve them
+  $("invite-local").hidden = !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(invite.hostname);
   $("newcomer-aid").innerHTML = PLAYER_AID.map((text) => `<li>${text}</li>`).join("");
   try {
     app.room = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}`);

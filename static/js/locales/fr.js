@@ -465,5 +465,6 @@ export default {
   "error:method_not_allowed": "Cette méthode n'est pas permise à cette adresse.",
   "error:unsupported_media_type": "Le corps de la requête doit être du JSON.",
   "error:invalid_setup": "Ces règles ou cette donne ne sont pas valides.",
-  "error:player_count": "Une partie se joue à 3 à 6 joueurs."
+  "error:player_count": "Une partie se joue à 3 à 6 joueurs.",
+  "This link opens only on this computer. To invite friends, start the server with --host 0.0.0.0 (same network) or --public-url (see the README's \"Playing with friends\").": "Ce lien ne s'ouvre que sur cet ordinateur. Pour inviter des amis, lancez le serveur avec --host 0.0.0.0 (même réseau) ou --public-url (voir « Playing with friends » dans le README)."
 };
