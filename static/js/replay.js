@@ -5,7 +5,7 @@
 // own modules. #step=N in the address opens (and shares) a given step.
 import { api, ApiError } from "./api.js";
 import { cardHTML, cardText, esc } from "./cards.js";
-import { lang, t, tn } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
 import { REASONS } from "./texts.js";
 import { drawLinks, renderWebs, slotText } from "./web.js";
@@ -91,7 +91,7 @@ function gameOverText(step) {
     : t("The game is lost.");
 }
 
-export function stepText(step) {
+function stepText(step) {
   let text;
   if (step.kind === "start") {
     const first = step.state.first_player;
@@ -294,5 +294,4 @@ async function init() {
   window.addEventListener("resize", () => drawLinks($("rp-webs"), { web: replay.data.steps[replay.index].state.web }));
 }
 
-document.documentElement.lang = lang;
 init();
