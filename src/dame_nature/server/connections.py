@@ -75,6 +75,7 @@ class Connection:
         self._bytes = 0
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
         self.closed = False
 
     def start(self) -> None:
@@ -123,11 +124,13 @@ class Connection:
         self._wake.set()
         if self._task is not None and not self._task.done():
             self._task.cancel()
-        asyncio.get_running_loop().create_task(self._close(code))
+        self._closer = asyncio.get_running_loop().create_task(self._close(code))
 
     async def _close(self, code: int) -> None:
+        # a client that does not read never lets the close frame out: give up after a
+        # while (the receive loop ends the connection then)
         with contextlib.suppress(Exception):
-            await self.socket.close(code)
+            await asyncio.wait_for(self.socket.close(code), timeout=5)
 
     async def flush(self) -> None:
         """Wait until everything pushed so far is written (or the socket died)."""

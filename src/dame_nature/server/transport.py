@@ -3,6 +3,8 @@
 - a cap on the connections open at once from one address (``max_connections_per_address``;
   a trusted proxy is not capped, the websocket route counts its clients instead): one
   more is answered 429 and closed before anything is parsed;
+- a websocket the server closed that keeps sending is cut off (uvicorn would parse
+  what it sends for the 10 s it waits for the client's close frame);
 - a deadline for a whole request head (``http_header_timeout_seconds``), from the
   connection or the end of the previous response: a client sending its headers a byte
   at a time (slowloris) is cut off, where uvicorn's keep-alive timer restarts on every
@@ -73,6 +75,8 @@ def _refusal() -> bytes:
 
 
 REFUSAL = _refusal()
+#: bytes a websocket may still send once the server closed it
+AFTER_CLOSE_BYTES = 64 * 1024
 
 
 def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
@@ -125,6 +129,21 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
             super().connection_lost(exc)
 
     class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+        _after_close = 0
+
+        def data_received(self, data: bytes) -> None:
+            if self.close_sent:
+                # the server closed it (a flood, an outbox overflow): a client answers
+                # with its close frame; one that keeps sending is cut off at once
+                # rather than parsed for the whole close timeout
+                self._after_close += len(data)
+                if self._after_close > AFTER_CLOSE_BYTES:
+                    # close, not abort: the close frame already written still goes out
+                    # (a reset would make the client's kernel drop it); nothing more is read
+                    self.transport.close()
+                    return
+            super().data_received(data)
+
         def connection_lost(self, exc: Exception | None) -> None:
             counts.release(self.transport)
             super().connection_lost(exc)

@@ -181,7 +181,9 @@ async def _serve(
             break
         verdict = conn.admit()  # before anything else: refused messages cost nothing
         if verdict != "ok":
-            if verdict == "close":
+            if verdict == "close":  # what it was told (the notice) goes first
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(conn.flush(), timeout=1)
                 conn.abort(1008)
                 break
             if verdict == "notice":
@@ -216,14 +218,10 @@ async def _serve(
             await manager.act(room, conn.seat, action_to_engine(parsed.action))
         except ApiError as err:
             conn.push(error_message(err.code, err.message))
-    # closed by the server (1008): wait for the client's answer to the close, briefly
+    # closed by the server (1008): the close frame goes out unless the client does not
+    # read at all; either way the handler ends now and uvicorn drops what comes next
     with contextlib.suppress(Exception):
-        await asyncio.wait_for(_drain(websocket), timeout=2)
-
-
-async def _drain(websocket: WebSocket) -> None:
-    while (await websocket.receive())["type"] != "websocket.disconnect":
-        pass
+        await asyncio.wait_for(websocket.close(conn.close_code or 1008), timeout=0.5)
 
 
 async def _auth(
