@@ -11,7 +11,6 @@ import gc
 import json
 import logging
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -24,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..engine import EngineError
+from .assets import STATIC_DIR, TEMPLATES_DIR
 from .clients import Limiter, client_address
 from .errors import ApiError, engine_error
 from .jsonio import loads
@@ -41,9 +41,6 @@ from .store import Store
 
 log = logging.getLogger("dame_nature.server")
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-STATIC_DIR = PACKAGE_DIR / "static"
-TEMPLATES_DIR = PACKAGE_DIR / "templates"
 
 HTTP_CODES = {
     400: "bad_request",
@@ -300,7 +297,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if DOCS_ASSETS is not None:
         app.include_router(docs_router)
         app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")
-    STATIC_DIR.mkdir(exist_ok=True)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.add_middleware(GuardMiddleware, settings=settings)
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every response
