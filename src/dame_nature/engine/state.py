@@ -182,6 +182,18 @@ class State:
         card = self.programmed[seat]
         return self.hands[seat] + ([card] if card is not None else [])
 
+    def max_discards(self) -> int:
+        """The most cards the discard pile may hold for a win with this deal: the game's
+        maximum less the cards dealt that leave the game once played (Reintroductions)."""
+        rules = self.game.rules
+        leaving = sum(
+            1
+            for hand in self.setup["hands"]
+            for card in hand
+            if any(rule.leaves_game(CATALOGUE.card(card)) for rule in rules)
+        )
+        return self.game.max_discards - leaving
+
     def cards_left(self) -> int:
         return sum(len(h) for h in self.hands) + sum(c is not None for c in self.programmed)
 

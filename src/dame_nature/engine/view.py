@@ -101,7 +101,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
         "awaiting": awaiting,
         "winnable": state.is_winnable(),
-        "max_discards": game.max_discards,
+        "max_discards": state.max_discards(),
         "deck_size": game.deck_size,
         "result": dict(state.result) if state.result else None,
         "log": visible_log(state, seat),

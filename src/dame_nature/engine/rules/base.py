@@ -13,12 +13,15 @@ Hooks, in the order the game meets them:
   Condition/Joker/Species (with ``colour``, a Joker's chosen colour), else ``None``.
 - ``allows_slot(ctx, colour, slot)``: whether the rule lets the card into that slot.
 - ``resolve_special(ctx, outcome)``: carry out an owned card's outcome; returns the
-  result (``"placed"`` or ``"discarded"``).
+  result recorded for the reveal (``"placed"``, ``"discarded"``, ``"played"`` for a card
+  whose effect happened, ``"in_play"`` for a Cat until the end of the turn).
 - ``after_reveal(ctx, record)``: effects once the card is resolved (Climate change,
   Cats, Reintroductions).
 - ``end_of_turn(state)``: effects before the First Player card passes.
 - ``is_goal_met(state)``, ``pending_plays(state)``, ``is_deadlocked(state)``: the end.
 - ``can_take_from_discard(state, card)``: cards a discard swap may not take.
+- ``leaves_game(card)``: a card of the deal that leaves the game once played, so never
+  counts in the discard pile (Reintroductions): the view's ``max_discards`` is lower.
 """
 
 from __future__ import annotations
@@ -143,3 +146,6 @@ class Rule:
 
     def can_take_from_discard(self, state: State, card: str) -> bool:
         return True
+
+    def leaves_game(self, card: Card) -> bool:
+        return False

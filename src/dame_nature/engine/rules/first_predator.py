@@ -4,6 +4,8 @@ in the discard pile to win.
 A Cat revealed right after a Species, or a Species revealed right after a Cat, discards
 that Species (removed from the web if placed). At the end of the turn, if 2 or more Cats
 were revealed, they all go back to their players' hands; otherwise the Cat is discarded.
+A Cat's reveal record says ``in_play`` during its turn, then ``returned`` or
+``discarded`` (reason ``cat_alone``).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ class FirstPredator(Rule):
 
     def resolve_special(self, ctx: RevealContext, outcome: Outcome) -> str:
         ctx.state.in_play.append([ctx.seat, ctx.card.id])
-        return "placed"
+        return "in_play"
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         previous = ctx.previous_card()
@@ -60,7 +62,14 @@ class FirstPredator(Rule):
 
     def end_of_turn(self, state: State) -> None:
         cats, state.in_play = state.in_play, []
-        if len(cats) >= 2:
+        returned = len(cats) >= 2
+        records = {r["card"]: r for r in state.revealed_this_turn if r["result"] == "in_play"}
+        for _seat, card in cats:  # the reveal records say what became of each Cat
+            if returned:
+                records[card].update(result="returned")
+            else:
+                records[card].update(result="discarded", reason="cat_alone")
+        if returned:
             for seat, card in cats:
                 state.return_to_hand(seat, card)
             state.event("cats_returned", {"cats": [{"seat": s, "card": c} for s, c in cats]})

@@ -16,6 +16,7 @@ from ..cards import CATALOGUE
 from .base import CardDraw, GameConfig, Outcome, RevealContext, Rule
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..state import State
 
 
@@ -64,12 +65,12 @@ class SpeciesReintroductions(Rule):
         if ctx.card.type == "reintroduction":
             state.out_of_game.append(ctx.card.id)
             data["after_reintroduction"] = True
-            return "placed"
+            return "played"
         state.discard.append(ctx.card.id)
         if outcome.target is not None:
             slot = next(s for s, c in state.web.items() if c == outcome.target)
             state.discard_from_web(slot, "pollution")
-        return "placed"
+        return "played"
 
     def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
         if ctx.card.is_species and ctx.card.kind == "animal":
@@ -83,3 +84,6 @@ class SpeciesReintroductions(Rule):
 
     def can_take_from_discard(self, state: State, card: str) -> bool:
         return card not in self.data(state)["played"]
+
+    def leaves_game(self, card: Card) -> bool:
+        return card.type == "reintroduction"
