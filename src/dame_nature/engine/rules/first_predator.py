@@ -33,12 +33,19 @@ class FirstPredator(Rule):
         "Cats are revealed in a turn, they all go back to their players' hands. Every Cat "
         "must be discarded to win."
     )
+    reasons = {
+        "cat": ("a Cat next to a Species", "un Chat à côté d'une Espèce"),
+        "cat_alone": (
+            "a Cat played alone goes to the discard pile",
+            "un Chat joué seul va à la défausse",
+        ),
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.draws.append(CardDraw(pool=CATALOGUE.in_set("cat"), count=cfg.num_players))
 
     def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
-        return [Outcome(special=True)] if ctx.card.type == "cat" else None
+        return [Outcome(rule=self)] if ctx.card.type == "cat" else None
 
     def resolve_special(self, ctx: RevealContext, outcome: Outcome) -> str:
         ctx.state.in_play.append([ctx.seat, ctx.card.id])
@@ -82,10 +89,21 @@ class FirstPredator(Rule):
         return sum(_is_cat(c) for c in state.discard) == state.num_players
 
     def pending_plays(self, state: State) -> int:
-        held = sum(_is_cat(c) for s in range(state.num_players) for c in state.cards_of(s))
-        return held
+        """The Cats still held (in a hand or programmed)."""
+        held = sum(1 for hand in state.hands for c in hand if c.startswith("cat-"))
+        return held + sum(1 for c in state.programmed if c is not None and c.startswith("cat-"))
 
     def is_deadlocked(self, state: State) -> bool:
         """Only Cats left, held by 2 or more players: they come back every turn, forever."""
-        holders = [s for s in range(state.num_players) if state.has_cards(s)]
-        return len(holders) >= 2 and all(_is_cat(c) for s in holders for c in state.cards_of(s))
+        holders = 0
+        for seat in range(state.num_players):
+            hand, programmed = state.hands[seat], state.programmed[seat]
+            if not hand and programmed is None:
+                continue
+            holders += 1
+            if programmed is not None and not _is_cat(programmed):
+                return False
+            for card in hand:
+                if not _is_cat(card):
+                    return False
+        return holders >= 2

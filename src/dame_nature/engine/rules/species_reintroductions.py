@@ -30,6 +30,18 @@ class SpeciesReintroductions(Rule):
         "Pollution needs the 4 plants installed at the start of the turn and removes an "
         "uncovered Condition with it. All of them must be played to win."
     )
+    reasons = {
+        "reintroduction": (
+            "after a Species reintroduction, Conditions are discarded until an animal comes",
+            "après une réintroduction d'espèce, les Conditions sont défaussées jusqu'à "
+            "l'arrivée d'un animal",
+        ),
+        "pollution_early": (
+            "Pollution needs the 4 plants installed at the start of the turn",
+            "la Pollution demande les 4 plantes installées au début du tour",
+        ),
+        "pollution": ("removed by Pollution", "retirée par la Pollution"),
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         pool = CATALOGUE.in_set("pollution") + CATALOGUE.in_set("reintroduction")
@@ -45,14 +57,14 @@ class SpeciesReintroductions(Rule):
     def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
         card = ctx.card
         if card.type == "reintroduction":
-            return [Outcome(special=True)]
+            return [Outcome(rule=self)]
         if card.type != "pollution":
             return None
         state = ctx.state
         if not self.data(state)["plants_at_turn_start"]:
             return [Outcome(reason="pollution_early")]
         targets = [state.web[s] for s in state.game.topology.uncovered_conditions(state.web)]
-        return [Outcome(target=t, special=True) for t in targets] or [Outcome(special=True)]
+        return [Outcome(target=t, rule=self) for t in targets] or [Outcome(rule=self)]
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         if ctx.card.is_condition_like and self.data(ctx.state)["after_reintroduction"]:
