@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 Action = dict[str, Any]
 
+#: the cards a discard swap may give: Conditions and Jokers
+CONDITION_LIKE = frozenset(c.id for c in CATALOGUE.cards.values() if c.is_condition_like)
+
 
 class Field(NamedTuple):
     """One field of an action: ``kind`` is ``card``, ``seat``, ``slot``, ``colour`` or
@@ -74,14 +77,19 @@ class ActionSpec:
 
     type: ClassVar[ActionType]
     fields: ClassVar[tuple[Field, ...]] = ()
+    #: the phases in which this type may be legal
+    phases: ClassVar[tuple[Phase, ...]] = (Phase.PROGRAMMING,)
     #: how often the random player picks this type among those available
     random_weight: ClassVar[float] = 1.0
     #: a reveal records every field, ``null`` included; others only the fields given
     record_nulls: ClassVar[bool] = False
 
+    def __init__(self) -> None:
+        self.name: str = self.type.value  # the plain string (faster than ``.value``)
+
     def available(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` has at least one legal action of this type now (the game is
-        not over and ``seat`` is a seat of the table)."""
+        """Whether ``seat`` has at least one legal action of this type now (``seat`` is
+        a seat of the table and the phase one of ``phases``)."""
         raise NotImplementedError
 
     def options(self, state: State, seat: int) -> list[Action]:
@@ -98,7 +106,7 @@ class ActionSpec:
 
     def clean(self, action: Action) -> Action:
         """The action as recorded: its type and its own fields only."""
-        clean: Action = {"type": self.type.value}
+        clean: Action = {"type": self.name}
         for field in self.fields:
             value = action.get(field.name)
             if value is not None or self.record_nulls:
@@ -110,9 +118,10 @@ class ActionSpec:
 class ChooseSide(ActionSpec):
     type = ActionType.CHOOSE_SIDE
     fields = (Field("side", "side"),)
+    phases = (Phase.CHOOSING_SIDES,)
 
     def available(self, state: State, seat: int) -> bool:
-        return state.phase == Phase.CHOOSING_SIDES and state.next_side_chooser() == seat
+        return state.next_side_chooser() == seat
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "choose_side", "side": side.value} for side in Side]
@@ -145,17 +154,18 @@ class Reveal(ActionSpec):
         Field("target", "card", False),
     )
     record_nulls = True
+    phases = (Phase.REVEAL,)
 
     def available(self, state: State, seat: int) -> bool:
         queue = state.reveal_queue
-        return state.phase == Phase.REVEAL and bool(queue) and queue[0] == seat
+        return bool(queue) and queue[0] == seat
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [o.action() for o in reveal.awaited_outcomes(state, seat)]
 
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, Phase.REVEAL, "choose where your card goes")
-        if not self.available(state, seat):
+        if not state.reveal_queue or state.reveal_queue[0] != seat:
             raise IllegalAction("It is not your turn to reveal.", "not_your_turn")
         wanted = self.clean(action)
         options = self.options(state, seat)
@@ -190,12 +200,7 @@ class GiveBack(ActionSpec):
 
     def available(self, state: State, seat: int) -> bool:
         pending = state.pending_give
-        return (
-            state.phase == Phase.PROGRAMMING
-            and pending is not None
-            and pending["to"] == seat
-            and state.has_cards(seat)
-        )
+        return pending is not None and pending["to"] == seat and state.has_cards(seat)
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "give_back", "card": c} for c in state.cards_of(seat)]
@@ -221,7 +226,7 @@ class Program(ActionSpec):
     random_weight = 4.0
 
     def available(self, state: State, seat: int) -> bool:
-        return state.phase == Phase.PROGRAMMING and bool(state.hands[seat])
+        return bool(state.hands[seat])
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "program", "card": c} for c in state.hands[seat]]
@@ -252,11 +257,7 @@ class Ready(ActionSpec):
     random_weight = 6.0
 
     def available(self, state: State, seat: int) -> bool:
-        return (
-            state.phase == Phase.PROGRAMMING
-            and state.programmed[seat] is not None
-            and not state.ready[seat]
-        )
+        return state.programmed[seat] is not None and not state.ready[seat]
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "ready"}]
@@ -279,7 +280,7 @@ class Unready(ActionSpec):
     random_weight = 0.2
 
     def available(self, state: State, seat: int) -> bool:
-        return state.phase == Phase.PROGRAMMING and state.ready[seat]
+        return state.ready[seat]
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "unready"}]
@@ -303,11 +304,13 @@ class Symbiosis(ActionSpec):
 
     def available(self, state: State, seat: int) -> bool:
         return (
-            state.phase == Phase.PROGRAMMING
-            and state.pending_give is None
-            and state.can_use_symbiosis(seat)
-            and self.type in state.game.config.symbiosis_kinds
-            and state.has_cards(seat)
+            state.pending_give is None
+            and (
+                state.symbiosis_cards[seat] > 0
+                or (seat == state.first_player and not state.free_symbiosis_used)
+            )
+            and self.name in state.game.config.symbiosis_kinds
+            and (bool(state.hands[seat]) or state.programmed[seat] is not None)
         )
 
     def require(self, state: State, seat: int) -> None:
@@ -398,11 +401,13 @@ class SwapDiscard(Symbiosis):
     fields = (Field("card", "card"), Field("take", "card"))
 
     def available(self, state: State, seat: int) -> bool:
-        return (
-            super().available(state, seat)
-            and any(CATALOGUE.card(c).is_condition_like for c in state.cards_of(seat))
-            and any(state.can_take(c) for c in state.discard)
-        )
+        discard = state.discard
+        if not discard or not super().available(state, seat):
+            return False
+        programmed = state.programmed[seat]
+        if CONDITION_LIKE.isdisjoint(state.hands[seat]) and programmed not in CONDITION_LIKE:
+            return False
+        return any(state.can_take(c) for c in discard)
 
     def options(self, state: State, seat: int) -> list[Action]:
         takeable = [c for c in state.discard if state.can_take(c)]
@@ -446,6 +451,7 @@ class EndGame(ActionSpec):
     """Any player may end a game that can no longer be won (it is lost)."""
 
     type = ActionType.END_GAME
+    phases = (Phase.CHOOSING_SIDES, Phase.PROGRAMMING, Phase.REVEAL)
 
     def available(self, state: State, seat: int) -> bool:
         return not state.is_winnable()
@@ -479,6 +485,11 @@ ACTIONS: dict[str, ActionSpec] = {
         SwapDiscard(),
         EndGame(),
     )
+}
+
+#: for each phase, the action types that may be legal in it, in ``ACTIONS`` order
+ACTIONS_BY_PHASE: dict[str, tuple[ActionSpec, ...]] = {
+    phase.value: tuple(spec for spec in ACTIONS.values() if phase in spec.phases) for phase in Phase
 }
 
 #: the fields each action type carries (others are ignored and not recorded)

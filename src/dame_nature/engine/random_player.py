@@ -28,10 +28,13 @@ WEIGHTS = {kind: spec.random_weight for kind, spec in ACTIONS.items()}
 
 def choose_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """One legal action for ``seat``, at random with ``WEIGHTS``."""
-    if state.programmed[seat] is not None and not state.ready[seat] and rng.random() < 0.7:
-        ready = {"type": "ready"}
-        if state.is_legal(seat, ready):  # cheaper than listing every action
-            return ready
+    if (
+        state.programmed[seat] is not None
+        and not state.ready[seat]
+        and rng.random() < 0.7
+        and state.phase == "programming"  # then "ready" is legal: no need to list actions
+    ):
+        return {"type": "ready"}
     kinds = state.legal_action_types(seat)
     if not kinds:
         raise ValueError(f"seat {seat} has no legal action")

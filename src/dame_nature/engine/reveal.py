@@ -23,6 +23,13 @@ from .rules.base import Outcome, RevealContext
 if TYPE_CHECKING:
     from .state import State
 
+# plain strings for the state (an enum's ``.value`` is slow to read in a hot loop)
+PROGRAMMING, REVEAL, OVER = Phase.PROGRAMMING.value, Phase.REVEAL.value, Phase.OVER.value
+PLACED, DISCARDED = Result.PLACED.value, Result.DISCARDED.value
+NO_SLOT, JOKER_NO_SLOT = Reason.NO_SLOT.value, Reason.JOKER_NO_SLOT.value
+ALREADY_INSTALLED, SPECIES_NOT_OPEN = Reason.ALREADY_INSTALLED.value, Reason.SPECIES_NOT_OPEN.value
+CONDITIONS_MISSING = Reason.CONDITIONS_MISSING.value
+
 #: the core's discard reasons (each rule declares its own: ``Rule.reasons``)
 CORE_REASONS: dict[str, tuple[str, str]] = {
     Reason.NO_SLOT.value: (
@@ -69,7 +76,7 @@ def outcomes(state: State, ctx: RevealContext) -> list[Outcome]:
     if card.is_joker:
         found: list[Outcome] = []
         for colour in COLOURS:
-            found += _colour_outcomes(state, ctx, colour, Reason.JOKER_NO_SLOT.value)
+            found += _colour_outcomes(state, ctx, colour, JOKER_NO_SLOT)
         return found
     return _colour_outcomes(state, ctx, card.colour, None)
 
@@ -129,12 +136,12 @@ def _slots(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
 def _no_slot_reason(state: State, ctx: RevealContext) -> str:
     card = ctx.card
     if not card.is_species:
-        return Reason.NO_SLOT.value
+        return NO_SLOT
     if state.web.get(card.id) is not None:
-        return Reason.ALREADY_INSTALLED.value
+        return ALREADY_INSTALLED
     if not state.game.topology.is_open(state.web, card.id):
-        return Reason.SPECIES_NOT_OPEN.value
-    return Reason.CONDITIONS_MISSING.value
+        return SPECIES_NOT_OPEN
+    return CONDITIONS_MISSING
 
 
 # ------------------------------------------------------------------ resolving a reveal
@@ -152,17 +159,17 @@ def resolve(state: State, seat: int, outcome: Outcome) -> None:
         state.web[outcome.slot] = card
         if ctx.card.is_joker and outcome.colour is not None:
             state.joker_colours[card] = outcome.colour
-        result = Result.PLACED.value
+        result = PLACED
     else:
         state.discard.append(card)
-        result = Result.DISCARDED.value
+        result = DISCARDED
     record: dict[str, Any] = {
         "seat": seat,
         "card": card,
         "result": result,
         "slot": outcome.slot,
         "colour": outcome.colour if outcome.colour is not None else ctx.card.colour,
-        "reason": outcome.reason if result == Result.DISCARDED else None,
+        "reason": outcome.reason if result == DISCARDED else None,
         "target": outcome.target,
     }
     state.revealed_this_turn.append(record)
@@ -189,14 +196,14 @@ def maybe_start(state: State) -> None:
     state.reveal_queue = [
         seat for seat in [(first + i) % n for i in range(n)] if programmed[seat] is not None
     ]
-    state.phase = Phase.REVEAL.value
+    state.phase = REVEAL
     state.event("reveal_started", {"order": list(state.reveal_queue)})
     advance(state)
 
 
 def advance(state: State) -> None:
     """Resolve reveals that need no choice; stop at the first real choice."""
-    while state.phase == Phase.REVEAL and state.reveal_queue:
+    while state.phase == REVEAL and state.reveal_queue:
         seat = state.reveal_queue[0]
         found = outcomes(state, context(state, seat))
         if len(found) > 1:
@@ -204,14 +211,14 @@ def advance(state: State) -> None:
             state._awaited = (seat, len(state.log), found)
             return
         resolve(state, seat, found[0])
-    if state.phase == Phase.REVEAL:
+    if state.phase == REVEAL:
         end_turn(state)
 
 
 # ------------------------------------------------------------------ turns
 def start_turn(state: State) -> None:
     state.turn += 1
-    state.phase = Phase.PROGRAMMING.value
+    state.phase = PROGRAMMING
     state.ready = [False] * state.num_players
     state.free_symbiosis_used = False
     for rule in state.game.hooks.start_of_turn:
@@ -237,7 +244,7 @@ def end_turn(state: State) -> None:
 
 
 def finish(state: State, outcome: str) -> None:
-    state.phase = Phase.OVER.value
+    state.phase = OVER
     state.reveal_queue = []
     state.result = {"outcome": outcome, "discards": len(state.discard)}
     state.event("game_over", dict(state.result))

@@ -30,7 +30,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import knowledge, reveal
-from .actions import ACTIONS, Action
+from .actions import ACTIONS, ACTIONS_BY_PHASE, Action
 from .cards import CATALOGUE
 from .enums import Phase
 from .errors import IllegalAction
@@ -61,6 +61,7 @@ class State:
     """The whole state of one game. Build it with ``Game.new_initial_state``."""
 
     game: Game
+    num_players: int  # the game's (kept here: read on every action)
     setup: dict[str, Any]
     hands: list[list[str]]
     programmed: list[str | None]
@@ -91,12 +92,14 @@ class State:
     _max_discards: int | None
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
-    _FIELDS = tuple(n for n in __annotations__ if n != "game" and not n.startswith("_"))
+    _FIELDS = tuple(
+        n for n in __annotations__ if n not in ("game", "num_players") and not n.startswith("_")
+    )
     #: derived, never saved: the outcomes of the reveal the game waits for
     #: (``(seat, len(log), outcomes)``, see ``reveal.awaited_outcomes``), the winnable
     #: test (``(len(log), bool)``) and the deal's ``max_discards``. A state changes only
     #: through ``apply``, and every change logs an event: the log's length versions it.
-    __slots__ = ("game", *_FIELDS, "_awaited", "_winnable", "_max_discards")
+    __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -104,6 +107,7 @@ class State:
         n = game.num_players
         self = cls.__new__(cls)
         self.game = game
+        self.num_players = n
         self.setup = _deep_copy(setup)
         self.hands = [list(h) for h in setup["hands"]]
         self.programmed = [None] * n
@@ -149,6 +153,7 @@ class State:
         setup = data["setup"]
         self = cls.__new__(cls)
         self.game = get_game(setup["num_players"], tuple(setup["modes"]))
+        self.num_players = self.game.num_players
         data = _deep_copy(data)
         for name in cls._FIELDS:
             setattr(self, name, data[name])
@@ -163,6 +168,7 @@ class State:
         written, so the copy shares them; everything that can change is copied."""
         new = State.__new__(State)
         new.game = self.game
+        new.num_players = self.num_players
         new.setup = self.setup  # never changed after creation
         new.hands = [h[:] for h in self.hands]
         new.programmed = self.programmed[:]
@@ -211,10 +217,6 @@ class State:
         )
 
     # ---------------------------------------------------------------- queries
-    @property
-    def num_players(self) -> int:
-        return self.game.num_players
-
     @property
     def is_over(self) -> bool:
         return self.phase == Phase.OVER
@@ -297,6 +299,13 @@ class State:
 
     def to_act(self) -> list[int]:
         """``current_players()`` in seat order: the seats the table waits for."""
+        if self.phase == Phase.PROGRAMMING and self.pending_give is None:
+            hands, programmed, ready = self.hands, self.programmed, self.ready
+            return [
+                s
+                for s in range(self.num_players)
+                if (hands[s] or programmed[s] is not None) and not ready[s]
+            ]
         return sorted(self.current_players())
 
     def next_side_chooser(self) -> int:
@@ -357,16 +366,16 @@ class State:
     def legal_action_types(self, seat: int) -> list[str]:
         """The action types ``seat`` has at least one legal action of, in the order of
         ``legal_actions`` (cheap: no action is listed)."""
-        if self.phase == Phase.OVER or not 0 <= seat < self.num_players:
+        if not 0 <= seat < self.num_players:
             return []
-        return [kind for kind, spec in ACTIONS.items() if spec.available(self, seat)]
+        return [spec.name for spec in ACTIONS_BY_PHASE[self.phase] if spec.available(self, seat)]
 
     def legal_options(self, seat: int, kind: str) -> list[Action]:
         """Every legal action of type ``kind`` for ``seat`` (empty when none)."""
         spec = ACTIONS.get(kind)
         if (
             spec is None
-            or self.phase == Phase.OVER
+            or self.phase not in spec.phases
             or not 0 <= seat < self.num_players
             or not spec.available(self, seat)
         ):
