@@ -15,7 +15,7 @@ from .game import MAX_PLAYERS, MIN_PLAYERS, Game, get_game, normalise_modes
 from .random_player import choose_action, play_random_game, random_step
 from .rules import MODES, PATHS, RULES, modes_for_path
 from .state import REASONS, REASONS_FR, State
-from .view import redact_event, visible_log
+from .view import View, lobby_view, redact_event, visible_log
 
 __all__ = [
     "ACTIONS",
@@ -48,6 +48,8 @@ __all__ = [
     "play_random_game",
     "random_step",
     "raw_card_data",
+    "View",
+    "lobby_view",
     "redact_event",
     "visible_log",
 ]

@@ -40,6 +40,7 @@ from .rules.base import Outcome
 
 if TYPE_CHECKING:
     from .game import Game
+    from .view import PublicPart, View
 
 __all__ = ["PUBLIC", "REASONS", "REASONS_FR", "State"]
 
@@ -90,6 +91,7 @@ class State:
     _awaited: tuple[int, int, list[Outcome]] | None
     _winnable: tuple[int, bool] | None
     _max_discards: int | None
+    _public: PublicPart | None
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
     _FIELDS = tuple(
@@ -100,6 +102,7 @@ class State:
     #: test (``(len(log), bool)``) and the deal's ``max_discards``. A state changes only
     #: through ``apply``, and every change logs an event: the log's length versions it.
     __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
+    __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -136,6 +139,7 @@ class State:
         self._awaited = None
         self._winnable = None
         self._max_discards = None
+        self._public = None
         if game.first_phase is not None:
             self.phase = game.first_phase
         else:
@@ -160,6 +164,7 @@ class State:
         self._awaited = None
         self._winnable = None
         self._max_discards = None
+        self._public = None
         return self
 
     def clone(self) -> State:
@@ -197,6 +202,7 @@ class State:
         new._awaited = None
         new._winnable = self._winnable
         new._max_discards = self._max_discards
+        new._public = None
         return new
 
     @classmethod
@@ -492,7 +498,7 @@ class State:
         return reveal.outcomes(self, reveal.context(self, seat))
 
     # ---------------------------------------------------------------- view
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> View:
         """What ``seat`` (``None``: a spectator) may see; see ``view.build_view``."""
         from .view import build_view
 

@@ -1,8 +1,8 @@
 """Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
-Views are the engine's per-seat dicts plus the server fields; they are typed loosely
-(``dict``) because the engine owns their shape.
+Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
+fields the server adds), documented in the OpenAPI schema.
 
 >>> ActionAdapter.validate_python({"type": "program", "card": "cond-blue-1"}).card
 'cond-blue-1'
@@ -21,6 +21,8 @@ from pydantic import (
     TypeAdapter,
     field_validator,
 )
+
+from ..engine import View
 
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 Seat = Annotated[StrictInt, Field(ge=0, le=5)]
@@ -129,9 +131,18 @@ class ModeInfo(BaseModel):
     summary: str
 
 
+class ReasonText(BaseModel):
+    en: str
+    fr: str
+
+
 class ModesPublic(BaseModel):
     modes: list[ModeInfo]
     paths: dict[str, list[str]]
+    reasons: dict[str, ReasonText] = Field(
+        description="why a card was discarded: each reason code of the views (a reveal "
+        "record's or an event's `reason`) with its sentence, in English and French"
+    )
 
 
 class ErrorBody(BaseModel):
@@ -251,7 +262,7 @@ class WsState(BaseModel):
     """Server to client, after every change: the view of this connection's seat."""
 
     type: Literal["state"]
-    view: dict[str, Any]
+    view: View
 
 
 class WsError(BaseModel):
