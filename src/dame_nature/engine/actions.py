@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 Action = dict[str, Any]
 
+#: each card id to the catalogue's own string: a state holds one copy of each id
+CARD_IDS: dict[str, str] = {card_id: card_id for card_id in CATALOGUE.cards}
+
 #: the cards a discard swap may give: Conditions and Jokers
 CONDITION_LIKE = frozenset(c.id for c in CATALOGUE.cards.values() if c.is_condition_like)
 
@@ -105,11 +108,14 @@ class ActionSpec:
         raise NotImplementedError
 
     def clean(self, action: Action) -> Action:
-        """The action as recorded: its type and its own fields only."""
+        """The action as recorded (and carried out): its type and its own fields only,
+        card ids as the catalogue's own strings."""
         clean: Action = {"type": self.name}
         for field in self.fields:
             value = action.get(field.name)
             if value is not None or self.record_nulls:
+                if field.kind == "card" and type(value) is str:
+                    value = CARD_IDS.get(value, value)
                 clean[field.name] = value
         return clean
 

@@ -30,7 +30,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import knowledge, reveal
-from .actions import ACTIONS, ACTIONS_BY_PHASE, Action
+from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
 from .cards import CATALOGUE
 from .enums import Phase
 from .errors import IllegalAction
@@ -112,7 +112,9 @@ class State:
         self.game = game
         self.num_players = n
         self.setup = _deep_copy(setup)
-        self.hands = [list(h) for h in setup["hands"]]
+        # one string per card id (the catalogue's): lighter states and logs
+        self.setup["hands"] = [[CARD_IDS.get(c, c) for c in h] for h in setup["hands"]]
+        self.hands = [list(h) for h in self.setup["hands"]]
         self.programmed = [None] * n
         self.ready = [False] * n
         self.symbiosis_cards = [game.symbiosis_cards_per_player] * n
@@ -414,8 +416,9 @@ class State:
         spec = self._check(seat, action)
         log = self.log
         start = len(log)
-        spec.apply(self, seat, action)
-        self.history.append({"seat": seat, "action": spec.clean(action)})
+        clean = spec.clean(action)
+        spec.apply(self, seat, clean)
+        self.history.append({"seat": seat, "action": clean})
         return [dict(e) for e in log[start:]]
 
     def _check(self, seat: int, action: Any) -> Any:
@@ -466,7 +469,7 @@ class State:
         event: dict[str, Any] = {"type": kind, "turn": self.turn, **public}
         if private:
             event["_private"] = private
-            event["_seen_by"] = sorted(set(seen_by or []))
+            event["_seen_by"] = _seen_by_list(seen_by or [])
         self.log.append(event)
 
     def pay_symbiosis(self, seat: int) -> str:
@@ -503,6 +506,19 @@ class State:
         from .view import build_view
 
         return build_view(self, seat)
+
+
+_SEEN_BY: dict[tuple[int, ...], list[int]] = {}
+
+
+def _seen_by_list(seats: list[int]) -> list[int]:
+    """The sorted seats as one shared list per set of seats (events are never changed,
+    so a log holds one list per audience, not one per event)."""
+    key = tuple(sorted(set(seats)))
+    found = _SEEN_BY.get(key)
+    if found is None:
+        found = _SEEN_BY[key] = list(key)
+    return found
 
 
 def _deep_copy(data: Any) -> Any:
