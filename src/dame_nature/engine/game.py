@@ -206,6 +206,9 @@ class Hooks:
         "can_take_from_discard",
         "leaves_game",
         "show_recipients",
+        "sides",
+        "cards_in_play",
+        "cards_out_of_game",
     )
 
     def __init__(self, rules: tuple[Rule, ...]) -> None:
@@ -226,6 +229,9 @@ class Hooks:
     can_take_from_discard: tuple[Rule, ...]
     leaves_game: tuple[Rule, ...]
     show_recipients: tuple[Rule, ...]
+    sides: tuple[Rule, ...]
+    cards_in_play: tuple[Rule, ...]
+    cards_out_of_game: tuple[Rule, ...]
 
 
 @cache

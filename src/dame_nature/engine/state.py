@@ -68,7 +68,6 @@ class State:
     programmed: list[str | None]
     ready: list[bool]
     symbiosis_cards: list[int]
-    sides: list[str | None]
     first_player: int
     turn: int
     phase: str
@@ -77,8 +76,6 @@ class State:
     web: dict[str, str | None]
     joker_colours: dict[str, str]
     discard: list[str]
-    in_play: list[list[Any]]  # [seat, card] of Cats revealed this turn
-    out_of_game: list[str]
     set_aside: list[str]
     known: knowledge.Knowledge  # per viewer (seats, then PUBLIC): [owner, card]
     revealed_this_turn: list[dict[str, Any]]
@@ -118,7 +115,6 @@ class State:
         self.programmed = [None] * n
         self.ready = [False] * n
         self.symbiosis_cards = [game.symbiosis_cards_per_player] * n
-        self.sides = [None] * n
         self.first_player = setup["first_player"]
         self.turn = 0
         self.phase = Phase.PROGRAMMING.value
@@ -127,8 +123,6 @@ class State:
         self.web = game.topology.empty_web()
         self.joker_colours = {}
         self.discard = []
-        self.in_play = []
-        self.out_of_game = []
         self.set_aside = list(setup.get("set_aside", []))
         self.known = knowledge.new_knowledge(n)
         self.revealed_this_turn = []
@@ -181,7 +175,6 @@ class State:
         new.programmed = self.programmed[:]
         new.ready = self.ready[:]
         new.symbiosis_cards = self.symbiosis_cards[:]
-        new.sides = self.sides[:]
         new.first_player = self.first_player
         new.turn = self.turn
         new.phase = self.phase
@@ -190,8 +183,6 @@ class State:
         new.web = self.web.copy()
         new.joker_colours = self.joker_colours.copy()
         new.discard = self.discard[:]
-        new.in_play = [entry[:] for entry in self.in_play]
-        new.out_of_game = self.out_of_game[:]
         new.set_aside = self.set_aside[:]
         new.known = [entries[:] for entries in self.known]  # pairs are never changed
         new.revealed_this_turn = [record.copy() for record in self.revealed_this_turn]
@@ -228,6 +219,29 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.phase == Phase.OVER
+
+    @property
+    def sides(self) -> list[str | None]:
+        """Each player's Plant/Animal side (Species biodiversity; else all ``None``)."""
+        for rule in self.game.hooks.sides:
+            sides = rule.sides(self)
+            if sides is not None:
+                return sides
+        return [None] * self.num_players
+
+    @property
+    def in_play(self) -> list[list[Any]]:
+        """``[seat, card]`` of the cards revealed this turn that wait for its end (Cats)."""
+        return [
+            entry for rule in self.game.hooks.cards_in_play for entry in rule.cards_in_play(self)
+        ]
+
+    @property
+    def out_of_game(self) -> list[str]:
+        """The cards played that left the game (Reintroductions)."""
+        return [
+            c for rule in self.game.hooks.cards_out_of_game for c in rule.cards_out_of_game(self)
+        ]
 
     def has_cards(self, seat: int) -> bool:
         return bool(self.hands[seat]) or self.programmed[seat] is not None

@@ -191,6 +191,7 @@ def public_part(state: State) -> PublicPart:
         held_at_turn_start[pending["to"]] -= 1
         held_at_turn_start[pending["from"]] += 1
     turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
+    sides = state.sides
     head = {
         "modes": list(game.modes),
         "phase": state.phase,
@@ -207,7 +208,7 @@ def public_part(state: State) -> PublicPart:
                 "has_programmed": state.programmed[s] is not None,
                 "ready": state.ready[s],
                 "symbiosis_cards": state.symbiosis_cards[s],
-                "side": state.sides[s],
+                "side": sides[s],
             }
             for s in range(n)
         ],

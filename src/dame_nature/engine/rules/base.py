@@ -26,6 +26,9 @@ Hooks, in the order the game meets them:
 - ``end_of_turn(state)``: effects before the First Player card passes.
 - ``is_goal_met(state)``, ``pending_plays(state)``, ``is_deadlocked(state)``: the end.
 - ``can_take_from_discard(state, card)``: cards a discard swap may not take.
+- ``sides(state)``, ``cards_in_play(state)``, ``cards_out_of_game(state)``: what the
+  rule keeps in its ``rule_data`` that everyone sees (players' Plant/Animal sides, Cats
+  revealed this turn, Reintroductions played); the state and the views read them.
 - ``leaves_game(card)``: a card of the deal that leaves the game once played, so never
   counts in the discard pile (Reintroductions): the view's ``max_discards`` is lower.
 """
@@ -173,3 +176,12 @@ class Rule:
 
     def leaves_game(self, card: Card) -> bool:
         return False
+
+    def sides(self, state: State) -> list[str | None] | None:
+        return None
+
+    def cards_in_play(self, state: State) -> list[list[Any]]:
+        return []
+
+    def cards_out_of_game(self, state: State) -> list[str]:
+        return []

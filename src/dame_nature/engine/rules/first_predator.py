@@ -44,11 +44,18 @@ class FirstPredator(Rule):
     def configure(self, cfg: GameConfig) -> None:
         cfg.draws.append(CardDraw(pool=CATALOGUE.in_set("cat"), count=cfg.num_players))
 
+    def initial_data(self) -> dict[str, Any]:
+        return {"in_play": []}  # [seat, card] of the Cats revealed this turn
+
+    def cards_in_play(self, state: State) -> list[list[Any]]:
+        in_play: list[list[Any]] = self.data(state)["in_play"]
+        return in_play
+
     def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
         return [Outcome(rule=self)] if ctx.card.type == "cat" else None
 
     def resolve_special(self, ctx: RevealContext, outcome: Outcome) -> str:
-        ctx.state.in_play.append([ctx.seat, ctx.card.id])
+        self.data(ctx.state)["in_play"].append([ctx.seat, ctx.card.id])
         return "in_play"
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
@@ -68,7 +75,8 @@ class FirstPredator(Rule):
             ctx.state.discard_from_web(previous["slot"], "cat")
 
     def end_of_turn(self, state: State) -> None:
-        cats, state.in_play = state.in_play, []
+        data = self.data(state)
+        cats, data["in_play"] = data["in_play"], []
         returned = len(cats) >= 2
         records = {r["card"]: r for r in state.revealed_this_turn if r["result"] == "in_play"}
         for _seat, card in cats:  # the reveal records say what became of each Cat

@@ -48,7 +48,12 @@ class SpeciesReintroductions(Rule):
         cfg.draws.append(CardDraw(pool=pool, count=cfg.num_players))
 
     def initial_data(self) -> dict[str, Any]:
-        return {"after_reintroduction": False, "played": [], "plants_at_turn_start": False}
+        return {
+            "after_reintroduction": False,
+            "played": [],
+            "plants_at_turn_start": False,
+            "out_of_game": [],  # the Reintroductions played
+        }
 
     def start_of_turn(self, state: State) -> None:
         plants = state.game.topology.plants("main")
@@ -75,7 +80,7 @@ class SpeciesReintroductions(Rule):
         state, data = ctx.state, self.data(ctx.state)
         data["played"].append(ctx.card.id)
         if ctx.card.type == "reintroduction":
-            state.out_of_game.append(ctx.card.id)
+            data["out_of_game"].append(ctx.card.id)
             data["after_reintroduction"] = True
             return "played"
         state.discard.append(ctx.card.id)
@@ -96,6 +101,10 @@ class SpeciesReintroductions(Rule):
 
     def can_take_from_discard(self, state: State, card: str) -> bool:
         return card not in self.data(state)["played"]
+
+    def cards_out_of_game(self, state: State) -> list[str]:
+        out: list[str] = self.data(state)["out_of_game"]
+        return out
 
     def leaves_game(self, card: Card) -> bool:
         return card.type == "reintroduction"
