@@ -100,7 +100,7 @@ def check_queries_agree(state: State) -> None:
         if seat is None:
             continue
         by_type = state.legal_actions_by_type(seat)
-        assert list(by_type) == state.legal_action_types(seat)
+        assert list(by_type) == state.legal_action_types(seat) == view["legal_types"]
         assert all(by_type.values())
         for kind, group in by_type.items():
             assert state.legal_options(seat, kind) == group

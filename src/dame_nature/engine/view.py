@@ -4,7 +4,7 @@ deleted. A view holds no card id its seat is not entitled to see.
 ``View`` is the contract (a ``TypedDict``, documented in the server's OpenAPI schema):
 the fields of the public API (``shared/API.md``) less what the server adds (``room``,
 ``version``, players' ``name`` and ``connected``, ``campaign``, ``status``, ``game``),
-plus what clients find useful (``to_act``, ``known_by``, ``revealing``,
+plus what clients find useful (``to_act``, ``legal_types``, ``known_by``, ``revealing``,
 ``pending_give``, ``last_turn``, ``log``, ``max_discards``, ``turns_total``,
 ``layout``, ``symbiosis_kinds``...). ``lobby_view`` gives the same shape before a game.
 
@@ -116,6 +116,9 @@ class View(TypedDict):
     pending_give: PendingGive | None
     awaiting: Awaiting | None
     to_act: list[int]  # the seats the table waits for now (programming, ready, a choice)
+    # the types of the actions this seat may send now (``legal_actions`` without listing
+    # them): e.g. a Symbiosis is possible when show, give or swap_discard is there
+    legal_types: list[str]
     winnable: bool
     max_discards: int
     deck_size: int
@@ -267,6 +270,7 @@ def build_view(state: State, seat: int | None) -> View:
     view.update(part.tail)
     view["awaiting"] = awaiting
     view["to_act"] = state.to_act()
+    view["legal_types"] = [] if seat is None else state.legal_action_types(seat)
     view["winnable"] = state.is_winnable()
     view["max_discards"] = state.max_discards()
     view["deck_size"] = state.game.deck_size
@@ -307,6 +311,7 @@ def lobby_view(seat: int | None, modes: list[str] | tuple[str, ...]) -> View:
         "pending_give": None,
         "awaiting": None,
         "to_act": [],
+        "legal_types": [],
         "winnable": True,
         "max_discards": 0,
         "deck_size": 0,
