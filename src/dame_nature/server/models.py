@@ -1,8 +1,8 @@
 """Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
-Views are the engine's per-seat dicts plus the server fields; they are typed loosely
-(``dict``) because the engine owns their shape.
+Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
+fields the server adds), documented in the OpenAPI schema.
 
 >>> ActionAdapter.validate_python({"type": "program", "card": "cond-blue-1"}).card
 'cond-blue-1'
@@ -23,7 +23,7 @@ from pydantic import (
     model_validator,
 )
 
-from ..engine import MODES
+from ..engine import MODES, View
 
 
 def _whole(value: Any) -> Any:
@@ -199,9 +199,18 @@ class ModeInfo(BaseModel):
     summary: str
 
 
+class ReasonText(BaseModel):
+    en: str
+    fr: str
+
+
 class ModesPublic(BaseModel):
     modes: list[ModeInfo]
     paths: dict[str, list[str]]
+    reasons: dict[str, ReasonText] = Field(
+        description="why a card was discarded: each reason code of the views (a reveal "
+        "record's or an event's `reason`) with its sentence, in English and French"
+    )
 
 
 class ErrorBody(BaseModel):
@@ -329,7 +338,7 @@ class WsState(BaseModel):
     """Server to client, after every change: the view of this connection's seat."""
 
     type: Literal["state"]
-    view: dict[str, Any]
+    view: View
 
 
 class WsError(BaseModel):

@@ -15,7 +15,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..engine import (
     MAX_PLAYERS,
@@ -25,6 +25,7 @@ from ..engine import (
     InvalidSetup,
     State,
     get_game,
+    lobby_view,
     normalise_modes,
 )
 from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
@@ -141,8 +142,8 @@ class Room:
         if self.state is None:
             view = self._lobby_view(seat)
         else:
-            view = self.state.view(seat)
-            for entry in view["players"]:
+            view = cast(dict[str, Any], self.state.view(seat))
+            for entry in view["players"]:  # the engine gives each view its own entries
                 entry["name"] = self.players[entry["seat"]].name
                 entry["connected"] = self.connected(entry["seat"])
         view["room"] = self.code
@@ -155,36 +156,22 @@ class Room:
         return view
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "modes": self.modes,
-            "phase": "lobby",
-            "turn": 0,
-            "first_player": None,
-            "free_symbiosis_available": False,
-            "players": [
-                {
-                    "seat": p.seat,
-                    "name": p.name,
-                    "hand_size": 0,
-                    "has_programmed": False,
-                    "ready": False,
-                    "symbiosis_cards": 0,
-                    "side": None,
-                    "connected": self.connected(p.seat),
-                }
-                for p in self.players
-            ],
-            "hand": [],
-            "programmed": None,
-            "known": [],
-            "web": {},
-            "discard": [],
-            "revealed_this_turn": [],
-            "awaiting": None,
-            "winnable": True,
-            "result": None,
-        }
+        """The engine's empty ``View`` with the players who joined."""
+        view: dict[str, Any] = dict(lobby_view(seat, self.modes))
+        view["players"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "hand_size": 0,
+                "has_programmed": False,
+                "ready": False,
+                "symbiosis_cards": 0,
+                "side": None,
+                "connected": self.connected(p.seat),
+            }
+            for p in self.players
+        ]
+        return view
 
     def public_info(self) -> dict[str, Any]:
         return {
