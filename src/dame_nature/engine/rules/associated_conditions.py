@@ -19,6 +19,12 @@ class AssociatedConditions(Rule):
         "Condition ou un Joker ; la première carte révélée d'un tour ne peut jamais en placer "
         "une."
     )
+    reasons = {
+        "associated": (
+            "an associated Condition needs a Condition revealed just before it",
+            "une Condition associée demande une Condition révélée juste avant elle",
+        )
+    }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         if ctx.card.symbol != "associated":

@@ -22,6 +22,12 @@ class ClimateChange(Rule):
         "dans un tour, la bleue est défaussée, même si elle était déjà placée. Un Joker "
         "compte pour la couleur qui lui est donnée."
     )
+    reasons = {
+        "climate_change": (
+            "climate change: a blue card next to a yellow one",
+            "changement climatique : une carte bleue à côté d'une jaune",
+        )
+    }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         if colour == "blue" and ctx.previous_colour() == "yellow":

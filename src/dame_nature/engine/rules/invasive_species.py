@@ -20,6 +20,12 @@ class InvasiveSpecies(Rule):
         "le Carabe doré et la Martre (cartes de mise en place à lettres). Une espèce invasive "
         "est défaussée sauf si le premier joueur du tour la révèle."
     )
+    reasons = {
+        "invasive": (
+            "an invasive species must be played by the first player",
+            "une espèce invasive doit être jouée par le premier joueur",
+        )
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.main_layout = "lettered"

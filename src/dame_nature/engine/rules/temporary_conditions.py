@@ -24,6 +24,12 @@ class TemporaryConditions(Rule):
         "À la fin de chaque tour, une Condition temporaire du réseau dont l'Espèce n'est pas "
         "installée est défaussée (son emplacement se libère)."
     )
+    reasons = {
+        "temporary": (
+            "a temporary Condition not covered by its Species at the end of the turn",
+            "une Condition temporaire non couverte par son Espèce à la fin du tour",
+        )
+    }
 
     def end_of_turn(self, state: State) -> None:
         topo = state.game.topology

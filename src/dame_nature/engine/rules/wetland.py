@@ -23,6 +23,12 @@ class Wetland(Rule):
         "Gardon. Une carte n'entre dans le réseau aquatique que si la carte révélée juste "
         "avant elle est bleue. Il faut compléter les deux réseaux pour gagner."
     )
+    reasons = {
+        "aquatic": (
+            "the aquatic web needs a blue Condition revealed just before",
+            "la toile aquatique demande une Condition bleue révélée juste avant",
+        )
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.extra_webs.append(("aquatic", "aquatic"))
