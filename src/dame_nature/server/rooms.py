@@ -474,6 +474,14 @@ class RoomManager:
             room.spec, room.campaign = spec, campaign
             self._changed(room, now)
 
+    def rules(self, room: Room, token: str | None) -> dict[str, Any]:
+        """Host only: the room's rules as set, seed and deal included."""
+        self._require_host(room, token)
+        spec = room.spec
+        path = spec.get("path")
+        modes = [] if path is not None else list(spec["modes"])
+        return {"modes": modes, "path": path, "seed": spec.get("seed"), "deal": spec.get("deal")}
+
     @staticmethod
     def _rules(
         modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None

@@ -20,6 +20,7 @@ from ..models import (
     RoomCreate,
     RoomCreated,
     RoomPublic,
+    RoomRules,
     Started,
     action_to_engine,
 )
@@ -56,6 +57,14 @@ async def set_rules(
         room, token, body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
     )
     return room.public_info()
+
+
+@router.get("/rooms/{room}/rules", response_model=RoomRules, responses=ERRORS)
+async def room_rules(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dict[str, Any]:
+    """Host only: the rules the host set (`modes` or `path`, `seed`, `deal`), for the
+    lobby's rules editor to show and keep them. The seed and the deal decide every hand,
+    so no other seat can read them (before the end: `/replay` has them after it)."""
+    return manager.rules(room, token)
 
 
 @router.get("/rooms/{room}", response_model=RoomPublic, responses=ERRORS)
