@@ -63,3 +63,32 @@ export function seatName(view, seat) {
   const name = p && p.name ? p.name : `Player ${seat + 1}`;
   return view.seat === seat ? `${name} (you)` : name;
 }
+
+// Sentences of the room page added with issue 9 (the table's fixes, turn alerts, the
+// discard pile's reasons, the full log), in English; TEXTS_FR gives their French. A
+// function takes the variable parts.
+export const TEXTS = {
+  seedInvalid: "The seed is a whole number (0 or more), or empty.",
+  dealInvalid: "The deal is not valid JSON.",
+  rulesSeed: (seed) => `Deal: seed ${seed} (only you, the host, see it).`,
+  rulesDeal: "Deal: an explicit deal (only you, the host, see it).",
+  roomFull: (n) => `This room is full: all ${n} seats are taken. You can watch the game from here; it appears when the host starts it.`,
+  nameTooLong: (n) => `A name has at most ${n} characters.`,
+  nameControl: "A name cannot contain control characters.",
+  notTakeable: "cannot be taken: it was played",
+  noTakeable: "no card of the discard pile can be taken",
+  noPlaceNow: "No place for it now",
+};
+
+export const TEXTS_FR = {
+  seedInvalid: "La graine est un nombre entier (0 ou plus), ou vide.",
+  dealInvalid: "La donne n'est pas du JSON valide.",
+  rulesSeed: (seed) => `Donne : graine ${seed} (vous seul, l'hôte, la voyez).`,
+  rulesDeal: "Donne : une donne explicite (vous seul, l'hôte, la voyez).",
+  roomFull: (n) => `Cette salle est complète : les ${n} places sont prises. Vous pouvez regarder la partie d'ici ; elle apparaît quand l'hôte la lance.`,
+  nameTooLong: (n) => `Un nom a au plus ${n} caractères.`,
+  nameControl: "Un nom ne peut pas contenir de caractères de contrôle.",
+  notTakeable: "ne peut pas être reprise : elle a été jouée",
+  noTakeable: "aucune carte de la défausse ne peut être reprise",
+  noPlaceNow: "Pas de place pour elle maintenant",
+};

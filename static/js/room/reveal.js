@@ -10,7 +10,8 @@ const REVEAL_STEP = 0.8; // seconds between two cards revealed together
 
 function revealRecords() {
   const v = app.view;
-  if (v.revealed_this_turn && v.revealed_this_turn.length) return { list: v.revealed_this_turn, turn: v.turn, current: true };
+  // during a reveal, only this turn's cards (none yet while its first revealer chooses)
+  if (v.phase === "reveal" || (v.revealed_this_turn && v.revealed_this_turn.length)) return { list: v.revealed_this_turn || [], turn: v.turn, current: true };
   if (v.last_turn && v.last_turn.length) {
     // the turn those reveals belong to: that of the last reveal in the log
     const last = [...(v.log || [])].reverse().find((e) => e.type === "revealed");
@@ -36,11 +37,15 @@ export function recordText(r) {
 export function freshReveals() {
   const { list, turn } = revealRecords();
   const fresh = new Map();
+  // the reveals already on the table when this page first drew it (a reload, a spectator
+  // arriving) are shown at once, not replayed
+  const first = !app.revealsSeen;
+  app.revealsSeen = true;
   list.forEach((r, i) => {
     const key = `${turn}-${i}-${r.card}`;
     if (!app.shownReveals.has(key)) {
       app.shownReveals.add(key);
-      fresh.set(i, fresh.size * REVEAL_STEP);
+      if (!first) fresh.set(i, fresh.size * REVEAL_STEP);
     }
   });
   return fresh;
@@ -49,7 +54,7 @@ export function freshReveals() {
 export function renderReveals(fresh) {
   const v = app.view;
   const { list, turn } = revealRecords();
-  $("reveal-title").textContent = list.length ? `Reveal of turn ${turn}` : "Reveal";
+  $("reveal-title").textContent = list.length || v.phase === "reveal" ? `Reveal of turn ${turn}` : "Reveal";
   const announce = [];
   let html = list.length
     ? list

@@ -10,7 +10,7 @@ import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
-import { $, app, canUseSymbiosis, inGame, mySeat, players, render, setHTML, show } from "./state.js";
+import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show } from "./state.js";
 
 export function renderGame() {
   const v = app.view;
@@ -148,7 +148,7 @@ function revealChoices() {
 
 $("webs").addEventListener("click", (event) => {
   const b = event.target.closest("button[data-slot]");
-  if (!b) return;
+  if (!b || !mayActivate($("webs"), event)) return;
   const v = app.view;
   const aw = v && v.awaiting;
   if (!aw || aw.kind !== "reveal" || aw.seat !== mySeat()) return;
