@@ -25,8 +25,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
+from .connections import TokenBucket
+from .errors import ApiError, engine_error
+from .jsonio import loads
 from .models import Health
-from .rooms import ApiError, RoomManager, TokenBucket, engine_error, loads
+from .rooms import RoomManager
 from .routes import pages, rooms, ws
 from .settings import Settings
 from .store import Store
