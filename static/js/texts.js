@@ -78,6 +78,15 @@ export const TEXTS = {
   notTakeable: "cannot be taken: it was played",
   noTakeable: "no card of the discard pile can be taken",
   noPlaceNow: "No place for it now",
+  todoReveal: "Choose where your card goes",
+  todoSide: "Choose your side",
+  todoGiveBack: "Give a card back",
+  todoProgram: "Program a card",
+  todoReady: "Say Ready",
+  titleYourTurn: (todo) => `● ${todo}`,
+  notifyTitle: "Dame Nature: your turn",
+  notifyDenied: "The browser refuses notifications for this site: allow them in its site settings.",
+  notifyUnsupported: "This browser cannot show notifications.",
 };
 
 export const TEXTS_FR = {
@@ -91,4 +100,13 @@ export const TEXTS_FR = {
   notTakeable: "ne peut pas être reprise : elle a été jouée",
   noTakeable: "aucune carte de la défausse ne peut être reprise",
   noPlaceNow: "Pas de place pour elle maintenant",
+  todoReveal: "Choisissez où va votre carte",
+  todoSide: "Choisissez votre camp",
+  todoGiveBack: "Rendez une carte",
+  todoProgram: "Programmez une carte",
+  todoReady: "Dites Prêt",
+  titleYourTurn: (todo) => `● ${todo}`,
+  notifyTitle: "Dame Nature : à vous",
+  notifyDenied: "Le navigateur refuse les notifications pour ce site : autorisez-les dans ses réglages.",
+  notifyUnsupported: "Ce navigateur ne peut pas afficher de notifications.",
 };

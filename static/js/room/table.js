@@ -4,6 +4,7 @@ import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { icon } from "../icons.js";
 import { seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
+import { updateAlerts } from "./alerts.js";
 import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
@@ -42,7 +43,7 @@ export function renderGame() {
   renderDiscard();
   renderLog();
   maybeOpenGiveback();
-  updateTitle();
+  updateAlerts();
 }
 
 function orderedOthers() {
@@ -110,23 +111,6 @@ function renderOthers() {
       </article>`;
     })
     .join(""));
-}
-
-function updateTitle() {
-  const v = app.view;
-  const me = mySeat();
-  const base = "Dame Nature Online";
-  if (!v || !inGame() || me === null) {
-    document.title = base;
-    return;
-  }
-  const aw = v.awaiting;
-  const p = players().find((x) => x.seat === me) || {};
-  let todo = "";
-  if (v.phase === "over") todo = v.result && v.result.outcome === "won" ? "Won! " : "Game over · ";
-  else if (aw && aw.seat === me) todo = "● Your move · ";
-  else if (v.phase === "programming" && !p.ready && (v.hand || []).length + (v.programmed ? 1 : 0) > 0) todo = "● Program · ";
-  document.title = `${todo}Turn ${v.turn} · ${base}`;
 }
 
 function revealChoices() {
