@@ -87,6 +87,11 @@ export const TEXTS = {
   notifyTitle: "Dame Nature: your turn",
   notifyDenied: "The browser refuses notifications for this site: allow them in its site settings.",
   notifyUnsupported: "This browser cannot show notifications.",
+  onTurn: (turn) => `turn ${turn}`,
+  discardedBy: (who, turn, why) => `Discarded by ${who}, ${turn}: ${why}.`,
+  playedBy: (who, turn) => `Played by ${who}, ${turn} (a played Pollution stays in the discard pile).`,
+  removedFromWeb: (turn, why) => `Removed from the web, ${turn}: ${why}.`,
+  swappedBy: (who, turn) => `Put there by ${who}'s Symbiosis swap, ${turn}.`,
 };
 
 export const TEXTS_FR = {
@@ -109,4 +114,9 @@ export const TEXTS_FR = {
   notifyTitle: "Dame Nature : à vous",
   notifyDenied: "Le navigateur refuse les notifications pour ce site : autorisez-les dans ses réglages.",
   notifyUnsupported: "Ce navigateur ne peut pas afficher de notifications.",
+  onTurn: (turn) => `tour ${turn}`,
+  discardedBy: (who, turn, why) => `Défaussée par ${who}, ${turn} : ${why}.`,
+  playedBy: (who, turn) => `Jouée par ${who}, ${turn} (une Pollution jouée reste dans la défausse).`,
+  removedFromWeb: (turn, why) => `Retirée de la toile, ${turn} : ${why}.`,
+  swappedBy: (who, turn) => `Posée là par l'échange de ${who} (Symbiose), ${turn}.`,
 };

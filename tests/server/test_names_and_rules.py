@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.server.test_errors import assert_error
+from tests.ui.dn_ui_plan import plan
 
 
 @pytest.mark.parametrize(
@@ -48,3 +49,33 @@ def test_the_host_reads_the_rules_with_seed_and_deal(api):
     assert patched.status_code == 200, patched.text
     rules = api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(host)).json()
     assert rules == {"modes": [], "path": 2, "seed": None, "deal": None}
+
+
+def test_the_whole_log_of_a_seat_redacted_like_its_views(api):
+    p = plan()  # a won game of 10 turns: well past the views' 60 events
+    table = api.table(players=3, deal=p.deal())
+    room, tokens = table["room"], table["tokens"]
+    for turn in p.turns:
+        for seat, card in turn.items():
+            assert api.act(room, tokens[seat], {"type": "program", "card": card}).status_code == 200
+        for seat in turn:
+            assert api.act(room, tokens[seat], {"type": "ready"}).status_code == 200
+        while (aw := api.state(room).json()["awaiting"]) is not None:
+            api.act(room, tokens[aw["seat"]], api.legal(room, tokens[aw["seat"]])[0])
+    view = api.state(room, tokens[0]).json()
+    full = api.http.get(f"/api/rooms/{room}/log", headers=api.auth(tokens[0])).json()
+    assert full["seat"] == 0 and full["total"] == len(full["events"]) > 60
+    assert full["events"][-60:] == view["log"]  # the same events, redacted the same way
+    assert full["events"][0]["type"] == "turn_started"
+    since = api.http.get(f"/api/rooms/{room}/log?since=50", headers=api.auth(tokens[0])).json()
+    assert since["events"] == full["events"][50:] and since["total"] == full["total"]
+    # a spectator's log holds no card id a programmed or given card would reveal
+    spectator = api.http.get(f"/api/rooms/{room}/log").json()
+    assert spectator["seat"] is None and spectator["total"] == full["total"]
+    assert spectator["events"][-60:] == api.state(room).json()["log"]
+    for event in spectator["events"]:
+        assert "_private" not in event and "_seen_by" not in event
+        if event["type"] in ("give", "give_back"):
+            assert "card" not in event
+    bad = api.http.get(f"/api/rooms/{room}/log?since=-1")
+    assert_error(bad, 422, "invalid_request")

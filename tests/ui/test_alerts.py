@@ -18,7 +18,8 @@ window.AudioContext = class {
   constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
   resume() {}
   createOscillator() {
-    return { type: "", frequency: { value: 0 }, connect: (g) => g, start: () => { window.__tones += 1; }, stop() {} };
+    const start = () => { window.__tones += 1; };
+    return { type: "", frequency: { value: 0 }, connect: (g) => g, start, stop() {} };
   }
   createGain() {
     return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d };

@@ -144,3 +144,36 @@ def test_discard_swap_offers_only_cards_that_can_be_taken(open_page, ui_server):
     expect(dialog.locator("#sym-take-fs")).to_contain_text("cannot be taken")
     for card in takeable:
         expect(dialog.locator(f'input[name="take"][value="{card}"]')).to_be_enabled()
+    dialog.locator("#sym-cancel").click()
+
+    # the discard pile says who discarded each card and why (hover, focus, tap)
+    pollution = bob.locator('#discard .discard-card:has([data-card="pollution-1"])')
+    expect(pollution).to_have_attribute("aria-label", re.compile(r"Played by Alice, turn 7"))
+    removed = next(e["card"] for e in table.get(f"/rooms/{table.code}/log")["events"]
+                   if e["type"] == "removed_from_web")  # fmt: skip
+    removed_card = bob.locator(f'#discard .discard-card:has([data-card="{removed}"])')
+    expect(removed_card).to_have_attribute(
+        "aria-label", re.compile(r"Removed from the web, turn 7: removed by Pollution")
+    )
+    expect(removed_card.locator(".tip")).to_be_hidden()
+    removed_card.focus()
+    expect(removed_card.locator(".tip")).to_be_visible()
+
+    # the whole log of the game, not only the views' last 60 events
+    events = table.get(f"/rooms/{table.code}/log", table.tokens[1])["events"]
+    assert len(events) > len(table.view(1)["log"]) == 60
+    expect(bob.locator("#log li").first).to_have_text("Turn 1 begins; Alice is first player.")
+    expect(bob.locator("#log-count")).to_have_text(f"({len(events)} events)")
+
+
+def test_a_hint_when_the_programmed_card_has_no_place_now(open_page, ui_server):
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), NAMES)
+    alice = table.page(open_page, seat=0)
+    hint = alice.locator("#programmed-hint")
+    alice.click('#hand button[data-card="species-aubepine"]')
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("No place for it now: its Conditions are not all in place")
+    alice.click(f'#hand button[data-card="{p.turns[0][0]}"]')  # a Condition with a free slot
+    expect(alice.locator(f'#programmed [data-card="{p.turns[0][0]}"]')).to_be_visible()
+    expect(hint).to_be_hidden()

@@ -193,6 +193,19 @@ class Replay(BaseModel):
     campaign: Campaign | None
 
 
+class GameLog(BaseModel):
+    """``GET /api/rooms/{room}/log``: the whole log of the current game as this seat may
+    see it (views carry only its last 60 events)."""
+
+    version: int
+    game: int
+    seat: int | None
+    total: int = Field(description="events in the whole log; `events` starts at `since`")
+    events: list[dict[str, Any]] = Field(
+        description="the engine's events, redacted for this seat as in its views"
+    )
+
+
 class ModeInfo(BaseModel):
     mode: str
     number: int

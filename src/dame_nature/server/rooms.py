@@ -26,6 +26,7 @@ from ..engine import (
     State,
     get_game,
     normalise_modes,
+    visible_log,
 )
 from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
 from .connections import Connection, Socket, TokenBucket
@@ -539,6 +540,19 @@ class RoomManager:
         after it is stored)."""
         async with room.lock:
             return room.view(seat)
+
+    async def log(self, room: Room, seat: int | None, since: int) -> dict[str, Any]:
+        """Every event of the room's current game that ``seat`` may see (``None``: a
+        spectator), redacted as in its views, from the ``since``-th one."""
+        async with room.lock:
+            events = visible_log(room.state, seat, tail=None) if room.state is not None else []
+            return {
+                "version": room.version,
+                "game": room.game_no,
+                "seat": seat,
+                "total": len(events),
+                "events": events[since:],
+            }
 
     async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
         async with room.lock:

@@ -2,8 +2,8 @@
 // table waits for your choice (a reveal's place, your side, a card to give back).
 import { card, cardFace, cardHTML, cardText, esc } from "../cards.js";
 import { icon } from "../icons.js";
-import { COLOUR_INFO, seatName } from "../texts.js";
-import { slotText } from "../web.js";
+import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
+import { noPlaceNow, slotText } from "../web.js";
 import { openGiveback, openSymbiosis } from "./dialogs.js";
 import { send } from "./net.js";
 import { $, app, canUseSymbiosis, mayActivate, mySeat, players, setHTML, sortHand } from "./state.js";
@@ -40,6 +40,10 @@ export function renderMe() {
       ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed) + knownByText(v, v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
       : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`,
   );
+  // before the reveal: a word when the public table already says the card has no place
+  const noPlace = programming && v.programmed ? noPlaceNow(v, v.programmed) : "";
+  setHTML($("programmed-hint"), noPlace ? `${icon("discard")} <span>${esc(TEXTS.noPlaceNow)}: ${esc(REASONS[noPlace] || noPlace)}.</span>` : "");
+  $("programmed-hint").hidden = !noPlace;
   const hand = sortHand(v.hand || []);
   const handHTML = hand
     .map((c) => {

@@ -2,7 +2,7 @@
 // discard pile.
 import { card, cardHTML, cardText, esc } from "../cards.js";
 import { icon } from "../icons.js";
-import { REASONS, seatName } from "../texts.js";
+import { REASONS, TEXTS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
 import { $, app, setHTML } from "./state.js";
 
@@ -89,10 +89,34 @@ export function lastPlacedSlots(fresh) {
   return placed;
 }
 
+/** Who put a card of the discard pile there, when and why (from the whole log), as a
+ * sentence; "" when the log does not tell (not read yet). */
+export function discardOrigin(c) {
+  const v = app.view;
+  const events = app.events || [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    const turn = TEXTS.onTurn(e.turn);
+    if (e.type === "revealed" && e.card === c) {
+      if (e.result === "discarded") return TEXTS.discardedBy(seatName(v, e.seat), turn, REASONS[e.reason] || e.reason || "");
+      return TEXTS.playedBy(seatName(v, e.seat), turn);
+    }
+    if (e.type === "removed_from_web" && e.card === c) return TEXTS.removedFromWeb(turn, REASONS[e.reason] || e.reason || "");
+    if (e.type === "swap_discard" && e.card === c) return TEXTS.swappedBy(seatName(v, e.seat), turn);
+    if (e.type === "cat_discarded" && (e.card === c || card(c).type === "cat")) return TEXTS.discardedBy(seatName(v, e.seat), turn, REASONS[e.reason] || REASONS.cat_alone);
+  }
+  return "";
+}
+
 export function renderDiscard() {
   const v = app.view;
   const n = v.discard.length;
   $("discard-count").textContent = `(${n} · at most ${v.max_discards ?? "?"} to win)`;
-  setHTML($("discard"), n ? v.discard.map((c) => cardHTML(c, { small: true, modes: v.modes })).join("") : `<p class="hint">Empty.</p>`);
+  const items = v.discard.map((c, i) => {
+    const why = discardOrigin(c);
+    const label = `${cardText(c)}${why ? `. ${why}` : ""}`;
+    return `<li><button type="button" class="discard-card" data-key="discard-${i}-${esc(c)}" aria-label="${esc(label)}">${cardHTML(c, { small: true, modes: v.modes })}${why ? `<span class="tip" aria-hidden="true">${esc(why)}</span>` : ""}</button></li>`;
+  });
+  setHTML($("discard"), n ? `<ol class="discard-list">${items.join("")}</ol>` : `<p class="hint">Empty.</p>`);
   $("discard-count").classList.toggle("over-max", v.max_discards !== undefined && n > v.max_discards);
 }

@@ -43,7 +43,11 @@ export const app = {
   shownReveals: new Set(),
   revealsSeen: false, // false until the table is first drawn (its reveals then shown as they are)
   givebackFor: null, // the pending give the dialog was opened for
-  lastLogSig: null,
+  events: [], // the whole log of this game as this seat sees it (room/log.js)
+  eventSigs: [], // their JSON, to find where a view's log tail joins it
+  logGame: null, // the game they belong to
+  logDrawn: 0, // how many of them the log panel shows
+  logLoading: null, // the game whose whole log is being read
   hostRules: null, // GET /api/rooms/{code}/rules (the host's own read: seed, deal)
   hostRulesVersion: null, // the room version they were read at
 };

@@ -40,8 +40,8 @@ export function renderGame() {
   const fresh = freshReveals();
   renderWebs($("webs"), v, { targets, removals, lastPlaced: lastPlacedSlots(fresh) });
   renderReveals(fresh);
-  renderDiscard();
   renderLog();
+  renderDiscard(); // after the log: it tells who discarded each card
   maybeOpenGiveback();
   updateAlerts();
 }

@@ -3,9 +3,9 @@ plus the card catalogue, the modes and a bot helper (``legal_actions``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, RULES, raw_card_data
@@ -14,6 +14,7 @@ from ..jsonio import dumps
 from ..models import (
     ActionBody,
     ErrorPublic,
+    GameLog,
     ModesPublic,
     PlayerCreate,
     PlayerCreated,
@@ -108,6 +109,19 @@ async def replay(room: RoomDep) -> dict[str, Any]:
 async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> Response:
     """The view of the token's seat, or the spectator's view without a token."""
     return view_response(await manager.view(room, seat))
+
+
+@router.get("/rooms/{room}/log", response_model=GameLog, responses=ERRORS)
+async def game_log(
+    room: RoomDep,
+    seat: ViewerDep,
+    manager: ManagerDep,
+    since: Annotated[int, Query(ge=0, le=100_000)] = 0,
+) -> dict[str, Any]:
+    """The whole log of the current game as the token's seat may see it (a spectator's
+    without a token), redacted as in its views; `since` skips the events already read.
+    Views carry only the last 60 events."""
+    return await manager.log(room, seat, since)
 
 
 @router.post("/rooms/{room}/actions", responses=ERRORS)
