@@ -89,7 +89,7 @@ function renderOthers() {
       const first = p.seat === v.first_player;
       const active = awaiting && awaiting.seat === p.seat;
       const pending = v.pending_give && (v.pending_give.from === p.seat || v.pending_give.to === p.seat);
-      const prog = p.has_programmed ? facedownHTML(`${seatName(v, p.seat)} has programmed a card`) : `<span class="card small empty" aria-label="no card programmed"></span>`;
+      const prog = p.has_programmed ? facedownHTML(`${seatName(v, p.seat)} has programmed a card`) : `<span class="card small empty" role="img" aria-label="no card programmed"></span>`;
       return `<article class="player${active ? " active" : ""}${p.connected === false ? " offline" : ""}" data-seat="${p.seat}" aria-label="${esc(seatName(v, p.seat))}">
         <header class="player-head">
           <span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${p.connected === false ? "not connected" : "connected"}" aria-hidden="true"></span>
