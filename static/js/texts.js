@@ -68,3 +68,33 @@ export function seatName(view, seat) {
   const name = p && p.name ? p.name : t("Player {n}", { n: seat + 1 });
   return view.seat === seat ? t("{name} (you)", { name }) : name;
 }
+
+// Sentences of the room page added with issue 9 (the table's fixes, turn alerts, the
+// discard pile's reasons, the full log), through t() like every other (their French is in
+// locales/fr.js). A function takes the variable parts.
+export const TEXTS = {
+  seedInvalid: t("The seed is a whole number (0 or more), or empty."),
+  dealInvalid: t("The deal is not valid JSON."),
+  rulesSeed: (seed) => t("Deal: seed {seed} (only you, the host, see it).", { seed }),
+  rulesDeal: t("Deal: an explicit deal (only you, the host, see it)."),
+  roomFull: (n) => t("This room is full: all {n} seats are taken. You can watch the game from here; it appears when the host starts it.", { n }),
+  nameTooLong: (n) => t("A name has at most {n} characters.", { n }),
+  nameControl: t("A name cannot contain control characters."),
+  notTakeable: t("cannot be taken: it was played"),
+  noTakeable: t("no card of the discard pile can be taken"),
+  noPlaceNow: t("No place for it now"),
+  todoReveal: t("Choose where your card goes"),
+  todoSide: t("Choose your side"),
+  todoGiveBack: t("Give a card back"),
+  todoProgram: t("Program a card"),
+  todoReady: t("Say Ready"),
+  titleYourTurn: (todo) => t("● {todo}", { todo }),
+  notifyTitle: t("Dame Nature: your turn"),
+  notifyDenied: t("The browser refuses notifications for this site: allow them in its site settings."),
+  notifyUnsupported: t("This browser cannot show notifications."),
+  onTurn: (turn) => t("turn {turn}", { turn }),
+  discardedBy: (who, turn, why) => t("Discarded by {who}, {turn}: {why}.", { who, turn, why }),
+  playedBy: (who, turn) => t("Played by {who}, {turn} (a played Pollution stays in the discard pile).", { who, turn }),
+  removedFromWeb: (turn, why) => t("Removed from the web, {turn}: {why}.", { turn, why }),
+  swappedBy: (who, turn) => t("Put there by {who}'s Symbiosis swap, {turn}.", { who, turn }),
+};
