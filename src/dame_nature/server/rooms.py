@@ -10,159 +10,60 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import secrets
 import time
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import orjson
+from typing import Any, cast
 
 from ..engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     EngineError,
     Game,
-    IllegalAction,
     InvalidSetup,
     State,
     get_game,
-    modes_for_path,
+    lobby_view,
     normalise_modes,
+    visible_log,
 )
+from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
+from .connections import Connection, Socket, TokenBucket
+from .errors import ApiError, engine_error
+from .jsonio import dumps, loads
 from .settings import Settings
 from .store import Store
+
+__all__ = [  # re-exported: the split of this module kept their old import path working
+    "ApiError",
+    "Connection",
+    "Player",
+    "Room",
+    "RoomManager",
+    "Socket",
+    "TokenBucket",
+    "dumps",
+    "engine_error",
+    "loads",
+    "same_secret",
+]
 
 log = logging.getLogger("dame_nature.server")
 
 CODE_BYTES = 12  # room codes: 96 random bits
 TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-
-
-class ApiError(Exception):
-    """A refusal the client caused: an HTTP status (4xx), a snake_case code and a sentence."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-    def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
-
-
-def engine_error(err: EngineError) -> ApiError:
-    """An engine refusal as an API error: illegal actions 409, bad setups 422."""
-    status = 409 if isinstance(err, IllegalAction) else 422
-    return ApiError(status, err.code, err.message)
-
-
-def dumps(data: Any) -> str:
-    """Compact JSON text (``orjson``: views are encoded once a seat after every change)."""
-    text: str = orjson.dumps(data).decode()
-    return text
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def loads(text: str | bytes) -> Any:
-    """Strict JSON: ``NaN`` and ``Infinity`` (which Python's parser accepts) are refused."""
-    return json.loads(text, parse_constant=_no_constant)
+#: versions reserved by one stored write when only connections change: a seat that
+#: connects and leaves in a loop costs one commit per this many version bumps, and the
+#: stored version stays ahead of every version a client has seen
+VERSION_RESERVE = 100
 
 
 def same_secret(given: str, expected: str) -> bool:
     """Constant-time comparison of two secrets."""
     return secrets.compare_digest(given.encode("utf-8", "replace"), expected.encode("utf-8"))
-
-
-class TokenBucket:
-    """A token bucket: ``take()`` is False once the client goes faster than allowed.
-
-    >>> bucket = TokenBucket(rate=1.0, burst=2)
-    >>> bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=1.0)
-    (True, True, False, True)
-    """
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp: float | None = None
-
-    def take(self, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        if self.stamp is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
-class Socket(Protocol):
-    async def send_text(self, data: str) -> None: ...
-
-
-class Connection:
-    """One websocket of a seat (``seat=None``: a spectator), with its own outbox.
-
-    A sender task writes the outbox in order; a newer view replaces an older one not yet
-    sent, so a slow client costs at most one pending view.
-    """
-
-    def __init__(self, socket: Socket, seat: int | None, settings: Settings) -> None:
-        self.socket = socket
-        self.seat = seat
-        self.bucket = TokenBucket(settings.rate_limit_per_second, settings.rate_limit_burst)
-        self._outbox: deque[tuple[str, str]] = deque()
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self.closed = False
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    def push(self, text: str, kind: str = "other") -> None:
-        if self.closed:
-            return
-        if kind == "state" and self._outbox:
-            self._outbox = deque(item for item in self._outbox if item[0] != "state")
-        self._outbox.append((kind, text))
-        self._wake.set()
-
-    async def flush(self) -> None:
-        """Wait until everything pushed so far is written (or the socket died)."""
-        while self._outbox and not self.closed:
-            await asyncio.sleep(0.001)
-
-    async def _run(self) -> None:
-        try:
-            while not self.closed:
-                await self._wake.wait()
-                self._wake.clear()
-                while self._outbox:
-                    _, text = self._outbox.popleft()
-                    await self.socket.send_text(text)
-        except Exception:  # the peer went away: the receive loop will notice
-            self.closed = True
-
-    async def stop(self) -> None:
-        self.closed = True
-        self._outbox.clear()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
 
 
 @dataclass
@@ -183,10 +84,14 @@ class Room:
     game_no: int = 0
     campaign: dict[str, Any] | None = None
     version: int = 0
+    #: the highest version stored (``version`` never passes it unstored)
+    version_saved: int = 0
     players: list[Player] = field(default_factory=list)
     state: State | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     conns: dict[int | None, set[Connection]] = field(default_factory=dict, repr=False)
+    #: the action rate of each seat (HTTP and websocket together)
+    action_buckets: dict[int, TokenBucket] = field(default_factory=dict, repr=False)
 
     # ---------------------------------------------------------------- seats
     def seat_for_token(self, token: str) -> int | None:
@@ -217,6 +122,20 @@ class Room:
     def connection_count(self) -> int:
         return sum(len(c) for c in self.conns.values())
 
+    @property
+    def deal_chosen_by_host(self) -> bool:
+        """Whether the host picked the current game's deal (a seed or the hands): then
+        the host may know every hand, and every seat is told so. Rematches deal at
+        random."""
+        chosen = self.spec.get("seed") is not None or self.spec.get("deal") is not None
+        return chosen and self.game_no <= 1
+
+    def deal_choice(self) -> str | None:
+        """``"seed"`` or ``"deal"`` when the host chose the current game's deal."""
+        if not self.deal_chosen_by_host:
+            return None
+        return "deal" if self.spec.get("deal") is not None else "seed"
+
     # ---------------------------------------------------------------- views
     def view(self, seat: int | None) -> dict[str, Any]:
         """The API view of ``seat`` (``None``: a spectator): the engine's view plus the
@@ -224,48 +143,36 @@ class Room:
         if self.state is None:
             view = self._lobby_view(seat)
         else:
-            view = self.state.view(seat)
-            for entry in view["players"]:
+            view = cast(dict[str, Any], self.state.view(seat))
+            for entry in view["players"]:  # the engine gives each view its own entries
                 entry["name"] = self.players[entry["seat"]].name
                 entry["connected"] = self.connected(entry["seat"])
         view["room"] = self.code
         view["version"] = self.version
-        view["campaign"] = _campaign_public(self.campaign)
+        view["campaign"] = campaign_public(self.campaign)
         view["status"] = self.status
         view["game"] = self.game_no
+        view["deal_chosen_by_host"] = self.deal_chosen_by_host
+        view["deal_choice"] = self.deal_choice()
         return view
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "modes": self.modes,
-            "phase": "lobby",
-            "turn": 0,
-            "first_player": None,
-            "free_symbiosis_available": False,
-            "players": [
-                {
-                    "seat": p.seat,
-                    "name": p.name,
-                    "hand_size": 0,
-                    "has_programmed": False,
-                    "ready": False,
-                    "symbiosis_cards": 0,
-                    "side": None,
-                    "connected": self.connected(p.seat),
-                }
-                for p in self.players
-            ],
-            "hand": [],
-            "programmed": None,
-            "known": [],
-            "web": {},
-            "discard": [],
-            "revealed_this_turn": [],
-            "awaiting": None,
-            "winnable": True,
-            "result": None,
-        }
+        """The engine's empty ``View`` with the players who joined."""
+        view: dict[str, Any] = dict(lobby_view(seat, self.modes))
+        view["players"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "hand_size": 0,
+                "has_programmed": False,
+                "ready": False,
+                "symbiosis_cards": 0,
+                "side": None,
+                "connected": self.connected(p.seat),
+            }
+            for p in self.players
+        ]
+        return view
 
     def public_info(self) -> dict[str, Any]:
         return {
@@ -274,7 +181,7 @@ class Room:
             "status": self.status,
             "modes": self.modes,
             "path": self.spec.get("path"),
-            "campaign": _campaign_public(self.campaign),
+            "campaign": campaign_public(self.campaign),
             "players": [
                 {"seat": p.seat, "name": p.name, "connected": self.connected(p.seat)}
                 for p in self.players
@@ -285,18 +192,23 @@ class Room:
             "result": dict(self.state.result) if self.state and self.state.result else None,
             "created_at": self.created_at,
             "game": self.game_no,
+            "deal_chosen_by_host": self.deal_chosen_by_host,
+            "deal_choice": self.deal_choice(),
         }
 
     def replay(self) -> dict[str, Any]:
         if self.state is None or not self.state.is_over:
             raise ApiError(409, "game_not_over", "The replay is available once the game is over.")
+        chosen = self.deal_chosen_by_host
         return {
             "room": self.code,
             "game": self.game_no,
-            "setup": self.state.setup,
+            "setup": {**self.state.setup, "deal_chosen_by_host": chosen},
+            "deal_chosen_by_host": chosen,
+            "deal_choice": self.deal_choice(),
             "actions": self.state.history,
             "result": self.state.result,
-            "campaign": _campaign_public(self.campaign),
+            "campaign": campaign_public(self.campaign),
         }
 
     # ---------------------------------------------------------------- broadcast
@@ -313,17 +225,6 @@ class Room:
 
     def send_view(self, conn: Connection) -> None:
         conn.push(dumps({"type": "state", "view": self.view(conn.seat)}), "state")
-
-
-def _campaign_public(campaign: dict[str, Any] | None) -> dict[str, Any] | None:
-    if campaign is None:
-        return None
-    return {
-        "path": campaign["path"],
-        "stage": campaign["stage"],
-        "results": list(campaign["results"]),
-        "attempt": campaign.get("attempt", 1),
-    }
 
 
 class RoomManager:
@@ -359,6 +260,7 @@ class RoomManager:
             campaign=data["campaign"],
             # connections were lost with the old process: that is a change of the view
             version=data["version"] + 1,
+            version_saved=data["version"],
             players=[Player(**p) for p in data["players"]],
         )
         if data["setup"] is not None:
@@ -380,14 +282,17 @@ class RoomManager:
             raise ApiError(404, "room_not_found", "There is no room with this code.")
         return room
 
-    def sweep(self, now: float | None = None) -> tuple[int, int]:
-        """Delete rooms idle for the TTL; drop finished games no one watches from memory.
+    def sweep(self, now: float | None = None, finished_now: bool = False) -> tuple[int, int]:
+        """Delete rooms idle for the TTL (lobbies nobody starts: the lobby TTL); drop
+        finished games no one watches from memory (all of them with ``finished_now``).
         Returns (deleted, unloaded)."""
         now = time.time() if now is None else now
         settings = self.settings
         expired = [
             code
-            for code in self.store.idle_rooms(now - settings.room_ttl_seconds)
+            for code in self.store.idle_rooms(
+                now - settings.room_ttl_seconds, lobby_before=now - settings.lobby_ttl_seconds
+            )
             if code not in self.rooms or self.rooms[code].connection_count() == 0
         ]
         self.store.delete_rooms(expired)
@@ -399,7 +304,7 @@ class RoomManager:
                 room.status == "over"
                 and room.connection_count() == 0
                 and not room.lock.locked()
-                and now - room.updated_at >= settings.finished_room_memory_seconds
+                and (finished_now or now - room.updated_at >= settings.finished_room_memory_seconds)
             ):
                 del self.rooms[code]
                 unloaded += 1
@@ -422,6 +327,8 @@ class RoomManager:
         deal: dict[str, Any] | None,
     ) -> Room:
         if len(self.rooms) >= self.settings.max_rooms:
+            await self._evict_lobbies(time.time())
+        if len(self.rooms) >= self.settings.max_rooms:
             raise ApiError(429, "too_many_rooms", "The server holds too many rooms; try later.")
         spec, campaign = self._rules(modes, path, seed, deal)
         now = time.time()
@@ -439,6 +346,29 @@ class RoomManager:
         )
         self.rooms[code] = room
         return room
+
+    async def _evict_lobbies(self, now: float) -> None:
+        """Make room for a new one: delete the lobbies nobody has touched or watched for
+        ``lobby_evict_idle_seconds``, oldest first (a tenth of the cap at most at once),
+        and unload finished games no one watches."""
+        self.sweep(now, finished_now=True)
+        idle = sorted(
+            (
+                room
+                for room in self.rooms.values()
+                if room.status == "lobby"
+                and room.connection_count() == 0
+                and not room.lock.locked()
+                and now - room.updated_at >= self.settings.lobby_evict_idle_seconds
+            ),
+            key=lambda room: room.updated_at,
+        )
+        batch = [room.code for room in idle[: max(1, self.settings.max_rooms // 10)]]
+        if batch:
+            await self.store.call(self.store.delete_rooms, batch)
+            for code in batch:
+                self.rooms.pop(code, None)
+            log.info("evicted %d idle lobbies to make room", len(batch))
 
     async def set_rules(
         self,
@@ -474,6 +404,14 @@ class RoomManager:
             room.spec, room.campaign = spec, campaign
             self._changed(room, now)
 
+    def rules(self, room: Room, token: str | None) -> dict[str, Any]:
+        """Host only: the room's rules as set, seed and deal included."""
+        self._require_host(room, token)
+        spec = room.spec
+        path = spec.get("path")
+        modes = [] if path is not None else list(spec["modes"])
+        return {"modes": modes, "path": path, "seed": spec.get("seed"), "deal": spec.get("deal")}
+
     @staticmethod
     def _rules(
         modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
@@ -487,17 +425,16 @@ class RoomManager:
             raise ApiError(422, "invalid_request", "Give either a 'seed' or a 'deal', not both.")
         try:
             chosen = (
-                list(modes_for_path(path, 1)) if path is not None else list(normalise_modes(modes))
+                stage_modes(new_campaign(path))
+                if path is not None
+                else list(normalise_modes(modes))
             )
             if deal is not None:
                 Game(len(deal["hands"]), chosen).check_deal(deal)
         except EngineError as err:
             raise engine_error(err) from None
         spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal}
-        campaign = None
-        if path is not None:
-            campaign = {"path": path, "stage": 1, "results": [], "attempt": 1}
-        return spec, campaign
+        return spec, new_campaign(path) if path is not None else None
 
     async def join(self, room: Room, name: str) -> Player:
         async with room.lock:
@@ -562,17 +499,8 @@ class RoomManager:
             modes = list(room.state.game.modes)
             campaign = room.campaign
             if campaign is not None:
-                won = campaign["results"][-1] == "won" if campaign["results"] else False
-                if won and campaign["stage"] < 3:
-                    campaign = {**campaign, "stage": campaign["stage"] + 1}
-                else:  # a loss, or the whole path won: a new attempt from stage 1
-                    campaign = {
-                        **campaign,
-                        "stage": 1,
-                        "results": [],
-                        "attempt": campaign.get("attempt", 1) + 1,
-                    }
-                modes = list(modes_for_path(campaign["path"], campaign["stage"]))
+                campaign = next_game(campaign)
+                modes = stage_modes(campaign)
             await self._new_game(room, modes, None, None, campaign)
 
     async def _new_game(
@@ -608,7 +536,9 @@ class RoomManager:
         self._changed(room, now)
 
     async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        """Apply one action of ``seat``; persist it; push the new views; the seat's view."""
+        """Apply one action of ``seat``; persist it; push the new views; the seat's view.
+        Each seat has its own rate (429 ``rate_limited`` past it)."""
+        self.allow_action(room, seat)
         async with room.lock:
             state = room.state
             if state is None:
@@ -619,7 +549,7 @@ class RoomManager:
                 raise engine_error(err) from None
             campaign = room.campaign
             if state.result is not None and campaign is not None:
-                campaign = {**campaign, "results": [*campaign["results"], state.result["outcome"]]}
+                campaign = record_result(campaign, state.result["outcome"])
             now = time.time()
             try:
                 await self.store.call(
@@ -648,7 +578,9 @@ class RoomManager:
             return views[seat] if seat in views else room.view(seat)
 
     def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
+        """A stored change (stored with ``version + 1``): bump, broadcast."""
         room.version += 1
+        room.version_saved = max(room.version_saved, room.version)
         room.updated_at = now
         return room.broadcast()
 
@@ -658,6 +590,19 @@ class RoomManager:
         async with room.lock:
             return room.view(seat)
 
+    async def log(self, room: Room, seat: int | None, since: int) -> dict[str, Any]:
+        """Every event of the room's current game that ``seat`` may see (``None``: a
+        spectator), redacted as in its views, from the ``since``-th one."""
+        async with room.lock:
+            events = visible_log(room.state, seat, tail=None) if room.state is not None else []
+            return {
+                "version": room.version,
+                "game": room.game_no,
+                "seat": seat,
+                "total": len(events),
+                "events": events[since:],
+            }
+
     async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
         async with room.lock:
             actions = room.state.legal_actions(seat) if room.state is not None else []
@@ -665,14 +610,45 @@ class RoomManager:
 
     # ---------------------------------------------------------------- connections
     async def connect(self, room: Room, conn: Connection) -> None:
-        """Attach a socket; it gets the current view at once. Raises ``ApiError`` when
-        the room has too many sockets open."""
+        """Attach a socket; it gets the current view at once. Seats and spectators are
+        counted apart, so spectators never lock a player out: raises ``ApiError`` (429)
+        when the room's spectator places, or this seat's sockets, are all taken."""
         async with room.lock:
-            if room.connection_count() >= self.settings.max_connections_per_room:
-                raise ApiError(429, "too_many_connections", "Too many connections to this room.")
+            self._check_room_for(room, conn.seat)
             was = room.connected(conn.seat) if conn.seat is not None else True
             room.conns.setdefault(conn.seat, set()).add(conn)
             conn.start()
+            if was:
+                room.send_view(conn)
+            else:
+                await self._connection_changed(room)
+
+    def _check_room_for(self, room: Room, seat: int | None) -> None:
+        open_now = len(room.conns.get(seat, ()))
+        if seat is None and open_now >= self.settings.max_spectators_per_room:
+            raise ApiError(
+                429, "too_many_spectators", "This room has as many spectators as it can take."
+            )
+        if seat is not None and open_now >= self.settings.max_sockets_per_seat:
+            raise ApiError(
+                429, "too_many_connections", "This seat is open in too many tabs or devices."
+            )
+
+    async def take_seat(self, room: Room, conn: Connection, seat: int) -> None:
+        """A socket that authenticated after connecting (``{"type": "auth"}``) moves
+        from the spectators to its seat, and gets the seat's view."""
+        async with room.lock:
+            self._check_room_for(room, seat)
+            spectators = room.conns.get(None)
+            if spectators is not None:
+                spectators.discard(conn)
+                if not spectators:
+                    del room.conns[None]
+            was = room.connected(seat)
+            conn.seat = seat
+            room.conns.setdefault(seat, set()).add(conn)
+            if conn._task is None:
+                conn.start()
             if was:
                 room.send_view(conn)
             else:
@@ -691,8 +667,25 @@ class RoomManager:
                     await self._connection_changed(room)
 
     async def _connection_changed(self, room: Room) -> None:
-        """A seat's ``connected`` flag changed: a new version, stored so it never goes back."""
+        """A seat's ``connected`` flag changed: a new version, pushed to every socket.
+        It is not stored each time: one write reserves ``VERSION_RESERVE`` versions, so
+        the stored version stays ahead of any version a client saw (a restart goes on
+        from there) while a seat that reconnects in a loop costs no commit per connect."""
         now = time.time()
-        with contextlib.suppress(Exception):
-            await self.store.call(self.store.set_version, room.code, room.version + 1, now)
-        self._changed(room, now)
+        if room.version + 1 > room.version_saved:
+            reserved = room.version + 1 + VERSION_RESERVE
+            with contextlib.suppress(Exception):
+                await self.store.call(self.store.set_version, room.code, reserved, now)
+                room.version_saved = reserved
+        room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
+        room.broadcast()
+
+    def allow_action(self, room: Room, seat: int) -> None:
+        """The action rate of one seat (its token), HTTP and websocket together."""
+        bucket = room.action_buckets.get(seat)
+        if bucket is None:
+            bucket = room.action_buckets[seat] = TokenBucket(
+                self.settings.action_rate_per_second, self.settings.action_rate_burst
+            )
+        if not bucket.take():
+            raise ApiError(429, "rate_limited", "Too many actions from this seat: slow down.")

@@ -1,0 +1,120 @@
+// The game log: every event of this game this seat may see, as sentences.
+import { api } from "../api.js";
+import { cardText, esc } from "../cards.js";
+import { t, tn } from "../i18n.js";
+import { REASONS, seatName } from "../texts.js";
+import { slotText } from "../web.js";
+import { recordText, renderDiscard } from "./reveal.js";
+import { $, app, CODE } from "./state.js";
+
+function eventText(e) {
+  const v = app.view;
+  const who = seatName(v, e.seat);
+  const paid = e.paid_with === "free" ? t(" (free Symbiosis)") : e.paid_with === "card" ? t(" (Symbiosis card)") : "";
+  const aCard = (id) => (id ? cardText(id) : t("a card"));
+  switch (e.type) {
+    case "turn_started":
+      return t("Turn {turn} begins; {who} is first player.", { turn: e.turn, who: seatName(v, e.first_player) });
+    case "show":
+      return e.to !== null && e.to !== undefined
+        ? t("{who} shows {card} to {to}{paid}.", { who, card: aCard(e.card), to: seatName(v, e.to), paid })
+        : t("{who} shows {card} to everyone{paid}.", { who, card: aCard(e.card), paid });
+    case "give":
+      return t("{who} gives {card} to {to}{paid}.", { who, card: aCard(e.card), to: seatName(v, e.to), paid });
+    case "give_back":
+      return t("{who} gives {card} back to {to}.", { who, card: aCard(e.card), to: seatName(v, e.to) });
+    case "swap_discard":
+      return t("{who} swaps {card} with {take} from the discard pile{paid}.", { who, card: cardText(e.card), take: cardText(e.take), paid });
+    case "revealed":
+      return recordText(e);
+    case "removed_from_web":
+      return t("{card} leaves the web ({slot}): {reason}.", { card: cardText(e.card), slot: slotText(e.slot), reason: REASONS[e.reason] || e.reason });
+    case "side_chosen":
+      return e.side === "plant" ? t("{who} chooses the Plant side.", { who }) : t("{who} chooses the Animal side.", { who });
+    case "cats_returned":
+      return t("Two Cats or more were revealed: they go back to their players' hands.");
+    case "cat_discarded":
+      return t("The Cat of {who} goes to the discard pile.", { who });
+    case "game_ended_by_players":
+      return t("{who} ends the game, which could no longer be won.", { who });
+    case "game_over":
+      return e.outcome === "won"
+        ? tn("The web is complete: won, with {n} card discarded.", "The web is complete: won, with {n} cards discarded.", e.discards)
+        : tn("The game is lost ({n} card discarded).", "The game is lost ({n} cards discarded).", e.discards);
+    default:
+      return null;
+  }
+}
+
+function itemHTML(e) {
+  const text = eventText(e);
+  if (!text) return "";
+  const strong = e.type === "turn_started";
+  return `<li class="log-${e.type}">${strong ? "<strong>" : ""}${esc(text)}${strong ? "</strong>" : ""}</li>`;
+}
+
+// The whole log of this game is kept in app.events: read once from GET .../log (views
+// carry only the last 60 events), then grown from each view's tail. Where a tail no
+// longer reaches the last known event (a long disconnection), the whole log is read again.
+async function loadFullLog(game) {
+  if (app.logLoading === game) return;
+  app.logLoading = game;
+  try {
+    const log = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/log`, { token: app.mem.token });
+    if (!app.view || log.game !== app.view.game) return;
+    app.events = log.events;
+    app.eventSigs = log.events.map((e) => JSON.stringify(e));
+    app.logDrawn = 0;
+    $("log").innerHTML = "";
+    renderLog();
+    renderDiscard();
+  } catch (err) {
+    /* the view's tail is shown meanwhile; the next change tries again */
+  } finally {
+    app.logLoading = null;
+  }
+}
+
+function mergeTail(tail) {
+  const sigs = tail.map((e) => JSON.stringify(e));
+  let start = 0;
+  if (app.eventSigs.length) {
+    const found = sigs.lastIndexOf(app.eventSigs[app.eventSigs.length - 1]);
+    if (found < 0) {
+      loadFullLog(app.view.game);
+      return;
+    }
+    start = found + 1;
+  }
+  for (let i = start; i < tail.length; i++) {
+    app.events.push(tail[i]);
+    app.eventSigs.push(sigs[i]);
+  }
+}
+
+export function renderLog() {
+  const v = app.view;
+  const list = $("log");
+  if (app.logGame !== v.game) {
+    // a new game (or the first view): start from its whole log
+    app.logGame = v.game;
+    app.events = [];
+    app.eventSigs = [];
+    app.logDrawn = 0;
+    list.innerHTML = "";
+    loadFullLog(v.game);
+  }
+  mergeTail(v.log || []);
+  const items = app.events.slice(app.logDrawn).map(itemHTML).join("");
+  app.logDrawn = app.events.length;
+  if (items) {
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    list.insertAdjacentHTML("beforeend", items);
+    if (atEnd || !list.dataset.scrolled) list.scrollTop = list.scrollHeight;
+  }
+  $("log-count").textContent = app.events.length ? tn("({n} event)", "({n} events)", app.events.length) : "";
+}
+
+$("log").addEventListener("scroll", () => {
+  $("log").dataset.scrolled = "1";
+});
