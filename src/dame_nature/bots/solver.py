@@ -2,7 +2,7 @@
 
 >>> from dame_nature.engine import Game
 >>> state = Game(3).new_initial_state(seed=5)
->>> result = solve(state, node_budget=20_000)
+>>> result = solve(state, node_budget=2_000)
 >>> result.status in ("won", "lost", "unknown")
 True
 
