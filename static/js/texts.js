@@ -63,3 +63,24 @@ export function seatName(view, seat) {
   const name = p && p.name ? p.name : `Player ${seat + 1}`;
   return view.seat === seat ? `${name} (you)` : name;
 }
+
+// A deal the host chose (a seed or the hands) is told to every seat: the host may know
+// every hand. English and French; `choice` is the view's deal_choice ("seed" | "deal").
+export const DEAL_CHOSEN = {
+  en: {
+    short: "Deal chosen by the host",
+    seed: "The host chose this game's deal (a seed): the host may know every hand.",
+    deal: "The host dealt this game's hands: the host may know every hand.",
+  },
+  fr: {
+    short: "Donne choisie par l'hôte",
+    seed: "L'hôte a choisi la donne de cette partie (une graine) : il peut connaître toutes les mains.",
+    deal: "L'hôte a distribué les mains de cette partie : il peut connaître toutes les mains.",
+  },
+};
+
+export function dealChosenText(choice, form = "long") {
+  const lang = (document.documentElement.lang || "en").startsWith("fr") ? "fr" : "en";
+  const words = DEAL_CHOSEN[lang];
+  return form === "short" ? words.short : words[choice === "deal" ? "deal" : "seed"];
+}

@@ -1,7 +1,9 @@
 // The lobby: invite link, joining, who is here, the rules (the host may change them), start.
 import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
+import { icon } from "../icons.js";
 import { readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
+import { dealChosenText } from "../texts.js";
 import { connect, refreshRoom } from "./net.js";
 import { $, app, CODE, MODES, mySeat, show } from "./state.js";
 
@@ -57,7 +59,8 @@ export function renderLobby() {
         )
         .join("")
     : `<li class="hint">Nobody has taken a seat yet.</li>`;
-  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path);
+  const dealNote = room.deal_chosen_by_host ? `<p class="deal-chosen" id="deal-chosen">${icon("eye")} ${esc(dealChosenText(room.deal_choice))}</p>` : "";
+  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path) + dealNote;
   const host = !!app.mem.host_token;
   $("host-controls").hidden = !host;
   if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), { modes: room.modes || [], path: room.path || null });

@@ -2,7 +2,7 @@
 // hand, reveals, discard pile, log, dialogs and end screen come from their own modules.
 import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { icon } from "../icons.js";
-import { seatName } from "../texts.js";
+import { dealChosenText, seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
 import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
@@ -31,6 +31,14 @@ export function renderGame() {
   const stage = v.campaign ? `Path ${v.campaign.path}, stage ${v.campaign.stage}/3` : "";
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
+  const deal = $("deal-info");
+  deal.hidden = !v.deal_chosen_by_host;
+  if (v.deal_chosen_by_host) {
+    const long = dealChosenText(v.deal_choice);
+    setHTML(deal, `${icon("eye")} <span>${esc(dealChosenText(v.deal_choice, "short"))}</span>`);
+    deal.title = long;
+    deal.setAttribute("aria-label", long);
+  }
   renderBanner();
   renderOthers();
   renderMe();
