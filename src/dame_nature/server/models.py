@@ -1,8 +1,8 @@
 """Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
-Views are the engine's per-seat dicts plus the server fields; they are typed loosely
-(``dict``) because the engine owns their shape.
+Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
+fields the server adds), documented in the OpenAPI schema.
 
 >>> ActionAdapter.validate_python({"type": "program", "card": "cond-blue-1"}).card
 'cond-blue-1'
@@ -10,6 +10,7 @@ Views are the engine's per-seat dicts plus the server fields; they are typed loo
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -23,7 +24,7 @@ from pydantic import (
     model_validator,
 )
 
-from ..engine import MODES
+from ..engine import MODES, View
 
 
 def _whole(value: Any) -> Any:
@@ -109,22 +110,94 @@ class RoomCreate(_Body):
         return self
 
 
+class RoomRules(BaseModel):
+    """``GET /api/rooms/{room}/rules`` (host only): the room's rules as the host set
+    them, seed and explicit deal included (they decide every hand, so only the host
+    reads them)."""
+
+    modes: list[str]
+    path: int | None
+    seed: int | None
+    deal: dict[str, Any] | None
+
+
 class RoomCreated(BaseModel):
     room: str
     url: str
     host_token: str
 
 
-def _tidy(name: str) -> str:
-    return " ".join(name.split())
+NAME_MAX_CHARACTERS = 40
+#: Bidirectional overrides and isolates: they would reorder the text around a name.
+_BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+_ZWJ = "\u200d"
+
+
+def _joins_previous(char: str, previous: str) -> bool:
+    """Whether ``char`` belongs to the grapheme cluster of ``previous`` (an approximation of
+    Unicode's rules good for names: combining marks, variation selectors, emoji modifiers
+    and tags, ZWJ sequences, and the second flag letter of a pair)."""
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me", "Mc", "Cf") or 0x1F3FB <= ord(char) <= 0x1F3FF:
+        return True
+    if previous == _ZWJ:
+        return True
+    regional = 0x1F1E6 <= ord(char) <= 0x1F1FF
+    return regional and 0x1F1E6 <= ord(previous) <= 0x1F1FF
+
+
+def name_length(name: str) -> int:
+    """The number of characters a person sees in ``name`` (grapheme clusters, roughly):
+    ``name_length("🧑\u200d🌾 Farmer") == 8``.
+
+    >>> name_length("🧑\u200d🌾 Farmer"), name_length("🏳\ufe0f\u200d🌈"), name_length("Zoé")
+    (8, 1, 3)
+    """
+    count, previous, in_flag = 0, "", False
+    for char in name:
+        joined = bool(previous) and _joins_previous(char, previous)
+        if joined and 0x1F1E6 <= ord(char) <= 0x1F1FF:
+            joined, in_flag = not in_flag, not in_flag  # flags are pairs of letters
+        elif 0x1F1E6 <= ord(char) <= 0x1F1FF:
+            in_flag = False
+        if not joined:
+            count += 1
+        previous = char
+    return count
+
+
+def clean_name(name: str) -> str:
+    """A player's name as shown: spaces around and between words collapsed; any printable
+    text, emoji sequences included; no control character, bidirectional override or
+    unassigned code point; at least one visible character; at most 40 characters.
+
+    >>> clean_name("  🧑\u200d🌾   Farmer ")
+    '🧑\u200d🌾 Farmer'
+    >>> clean_name("Bell\x07")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name cannot contain control characters
+    """
+    name = " ".join(name.split())
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs", "Cn", "Co") or ord(char) in _BIDI_CONTROLS:
+            raise ValueError("a name cannot contain control characters")
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+        raise ValueError("a name needs at least one visible character")
+    if name_length(name) > NAME_MAX_CHARACTERS:
+        raise ValueError(f"a name has at most {NAME_MAX_CHARACTERS} characters")
+    return name
 
 
 class PlayerCreate(_Body):
     """``POST /api/rooms/{room}/players``: the name shown to the others (1 to 40
-    characters, spaces around it dropped)."""
+    characters as a person counts them, emoji sequences included; spaces around it
+    dropped; no control character)."""
 
     name: Annotated[
-        str, Field(min_length=1, max_length=40, pattern=NAME_PATTERN), AfterValidator(_tidy)
+        str,
+        Field(min_length=1, max_length=8 * NAME_MAX_CHARACTERS, pattern=NAME_PATTERN),
+        AfterValidator(clean_name),
     ]
 
 
@@ -191,6 +264,19 @@ class Replay(BaseModel):
     deal_choice: Literal["seed", "deal"] | None
 
 
+class GameLog(BaseModel):
+    """``GET /api/rooms/{room}/log``: the whole log of the current game as this seat may
+    see it (views carry only its last 60 events)."""
+
+    version: int
+    game: int
+    seat: int | None
+    total: int = Field(description="events in the whole log; `events` starts at `since`")
+    events: list[dict[str, Any]] = Field(
+        description="the engine's events, redacted for this seat as in its views"
+    )
+
+
 class ModeInfo(BaseModel):
     mode: str
     number: int
@@ -199,9 +285,18 @@ class ModeInfo(BaseModel):
     summary: str
 
 
+class ReasonText(BaseModel):
+    en: str
+    fr: str
+
+
 class ModesPublic(BaseModel):
     modes: list[ModeInfo]
     paths: dict[str, list[str]]
+    reasons: dict[str, ReasonText] = Field(
+        description="why a card was discarded: each reason code of the views (a reveal "
+        "record's or an event's `reason`) with its sentence, in English and French"
+    )
 
 
 class ErrorBody(BaseModel):
@@ -329,7 +424,7 @@ class WsState(BaseModel):
     """Server to client, after every change: the view of this connection's seat."""
 
     type: Literal["state"]
-    view: dict[str, Any]
+    view: View
 
 
 class WsError(BaseModel):

@@ -15,7 +15,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..engine import (
     MAX_PLAYERS,
@@ -25,7 +25,9 @@ from ..engine import (
     InvalidSetup,
     State,
     get_game,
+    lobby_view,
     normalise_modes,
+    visible_log,
 )
 from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
 from .connections import Connection, Socket, TokenBucket
@@ -141,8 +143,8 @@ class Room:
         if self.state is None:
             view = self._lobby_view(seat)
         else:
-            view = self.state.view(seat)
-            for entry in view["players"]:
+            view = cast(dict[str, Any], self.state.view(seat))
+            for entry in view["players"]:  # the engine gives each view its own entries
                 entry["name"] = self.players[entry["seat"]].name
                 entry["connected"] = self.connected(entry["seat"])
         view["room"] = self.code
@@ -155,36 +157,22 @@ class Room:
         return view
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "modes": self.modes,
-            "phase": "lobby",
-            "turn": 0,
-            "first_player": None,
-            "free_symbiosis_available": False,
-            "players": [
-                {
-                    "seat": p.seat,
-                    "name": p.name,
-                    "hand_size": 0,
-                    "has_programmed": False,
-                    "ready": False,
-                    "symbiosis_cards": 0,
-                    "side": None,
-                    "connected": self.connected(p.seat),
-                }
-                for p in self.players
-            ],
-            "hand": [],
-            "programmed": None,
-            "known": [],
-            "web": {},
-            "discard": [],
-            "revealed_this_turn": [],
-            "awaiting": None,
-            "winnable": True,
-            "result": None,
-        }
+        """The engine's empty ``View`` with the players who joined."""
+        view: dict[str, Any] = dict(lobby_view(seat, self.modes))
+        view["players"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "hand_size": 0,
+                "has_programmed": False,
+                "ready": False,
+                "symbiosis_cards": 0,
+                "side": None,
+                "connected": self.connected(p.seat),
+            }
+            for p in self.players
+        ]
+        return view
 
     def public_info(self) -> dict[str, Any]:
         return {
@@ -416,6 +404,14 @@ class RoomManager:
             room.spec, room.campaign = spec, campaign
             self._changed(room, now)
 
+    def rules(self, room: Room, token: str | None) -> dict[str, Any]:
+        """Host only: the room's rules as set, seed and deal included."""
+        self._require_host(room, token)
+        spec = room.spec
+        path = spec.get("path")
+        modes = [] if path is not None else list(spec["modes"])
+        return {"modes": modes, "path": path, "seed": spec.get("seed"), "deal": spec.get("deal")}
+
     @staticmethod
     def _rules(
         modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
@@ -593,6 +589,19 @@ class RoomManager:
         after it is stored)."""
         async with room.lock:
             return room.view(seat)
+
+    async def log(self, room: Room, seat: int | None, since: int) -> dict[str, Any]:
+        """Every event of the room's current game that ``seat`` may see (``None``: a
+        spectator), redacted as in its views, from the ``since``-th one."""
+        async with room.lock:
+            events = visible_log(room.state, seat, tail=None) if room.state is not None else []
+            return {
+                "version": room.version,
+                "game": room.game_no,
+                "seat": seat,
+                "total": len(events),
+                "events": events[since:],
+            }
 
     async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
         async with room.lock:
