@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import PageOpener
-from dn_ui import join_room, start_game, take_seat
+from dn_ui import create_room, join_room, start_game, take_seat
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
@@ -67,12 +67,7 @@ def test_a_refused_socket_is_retried_until_it_gets_in(crowded: Any) -> None:
 
 def test_every_seat_sees_that_the_host_chose_the_deal(open_page: Any) -> None:
     host, guest, third = open_page(), open_page(), open_page()
-    host.goto("/")
-    host.click("details.advanced summary")
-    host.fill("#seed", "42")
-    host.click("#create-btn")
-    host.wait_for_url("**/r/*")
-    code = host.url.rsplit("/r/", 1)[1]
+    code = create_room(host, seed=42)
     take_seat(host, "Host")
     join_room(guest, code, "Guest")
     join_room(third, code, "Third")
