@@ -342,8 +342,13 @@ async def measure(
 
 def start_server(bare: bool, db: str) -> tuple[subprocess.Popen[bytes], str, str]:
     port = free_port()
-    env = {**os.environ, "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
-           "DAME_NATURE_RATE_LIMIT_BURST": "100000", "PYTHONPATH": str(ROOT / "src")}  # fmt: skip
+    # every client runs here, on one address: the per-address limits are lifted (the
+    # per-socket and per-seat ones stay, and a sane bot never meets them)
+    lifted = {f"DAME_NATURE_{name}": "100000" for name in (
+        "RATE_LIMIT_PER_SECOND", "RATE_LIMIT_BURST", "CREATE_RATE_PER_SECOND", "CREATE_RATE_BURST",
+        "CONNECT_ADDRESS_RATE_PER_SECOND", "CONNECT_ADDRESS_RATE_BURST",
+        "MAX_CONNECTIONS_PER_ADDRESS")}  # fmt: skip
+    env = {**os.environ, **lifted, "PYTHONPATH": str(ROOT / "src")}
     if bare:
         cmd = [sys.executable, __file__, "--bare-server", str(port)]
         health = f"http://127.0.0.1:{port}/"

@@ -68,7 +68,7 @@ export function renderReveals(fresh) {
             r.result === "placed"
               ? `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? t("placed: {slot}", { slot: slotText(r.slot) }) : t("installed")) : t("played"))}${r.target ? ` · ${esc(t("removed {card}", { card: cardText(r.target) }))}` : ""}</span>`
               : `<span class="res discarded">${icon("discard")} ${esc(t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || "" }))}</span>`;
-          return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}" style="animation-delay:${delay}s" data-reveal="${i}">
+          return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}" data-css="animation-delay:${delay}s" data-reveal="${i}">
             <span class="reveal-seat">${i + 1}. ${esc(seatName(v, r.seat))}</span>
             ${cardHTML(r.card, { small: true, modes: v.modes, jokerColour: card(r.card).type === "joker" ? r.colour : null })}
             ${result}</li>`;

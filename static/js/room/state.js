@@ -1,7 +1,7 @@
 // The room page's state: the room, the latest view, the seat remembered in this browser,
 // and what every screen derives from them. No drawing here but the screen switch.
 import { roomMemory } from "../api.js";
-import { BOOT, card, setActiveModes } from "../cards.js";
+import { applyCss, BOOT, card, setActiveModes } from "../cards.js";
 import { COLOUR_ORDER } from "../texts.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -12,6 +12,7 @@ export function setHTML(el, html) {
   if (el._html === html) return false;
   el._html = html;
   el.innerHTML = html;
+  applyCss(el);
   return true;
 }
 

@@ -3,7 +3,7 @@
 import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
-import { seatName } from "../texts.js";
+import { dealChosenText, seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
 import { updateAlerts } from "./alerts.js";
 import { maybeOpenGiveback } from "./dialogs.js";
@@ -33,6 +33,14 @@ export function renderGame() {
   const stage = v.campaign ? t("Path {n}, stage {stage}/3", { n: v.campaign.path, stage: v.campaign.stage }) : "";
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
+  const deal = $("deal-info");
+  deal.hidden = !v.deal_chosen_by_host;
+  if (v.deal_chosen_by_host) {
+    const long = dealChosenText(v.deal_choice);
+    setHTML(deal, `${icon("eye")} <span>${esc(dealChosenText(v.deal_choice, "short"))}</span>`);
+    deal.title = long;
+    deal.setAttribute("aria-label", long);
+  }
   renderBanner();
   renderOthers();
   renderMe();
