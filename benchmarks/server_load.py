@@ -342,8 +342,14 @@ async def measure(
 
 def start_server(bare: bool, db: str) -> tuple[subprocess.Popen[bytes], str, str]:
     port = free_port()
-    env = {**os.environ, "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
-           "DAME_NATURE_RATE_LIMIT_BURST": "100000", "PYTHONPATH": str(ROOT / "src")}  # fmt: skip
+    # every client runs from 127.0.0.1: lift the per-address and per-client limits
+    limits = ("RATE_LIMIT", "WS_RATE", "ACTION_RATE", "CREATE_RATE", "CONNECT_RATE",
+              "CONNECT_ADDRESS_RATE")  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"),
+           "DAME_NATURE_MAX_CONNECTIONS_PER_ADDRESS": "100000"}  # fmt: skip
+    for name in limits:
+        env[f"DAME_NATURE_{name}_PER_SECOND"] = "100000"
+        env[f"DAME_NATURE_{name}_BURST"] = "100000"
     if bare:
         cmd = [sys.executable, __file__, "--bare-server", str(port)]
         health = f"http://127.0.0.1:{port}/"
