@@ -15,7 +15,8 @@ pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
-UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, a[href], input, select, textarea, [tabindex]')]
+CONTROLS = "button, a[href], input, select, textarea, [tabindex]"
+UNNAMED_CONTROLS = """(controls) => [...document.querySelectorAll(controls)]
   .filter((el) => el.offsetParent !== null && !el.disabled)
   .filter((el) => {
     const label = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')
@@ -25,7 +26,7 @@ UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, a[href], inpu
 
 
 def assert_controls_named(page: Page, where: str) -> None:
-    unnamed = page.evaluate(UNNAMED_CONTROLS)
+    unnamed = page.evaluate(UNNAMED_CONTROLS, CONTROLS)
     assert not unnamed, f"{where}: controls without a name: {unnamed}"
 
 
@@ -96,7 +97,7 @@ def test_reveal_choice_live_region_and_end_screen(open_page, ui_server):
     for turn in p.turns[1:]:
         table.program_all(turn)
         table.choose_until()
-    expect(alice.locator("#end-view")).to_be_visible()
+    expect(alice.locator("#end-view")).to_be_visible(timeout=30_000)  # 27 actions to catch up
     expect(alice.locator("#end-title")).to_be_focused()
     assert_accessible(alice, "end screen")
     alice.click("#see-table-btn")

@@ -1,6 +1,7 @@
 // This turn's reveal (or the last turn's), its animation and announcement, and the
 // discard pile.
 import { card, cardHTML, cardText, esc } from "../cards.js";
+import { css } from "../dom.js";
 import { icon } from "../icons.js";
 import { REASONS, TEXTS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
@@ -66,7 +67,7 @@ export function renderReveals(fresh) {
             r.result === "placed"
               ? `<span class="res placed">${icon("ready")} ${r.slot ? (r.slot.includes(":") ? "placed: " + esc(slotText(r.slot)) : "installed") : "played"}${r.target ? ` · removed ${esc(cardText(r.target))}` : ""}</span>`
               : `<span class="res discarded">${icon("discard")} discarded: ${esc(REASONS[r.reason] || r.reason || "")}</span>`;
-          return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}" style="animation-delay:${delay}s" data-reveal="${i}">
+          return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}"${css(`animation-delay:${delay}s`)} data-reveal="${i}">
             <span class="reveal-seat">${i + 1}. ${esc(seatName(v, r.seat))}</span>
             ${cardHTML(r.card, { small: true, modes: v.modes, jokerColour: card(r.card).type === "joker" ? r.colour : null })}
             ${result}</li>`;

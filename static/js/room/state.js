@@ -2,6 +2,7 @@
 // and what every screen derives from them. No drawing here but the screen switch.
 import { roomMemory } from "../api.js";
 import { BOOT, card, setActiveModes } from "../cards.js";
+import { applyStyles } from "../dom.js";
 import { COLOUR_ORDER } from "../texts.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -12,6 +13,7 @@ export function setHTML(el, html) {
   if (el._html === html) return false;
   el._html = html;
   el.innerHTML = html;
+  applyStyles(el);
   return true;
 }
 
