@@ -196,7 +196,14 @@ class PlayerCreate(_Body):
 
     name: Annotated[
         str,
-        Field(min_length=1, max_length=8 * NAME_MAX_CHARACTERS, pattern=NAME_PATTERN),
+        # the schema states the pattern; clean_name checks it with a reason a player
+        # understands ("a name cannot contain control characters"), where a refused
+        # pattern would only echo the regular expression back
+        Field(
+            min_length=1,
+            max_length=8 * NAME_MAX_CHARACTERS,
+            json_schema_extra={"pattern": NAME_PATTERN},
+        ),
         AfterValidator(clean_name),
     ]
 

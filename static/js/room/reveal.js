@@ -26,11 +26,37 @@ export function recordText(r) {
   const v = app.view;
   const who = seatName(v, r.seat);
   const what = cardText(r.card, card(r.card).type === "joker" ? r.colour : null);
-  if (r.result === "placed") {
-    if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? "placed in " + slotText(r.slot) : "installed"}${r.target ? `, removing ${cardText(r.target)}` : ""}.`;
-    return `${who}: ${what}, played${r.target ? `, removing ${cardText(r.target)}` : ""}.`;
+  const removing = r.target ? `, removing ${cardText(r.target)}` : "";
+  switch (r.result) {
+    case "placed":
+      if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? "placed in " + slotText(r.slot) : "installed"}${removing}.`;
+      return `${who}: ${what}, played${removing}.`;
+    case "played": // a Pollution (stays in the discard pile), a Reintroduction (leaves the game)
+      return `${who}: ${what}, ${TEXTS.resultPlayed}${removing}.`;
+    case "in_play": // a Cat, until the end of the turn
+      return `${who}: ${what}, ${TEXTS.resultInPlay}.`;
+    case "returned": // Cats back to their players' hands
+      return `${who}: ${what}, ${TEXTS.resultReturned}.`;
+    default:
+      return `${who}: ${what}, discarded: ${REASONS[r.reason] || r.reason || "it could not be placed"}.`;
   }
-  return `${who}: ${what}, discarded: ${REASONS[r.reason] || r.reason || "it could not be placed"}.`;
+}
+
+// A reveal's outcome in the Reveal panel: its icon and words.
+function resultHTML(r) {
+  const removed = r.target ? ` · removed ${esc(cardText(r.target))}` : "";
+  switch (r.result) {
+    case "placed":
+      return `<span class="res placed">${icon("ready")} ${r.slot ? (r.slot.includes(":") ? "placed: " + esc(slotText(r.slot)) : "installed") : "played"}${removed}</span>`;
+    case "played":
+      return `<span class="res placed">${icon("ready")} ${esc(TEXTS.resultPlayed)}${removed}</span>`;
+    case "in_play":
+      return `<span class="res placed">${icon("ready")} ${esc(TEXTS.resultInPlay)}</span>`;
+    case "returned":
+      return `<span class="res">${icon("hand")} ${esc(TEXTS.resultReturned)}</span>`;
+    default:
+      return `<span class="res discarded">${icon("discard")} discarded: ${esc(REASONS[r.reason] || r.reason || "")}</span>`;
+  }
 }
 
 /** The reveal records this client has not shown yet: index -> animation delay (s), so
@@ -63,10 +89,7 @@ export function renderReveals(fresh) {
           const isNew = fresh.has(i);
           if (isNew) announce.push(recordText(r));
           const delay = isNew ? fresh.get(i) : 0;
-          const result =
-            r.result === "placed"
-              ? `<span class="res placed">${icon("ready")} ${r.slot ? (r.slot.includes(":") ? "placed: " + esc(slotText(r.slot)) : "installed") : "played"}${r.target ? ` · removed ${esc(cardText(r.target))}` : ""}</span>`
-              : `<span class="res discarded">${icon("discard")} discarded: ${esc(REASONS[r.reason] || r.reason || "")}</span>`;
+          const result = resultHTML(r);
           return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}"${css(`animation-delay:${delay}s`)} data-reveal="${i}">
             <span class="reveal-seat">${i + 1}. ${esc(seatName(v, r.seat))}</span>
             ${cardHTML(r.card, { small: true, modes: v.modes, jokerColour: card(r.card).type === "joker" ? r.colour : null })}

@@ -119,6 +119,8 @@ export function canUseSymbiosis() {
   const v = app.view;
   const me = mySeat();
   if (me === null || v.phase !== "programming" || v.pending_give) return false;
+  // the engine says which kinds of action this seat may send now
+  if (Array.isArray(v.legal_types)) return v.legal_types.some((t) => ["show", "give", "swap_discard"].includes(t));
   const p = players().find((x) => x.seat === me);
   const free = v.first_player === me && v.free_symbiosis_available;
   return free || (p && p.symbiosis_cards > 0);

@@ -160,7 +160,9 @@ function renderStatus() {
     text = v.pending_give.to === me ? "Give a card back to finish the exchange." : `Waiting for ${seatName(v, v.pending_give.to)} to give a card back to ${seatName(v, v.pending_give.from)}.`;
   } else if (me !== null) {
     const p = players().find((x) => x.seat === me) || {};
-    const waiting = players().filter((x) => x.seat !== me && (x.hand_size > 0 || x.has_programmed) && !x.ready).map((x) => seatName(v, x.seat));
+    // the seats the table waits for: the engine's to_act (older servers: derived)
+    const waits = Array.isArray(v.to_act) ? (x) => v.to_act.includes(x.seat) : (x) => (x.hand_size > 0 || x.has_programmed) && !x.ready;
+    const waiting = players().filter((x) => x.seat !== me && waits(x)).map((x) => seatName(v, x.seat));
     if (!v.programmed && (v.hand || []).length) text = "Programming: click a card of your hand to put it face down.";
     else if (!p.ready && v.programmed) text = "Say Ready when you are sure (you can still replace your card).";
     else if (waiting.length) text = `Ready. Waiting for ${waiting.join(", ")}.`;
