@@ -88,6 +88,7 @@ export function render() {
   // where the focus was in its group (a hand card): the card that takes its place gets it
   const group = active && active.dataset && active.dataset.focusGroup;
   const groupIndex = group ? [...document.querySelectorAll(`[data-focus-group="${group}"]`)].indexOf(active) : -1;
+  const inDock = !!(active && active.closest && active.closest("#me"));
   if (!app.room && !app.view) return;
   setActiveModes((app.view && app.view.modes) || (app.room && app.room.modes) || []);
   if (inGame()) {
@@ -103,6 +104,12 @@ export function render() {
       const next = peers[Math.min(groupIndex, peers.length - 1)];
       if (next) next.focus({ preventScroll: true });
     }
+  }
+  // a control of the dock that went away (a reveal's choice made, a prompt closed): the
+  // focus stays in the dock rather than falling back to the top of the page
+  if (inDock && (document.activeElement === document.body || !document.activeElement)) {
+    const first = document.querySelector("#me button:not(:disabled), #me [tabindex='0']");
+    if (first) first.focus({ preventScroll: true });
   }
 }
 
