@@ -2,6 +2,7 @@
 // seed or deal) or join one with its code.
 import { api, loadSeats, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
+import { t } from "./i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
 
 const form = document.getElementById("create-form");
@@ -39,7 +40,7 @@ joinForm.addEventListener("submit", (event) => {
   const error = document.getElementById("join-error");
   const match = /(?:\/r\/)?([A-Za-z0-9_-]{4,})\/?$/.exec(raw);
   if (!match) {
-    error.textContent = "Paste the room code or the invite link a friend sent you.";
+    error.textContent = t("Paste the room code or the invite link a friend sent you.");
     joinForm.code.focus();
     return;
   }
@@ -54,6 +55,6 @@ const seats = Object.entries(loadSeats())
 if (seats.length) {
   document.getElementById("my-rooms").hidden = false;
   document.getElementById("my-rooms-list").innerHTML = seats
-    .map(([code, s]) => `<li><a href="/r/${esc(code)}">${esc(s.name || "Seat " + (s.seat + 1))} in room ${esc(code.slice(0, 8))}…</a></li>`)
+    .map(([code, s]) => `<li><a href="/r/${esc(code)}">${esc(t("{name} in room {room}…", { name: s.name || t("Seat {n}", { n: s.seat + 1 }), room: code.slice(0, 8) }))}</a></li>`)
     .join("");
 }

@@ -1,4 +1,4 @@
-"""Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
+"""Pydantic models of every request body, answer and websocket message of ``docs/api.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
 Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
@@ -41,9 +41,10 @@ PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_who
 Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 
-#: what a player's name may be, said once for the schema and the check: 1 to 40
-#: characters, no control or bidirectional-override character, at least one that is
-#: not a space (spaces around it are dropped, runs of spaces become one)
+#: what a player's name may be, as the schema says it: no control or
+#: bidirectional-override character, at least one that is not a space. ``clean_name``
+#: checks it (and more: 1 to 40 characters as a person counts them, a visible one) with
+#: a sentence a player understands
 NAME_PATTERN = (
     r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
     r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
@@ -196,9 +197,6 @@ class PlayerCreate(_Body):
 
     name: Annotated[
         str,
-        # the schema states the pattern; clean_name checks it with a reason a player
-        # understands ("a name cannot contain control characters"), where a refused
-        # pattern would only echo the regular expression back
         Field(
             min_length=1,
             max_length=8 * NAME_MAX_CHARACTERS,
@@ -271,6 +269,41 @@ class Replay(BaseModel):
     deal_choice: Literal["seed", "deal"] | None
 
 
+class ReplayPlayer(BaseModel):
+    seat: int
+    name: str
+
+
+class ReplayStep(BaseModel):
+    index: int
+    kind: Literal["start", "action", "reveal", "turn_end"]
+    turn: int
+    seat: int | None
+    action: dict[str, Any] | None = Field(description="set on the first step of an action")
+    events: list[dict[str, Any]] = Field(
+        description="the events of this step, private parts included"
+    )
+    state: dict[str, Any] = Field(
+        description="the whole table after this step: phase, turn, first_player, web, "
+        "joker_colours, discard, in_play, revealed_this_turn, last_turn, pending_give, "
+        "winnable, result, players: [{seat, hand, programmed, ready, symbiosis_cards, side}]"
+    )
+
+
+class ReplaySteps(BaseModel):
+    room: str
+    game: int
+    modes: list[str]
+    players: list[ReplayPlayer]
+    result: dict[str, Any] | None
+    campaign: Campaign | None
+    layout: str
+    webs: list[str]
+    max_discards: int
+    deck_size: int
+    steps: list[ReplayStep]
+
+
 class GameLog(BaseModel):
     """``GET /api/rooms/{room}/log``: the whole log of the current game as this seat may
     see it (views carry only its last 60 events)."""
@@ -290,6 +323,7 @@ class ModeInfo(BaseModel):
     title: str
     title_fr: str
     summary: str
+    summary_fr: str
 
 
 class ReasonText(BaseModel):

@@ -2,6 +2,7 @@
 // discard pile.
 import { card, cardHTML, cardText, esc } from "../cards.js";
 import { css } from "../dom.js";
+import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { REASONS, TEXTS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
@@ -26,11 +27,11 @@ export function recordText(r) {
   const v = app.view;
   const who = seatName(v, r.seat);
   const what = cardText(r.card, card(r.card).type === "joker" ? r.colour : null);
-  const removing = r.target ? `, removing ${cardText(r.target)}` : "";
+  const removing = r.target ? t(", removing {card}", { card: cardText(r.target) }) : "";
   switch (r.result) {
     case "placed":
-      if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? "placed in " + slotText(r.slot) : "installed"}${removing}.`;
-      return `${who}: ${what}, played${removing}.`;
+      if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? t("placed in {slot}", { slot: slotText(r.slot) }) : t("installed")}${removing}.`;
+      return `${who}: ${what}, ${t("played")}${removing}.`;
     case "played": // a Pollution (stays in the discard pile), a Reintroduction (leaves the game)
       return `${who}: ${what}, ${TEXTS.resultPlayed}${removing}.`;
     case "in_play": // a Cat, until the end of the turn
@@ -38,16 +39,16 @@ export function recordText(r) {
     case "returned": // Cats back to their players' hands
       return `${who}: ${what}, ${TEXTS.resultReturned}.`;
     default:
-      return `${who}: ${what}, discarded: ${REASONS[r.reason] || r.reason || "it could not be placed"}.`;
+      return `${who}: ${what}, ${t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || t("it could not be placed") })}.`;
   }
 }
 
 // A reveal's outcome in the Reveal panel: its icon and words.
 function resultHTML(r) {
-  const removed = r.target ? ` · removed ${esc(cardText(r.target))}` : "";
+  const removed = r.target ? ` · ${esc(t("removed {card}", { card: cardText(r.target) }))}` : "";
   switch (r.result) {
     case "placed":
-      return `<span class="res placed">${icon("ready")} ${r.slot ? (r.slot.includes(":") ? "placed: " + esc(slotText(r.slot)) : "installed") : "played"}${removed}</span>`;
+      return `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? t("placed: {slot}", { slot: slotText(r.slot) }) : t("installed")) : t("played"))}${removed}</span>`;
     case "played":
       return `<span class="res placed">${icon("ready")} ${esc(TEXTS.resultPlayed)}${removed}</span>`;
     case "in_play":
@@ -55,7 +56,7 @@ function resultHTML(r) {
     case "returned":
       return `<span class="res">${icon("hand")} ${esc(TEXTS.resultReturned)}</span>`;
     default:
-      return `<span class="res discarded">${icon("discard")} discarded: ${esc(REASONS[r.reason] || r.reason || "")}</span>`;
+      return `<span class="res discarded">${icon("discard")} ${esc(t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || "" }))}</span>`;
   }
 }
 
@@ -81,7 +82,7 @@ export function freshReveals() {
 export function renderReveals(fresh) {
   const v = app.view;
   const { list, turn } = revealRecords();
-  $("reveal-title").textContent = list.length || v.phase === "reveal" ? `Reveal of turn ${turn}` : "Reveal";
+  $("reveal-title").textContent = list.length || v.phase === "reveal" ? t("Reveal of turn {turn}", { turn }) : t("Reveal");
   const announce = [];
   let html = list.length
     ? list
@@ -96,9 +97,9 @@ export function renderReveals(fresh) {
             ${result}</li>`;
         })
         .join("")
-    : `<li class="hint">The cards are revealed here one by one, in seat order from the first player.</li>`;
+    : `<li class="hint">${esc(t("The cards are revealed here one by one, in seat order from the first player."))}</li>`;
   if (v.phase === "reveal" && v.awaiting && v.revealing) {
-    html += `<li class="reveal-item waiting"><span class="reveal-seat">${list.length + 1}. ${esc(seatName(v, v.revealing.seat))}</span>${cardHTML(v.revealing.card, { small: true, modes: v.modes })}<span class="res">choosing where it goes…</span></li>`;
+    html += `<li class="reveal-item waiting"><span class="reveal-seat">${list.length + 1}. ${esc(seatName(v, v.revealing.seat))}</span>${cardHTML(v.revealing.card, { small: true, modes: v.modes })}<span class="res">${esc(t("choosing where it goes…"))}</span></li>`;
   }
   setHTML($("reveals"), html);
   if (announce.length) $("live").textContent = announce.join(" ");
@@ -135,12 +136,12 @@ export function discardOrigin(c) {
 export function renderDiscard() {
   const v = app.view;
   const n = v.discard.length;
-  $("discard-count").textContent = `(${n} · at most ${v.max_discards ?? "?"} to win)`;
+  $("discard-count").textContent = t("({n} · at most {max} to win)", { n, max: v.max_discards ?? "?" });
   const items = v.discard.map((c, i) => {
     const why = discardOrigin(c);
     const label = `${cardText(c)}${why ? `. ${why}` : ""}`;
     return `<li><button type="button" class="discard-card" data-key="discard-${i}-${esc(c)}" aria-label="${esc(label)}">${cardHTML(c, { small: true, modes: v.modes })}${why ? `<span class="tip" aria-hidden="true">${esc(why)}</span>` : ""}</button></li>`;
   });
-  setHTML($("discard"), n ? `<ol class="discard-list">${items.join("")}</ol>` : `<p class="hint">Empty.</p>`);
+  setHTML($("discard"), n ? `<ol class="discard-list">${items.join("")}</ol>` : `<p class="hint">${esc(t("Empty."))}</p>`);
   $("discard-count").classList.toggle("over-max", v.max_discards !== undefined && n > v.max_discards);
 }
