@@ -484,6 +484,8 @@ export default {
   "Dame Nature: your turn": "Dame Nature : à vous",
   "The browser refuses notifications for this site: allow them in its site settings.": "Le navigateur refuse les notifications pour ce site : autorisez-les dans ses réglages.",
   "This browser cannot show notifications.": "Ce navigateur ne peut pas afficher de notifications.",
+  "played: in play until the end of the turn": "jouée : en jeu jusqu'à la fin du tour",
+  "back to its player's hand": "revient dans la main de son joueur",
   "turn {turn}": "tour {turn}",
   "Discarded by {who}, {turn}: {why}.": "Défaussée par {who}, {turn} : {why}.",
   "Played by {who}, {turn} (a played Pollution stays in the discard pile).": "Jouée par {who}, {turn} (une Pollution jouée reste dans la défausse).",

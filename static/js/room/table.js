@@ -169,7 +169,9 @@ function renderStatus() {
     text = v.pending_give.to === me ? t("Give a card back to finish the exchange.") : t("Waiting for {who} to give a card back to {to}.", { who: seatName(v, v.pending_give.to), to: seatName(v, v.pending_give.from) });
   } else if (me !== null) {
     const p = players().find((x) => x.seat === me) || {};
-    const waiting = players().filter((x) => x.seat !== me && (x.hand_size > 0 || x.has_programmed) && !x.ready).map((x) => seatName(v, x.seat));
+    // the seats the table waits for: the engine's to_act (older servers: derived)
+    const waits = Array.isArray(v.to_act) ? (x) => v.to_act.includes(x.seat) : (x) => (x.hand_size > 0 || x.has_programmed) && !x.ready;
+    const waiting = players().filter((x) => x.seat !== me && waits(x)).map((x) => seatName(v, x.seat));
     if (!v.programmed && (v.hand || []).length) text = t("Programming: click a card of your hand to put it face down.");
     else if (!p.ready && v.programmed) text = t("Say Ready when you are sure (you can still replace your card).");
     else if (waiting.length) text = t("Ready. Waiting for {who}.", { who: waiting.join(", ") });
