@@ -76,6 +76,28 @@ class PlayerPublic(BaseModel):
     seat: int
     name: str
     connected: bool
+    bot: str | None = Field(
+        default=None, description="the level of the bot playing this seat, or null (a person)"
+    )
+    stand_in: bool = Field(
+        default=False,
+        description="a bot plays for a person who left; their token takes the seat back",
+    )
+
+
+class BotCreate(_Body):
+    """``POST /api/rooms/{room}/bots``: the bot's ``level`` (``expert`` by default, or
+    ``random``). In the lobby, leave out ``seat``: the bot takes the next seat. Once the
+    game has started, ``seat`` names the seat of a player who left: the bot takes it over."""
+
+    level: Annotated[str, Field(min_length=1, max_length=32)] = "expert"
+    seat: Seat | None = None
+
+
+class BotSeat(BaseModel):
+    seat: int
+    level: str
+    name: str
 
 
 class Campaign(BaseModel):

@@ -3,15 +3,17 @@ plus the card catalogue, the modes and a bot helper (``legal_actions``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, RULES, raw_card_data
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
 from ..models import (
     ActionBody,
+    BotCreate,
+    BotSeat,
     ErrorPublic,
     ModesPublic,
     PlayerCreate,
@@ -72,6 +74,50 @@ async def join(room: RoomDep, body: PlayerCreate, manager: ManagerDep) -> dict[s
     `token`: it acts for this seat only."""
     player = await manager.join(room, body.name)
     return {"seat": player.seat, "token": player.token}
+
+
+@router.delete("/rooms/{room}/players/{who}", response_model=RoomPublic, responses=ERRORS)
+async def leave(
+    room: RoomDep,
+    who: Annotated[str, Path(pattern="^(me|[0-5])$", description="`me` or a seat number")],
+    token: TokenDep,
+    manager: ManagerDep,
+) -> dict[str, Any]:
+    """Before the start: leave your own seat (`me`, or its number, with your seat
+    token), or, with the host token, remove any seat (a person's or a bot's). The seats
+    after it move down one (watch `seat` in your view); the removed seat's token stops
+    working. Answers the room."""
+    await manager.remove_seat(room, token, None if who == "me" else int(who))
+    return room.public_info()
+
+
+@router.post("/rooms/{room}/bots", status_code=201, response_model=BotSeat, responses=ERRORS)
+async def add_bot(
+    room: RoomDep, body: BotCreate, token: TokenDep, manager: ManagerDep, response: Response
+) -> dict[str, Any]:
+    """Host only. In the lobby (no `seat`): a bot of `level` takes the next seat (201).
+    Once the game has started, with `seat`: a bot takes over the seat of a player who
+    left (no connection) and plays it until that player's token takes it back (200)."""
+    if body.seat is None:
+        player = await manager.add_bot(room, token, body.level)
+    else:
+        player = await manager.take_over(room, token, body.seat, body.level)
+        response.status_code = 200
+    return {"seat": player.seat, "level": player.bot, "name": player.name}
+
+
+@router.delete("/rooms/{room}/bots/{seat}", response_model=RoomPublic, responses=ERRORS)
+async def remove_bot(
+    room: RoomDep,
+    seat: Annotated[int, Path(ge=0, le=5)],
+    token: TokenDep,
+    manager: ManagerDep,
+) -> dict[str, Any]:
+    """In the lobby, host only: remove a bot's seat (the seats after it move down one).
+    During a game, with the seat's own token (or the host's): the bot standing in for
+    that player leaves and the player plays the seat again. Answers the room."""
+    await manager.release_bot(room, token, seat)
+    return room.public_info()
 
 
 @router.post("/rooms/{room}/start", response_model=Started, responses=ERRORS)
