@@ -16,6 +16,7 @@ import httpx
 FAST_LIMITS = {
     "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
     "DAME_NATURE_RATE_LIMIT_BURST": "100000",
+    "DAME_NATURE_BOT_DELAY_SECONDS": "0",  # bots act at once in the tests
 }
 
 

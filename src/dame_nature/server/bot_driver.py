@@ -93,6 +93,13 @@ def bot_levels() -> tuple[str, ...]:
     return tuple(LEVELS)
 
 
+def default_level() -> str:
+    """The level of a bot when none is asked for (``dame_nature.bots.DEFAULT_LEVEL``)."""
+    from ..bots import DEFAULT_LEVEL
+
+    return str(DEFAULT_LEVEL)
+
+
 def _needs_driver(room: Room) -> bool:
     return room.status == "playing" and any(p.bot for p in room.players)
 

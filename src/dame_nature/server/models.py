@@ -86,12 +86,18 @@ class PlayerPublic(BaseModel):
 
 
 class BotCreate(_Body):
-    """``POST /api/rooms/{room}/bots``: the bot's ``level`` (``expert`` by default, or
-    ``random``). In the lobby, leave out ``seat``: the bot takes the next seat. Once the
-    game has started, ``seat`` names the seat of a player who left: the bot takes it over."""
+    """``POST /api/rooms/{room}/bots``: the bot's ``level`` (``GET /api/bots`` lists
+    them; the default is the strongest). In the lobby, leave out ``seat``: the bot takes
+    the next seat. Once the game has started, ``seat`` names the seat of a player who
+    left: the bot takes it over."""
 
-    level: Annotated[str, Field(min_length=1, max_length=32)] = "expert"
+    level: Annotated[str, Field(min_length=1, max_length=32)] | None = None
     seat: Seat | None = None
+
+
+class BotLevels(BaseModel):
+    levels: list[str] = Field(description="the bot levels, weakest first")
+    default: str = Field(description="the level of a bot added without one")
 
 
 class BotSeat(BaseModel):

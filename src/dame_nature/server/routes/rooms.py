@@ -9,10 +9,12 @@ from fastapi import APIRouter, Path
 from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, RULES, raw_card_data
+from ..bot_driver import bot_levels, default_level
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
 from ..models import (
     ActionBody,
     BotCreate,
+    BotLevels,
     BotSeat,
     ErrorPublic,
     ModesPublic,
@@ -98,10 +100,11 @@ async def add_bot(
     """Host only. In the lobby (no `seat`): a bot of `level` takes the next seat (201).
     Once the game has started, with `seat`: a bot takes over the seat of a player who
     left (no connection) and plays it until that player's token takes it back (200)."""
+    level = body.level or default_level()
     if body.seat is None:
-        player = await manager.add_bot(room, token, body.level)
+        player = await manager.add_bot(room, token, level)
     else:
-        player = await manager.take_over(room, token, body.seat, body.level)
+        player = await manager.take_over(room, token, body.seat, level)
         response.status_code = 200
     return {"seat": player.seat, "level": player.bot, "name": player.name}
 
@@ -162,6 +165,12 @@ async def act(
 async def legal_actions(room: RoomDep, seat: SeatDep, manager: ManagerDep) -> dict[str, Any]:
     """For bots: every complete action the token's seat may send now."""
     return await manager.legal_actions(room, seat)
+
+
+@router.get("/bots", response_model=BotLevels, tags=["catalogue"])
+async def bots() -> dict[str, Any]:
+    """The bot levels a seat may be given, weakest first, and the default one."""
+    return {"levels": list(bot_levels()), "default": default_level()}
 
 
 @router.get("/cards", tags=["catalogue"])
