@@ -16,6 +16,17 @@ process, on the same machine as the server.
     python benchmarks/server_load.py --rooms 10 --duration 5
 
 The last line is ``server_p99_ms: N`` for the largest room count (200 by default).
+
+Bot-rooms mode (``--bot-rooms 100``): beside the measured rooms of people, the same server
+runs that many rooms whose 4 seats are all bots (``--bot-level``, the default level if
+not given; their human-like pause ``--bot-delay``, 1 s as deployed), which the benchmark
+rematches as their games end. Each run of people's rooms is measured without the bot
+rooms (the baseline), then with them for each ``--bot-processes`` value (0: the bots think
+on a thread of the server process; N: in N worker processes). It reports the people's
+figures and the bots' actions per second; the last line is
+``bot_rooms_p99_ms: N``, the people's p99 with the bot rooms at the last setting.
+
+    python benchmarks/server_load.py --rooms 50 --bot-rooms 100 --bot-processes 0 1
 """
 
 from __future__ import annotations
@@ -306,20 +317,65 @@ async def open_rooms(
     return rooms
 
 
+class BotRooms:
+    """Rooms whose every seat is a bot: made, started, rematched as their games end; their
+    actions counted from the rooms' versions."""
+
+    def __init__(self, n: int, level: str | None) -> None:
+        self.n = n
+        self.level = level
+        self.rooms: list[tuple[str, str]] = []
+        self.games = 0
+
+    async def open(self, http: httpx.AsyncClient) -> None:
+        body = {} if self.level is None else {"level": self.level}
+        for index in range(self.n):
+            created = (await post(http, "/api/rooms", json={"seed": 10_000 + index})).json()
+            code, host = created["room"], created["host_token"]
+            auth = {"Authorization": f"Bearer {host}"}
+            for _ in range(4):
+                added = await post(http, f"/api/rooms/{code}/bots", json=body, headers=auth)
+                assert added.status_code == 201, added.text
+            await post(http, f"/api/rooms/{code}/start", headers=auth)
+            self.rooms.append((code, host))
+
+    async def versions(self, http: httpx.AsyncClient) -> int:
+        total = 0
+        for code, _ in self.rooms:
+            total += (await http.get(f"/api/rooms/{code}")).json()["version"]
+        return total
+
+    async def rematch(self, http: httpx.AsyncClient, until: float) -> None:
+        while time.perf_counter() < until:
+            await asyncio.sleep(2.0)
+            for code, host in self.rooms:
+                info = (await http.get(f"/api/rooms/{code}")).json()
+                if info["status"] == "over":
+                    await post(http, f"/api/rooms/{code}/rematch",
+                               headers={"Authorization": f"Bearer {host}"})  # fmt: skip
+                    self.games += 1
+
+
 async def measure(
     n: int, url: str, ws_url: str, pid: int, args: argparse.Namespace, bare: bool,
-    size_pool: list[int],
+    size_pool: list[int], bots: BotRooms | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         base = rss_kib(pid)
+        if bots is not None:
+            await bots.open(http)
         rooms = await open_rooms(n, url, ws_url, args.think, bare, http)
         ready = rss_kib(pid)
         until = time.perf_counter() + args.duration
         start = time.perf_counter()
         cpu = cpu_seconds(pid)
-        await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms))
+        bot_versions = await bots.versions(http) if bots is not None else 0
+        extra = [bots.rematch(http, until)] if bots is not None else []
+        await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms), *extra)
         elapsed = time.perf_counter() - start
         cpu = cpu_seconds(pid) - cpu
+        if bots is not None:
+            bot_versions = await bots.versions(http) - bot_versions
         after = rss_kib(pid)
         for room in rooms:
             for seat in room.seats:
@@ -338,13 +394,18 @@ async def measure(
         "errors": sum(room.errors for room in rooms),
         "games": sum(room.games for room in rooms),
         "sizes": sizes,
+        "bot_changes_per_s": bot_versions / elapsed,
+        "bot_games": bots.games if bots is not None else 0,
     }
 
 
-def start_server(bare: bool, db: str) -> tuple[subprocess.Popen[bytes], str, str]:
+def start_server(
+    bare: bool, db: str, extra_env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], str, str]:
     port = free_port()
     env = {**os.environ, "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
-           "DAME_NATURE_RATE_LIMIT_BURST": "100000", "PYTHONPATH": str(ROOT / "src")}  # fmt: skip
+           "DAME_NATURE_RATE_LIMIT_BURST": "100000", "PYTHONPATH": str(ROOT / "src"),
+           **(extra_env or {})}  # fmt: skip
     if bare:
         cmd = [sys.executable, __file__, "--bare-server", str(port)]
         health = f"http://127.0.0.1:{port}/"
@@ -369,9 +430,17 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of play per run")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between actions")
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--bot-rooms", type=int, default=0, help="rooms of 4 bots beside")
+    parser.add_argument("--bot-level", help="the bots' level (the server's default if not given)")
+    parser.add_argument("--bot-delay", type=float, default=1.0, help="the bots' pause, seconds")
+    parser.add_argument("--bot-processes", type=int, nargs="+", default=[0, 1],
+                        help="settings of DAME_NATURE_BOT_PROCESSES to compare")  # fmt: skip
     args = parser.parse_args()
     if args.bare_server:
         serve_bare(args.bare_server)
+        return
+    if args.bot_rooms:
+        bot_rooms_mode(args)
         return
     try:
         import uvloop
@@ -411,6 +480,43 @@ def main() -> None:
               flush=True)  # fmt: skip
         results.append(server)
     print(f"server_p99_ms: {results[-1]['p99_ms']:.1f}")
+
+
+def bot_rooms_mode(args: argparse.Namespace) -> None:
+    """People's rooms alone, then beside ``--bot-rooms`` rooms of bots, per setting."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; beside them "
+          f"{args.bot_rooms} rooms of 4 bots (level {args.bot_level or 'default'}, "
+          f"pause {args.bot_delay} s)")  # fmt: skip
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act"
+          "  bot changes/s  bot games")  # fmt: skip
+    last: dict[str, Any] = {}
+    for n in args.rooms:
+        settings: list[int | None] = [None, *args.bot_processes]
+        for processes in settings:
+            env = {"DAME_NATURE_BOT_DELAY_SECONDS": str(args.bot_delay)}
+            if processes is not None:
+                env["DAME_NATURE_BOT_PROCESSES"] = str(processes)
+            bots = BotRooms(args.bot_rooms, args.bot_level) if processes is not None else None
+            with tempfile.TemporaryDirectory() as tmp:
+                proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"), env)
+                try:
+                    run = measure(n, url, ws_url, proc.pid, args, False, [5000], bots)
+                    last = asyncio.run(run)
+                finally:
+                    proc.terminate()
+                    proc.wait(10)
+            name = "people" if processes is None else f"bots/p{processes}"
+            load = os.getloadavg()[0]
+            print(f"{row(name, last)} {last['bot_changes_per_s']:>14.1f} "
+                  f"{last['bot_games']:>10}  (load {load:.2f})", flush=True)  # fmt: skip
+    print(f"bot_rooms_p99_ms: {last['p99_ms']:.1f}")
 
 
 if __name__ == "__main__":

@@ -39,6 +39,8 @@ log = logging.getLogger("dame_nature.server.bots")
 BotKey = tuple[str, int, int, str]
 _BOTS: dict[BotKey, Any] = {}
 _BOTS_LOCK = threading.Lock()
+#: worker processes run at a lower priority than the server, which answers people
+WORKER_NICENESS = 5
 
 
 class BotFailure(Exception):
@@ -60,6 +62,8 @@ def _watch_parent(parent: int) -> None:
 
 def _worker_start(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    with contextlib.suppress(OSError):  # the people's event loop comes first
+        os.nice(WORKER_NICENESS)
     import dame_nature.bots  # noqa: F401  (the first decision should not pay the import)
 
 
