@@ -17,9 +17,9 @@ from __future__ import annotations
 from .base import Bot, legal_actions
 
 #: the bot levels, weakest first
-LEVELS: tuple[str, ...] = ("random",)
+LEVELS: tuple[str, ...] = ("random", "expert")
 #: the level used when none is asked for
-DEFAULT_LEVEL = "random"
+DEFAULT_LEVEL = "expert"
 
 
 def make_bot(level: str, seat: int, *, seed: int | None = None) -> Bot:
@@ -28,6 +28,10 @@ def make_bot(level: str, seat: int, *, seed: int | None = None) -> Bot:
         from .random_bot import RandomBot
 
         return RandomBot(seat, seed=seed)
+    if level == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(seat, seed=seed)
     raise ValueError(f"Unknown bot level {level!r}. Known levels: {', '.join(LEVELS)}.")
 
 
