@@ -200,6 +200,7 @@ def test_a_bot_takes_over_a_seat_and_the_player_takes_it_back(api):
         assert players(api, room)[2] == ("P2", None, False)
         assert api.act(room, tokens[2], {"type": "unready"}).status_code == 200
 
+    wait_for(lambda: not api.info(room).json()["players"][2]["connected"], what="P2 gone")
     # taken over again; this time the player's token gives it back explicitly
     assert api.add_bot(room, host, LEVEL, seat=2).status_code == 200
     assert code(api.remove_bot(room, tokens[1], 2)) == (403, "not_host")

@@ -18,7 +18,7 @@ import httpx
 
 from dame_nature.engine import MODES
 from dame_nature.server.app import create_app
-from dame_nature.server.rooms import Connection
+from dame_nature.server.connections import Connection
 from dame_nature.server.settings import Settings
 from tests.server.test_no_leaks import RecordingSocket, card_ids_in, from_view, seen_now
 

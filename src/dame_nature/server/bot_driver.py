@@ -26,6 +26,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from .bot_pool import BotFailure, BotKey, BotPool
+from .errors import ApiError
 
 if TYPE_CHECKING:
     from .rooms import Room, RoomManager
@@ -78,7 +79,7 @@ class BotDrivers:
         for driver in drivers:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await driver.task
-        self.pool.close()
+        await asyncio.to_thread(self.pool.close)
 
     def finished(self, driver: _Driver) -> None:
         if self._drivers.get(driver.room.code) is driver:
@@ -209,8 +210,6 @@ class _Driver:
             self.fallback.add((game, seat))
 
     async def _play(self, game: int, seat: int, version: int, action: dict[str, Any]) -> None:
-        from .rooms import ApiError  # rooms imports this module
-
         try:
             await self.drivers.manager.act_as_bot(self.room, seat, action, game)
         except ApiError as err:

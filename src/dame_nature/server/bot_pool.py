@@ -158,8 +158,10 @@ class BotPool:
                 executor.submit(_forget, room, keep_game)
 
     def close(self) -> None:
+        """Stop the workers: queued decisions are cancelled, a running one is waited for
+        (so the worker processes end cleanly). Blocking: call it from a thread."""
         self._closed = True
         for index, executor in enumerate(self._shards):
             if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
                 self._shards[index] = None
+                executor.shutdown(wait=True, cancel_futures=True)

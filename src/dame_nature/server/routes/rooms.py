@@ -11,6 +11,7 @@ from fastapi.responses import Response
 from ...engine import MODES, PATHS, RULES, raw_card_data
 from ..bot_driver import bot_levels, default_level
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
+from ..jsonio import dumps
 from ..models import (
     ActionBody,
     BotCreate,
@@ -27,7 +28,6 @@ from ..models import (
     Started,
     action_to_engine,
 )
-from ..rooms import dumps
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
