@@ -72,6 +72,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children_cpu_seconds(pid: int) -> float:
+    """CPU time so far of the processes whose parent is ``pid`` (the bot workers)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -329,15 +344,20 @@ class BotRooms:
 
     async def open(self, http: httpx.AsyncClient) -> None:
         body = {} if self.level is None else {"level": self.level}
-        for index in range(self.n):
-            created = (await post(http, "/api/rooms", json={"seed": 10_000 + index})).json()
-            code, host = created["room"], created["host_token"]
-            auth = {"Authorization": f"Bearer {host}"}
-            for _ in range(4):
-                added = await post(http, f"/api/rooms/{code}/bots", json=body, headers=auth)
-                assert added.status_code == 201, added.text
-            await post(http, f"/api/rooms/{code}/start", headers=auth)
-            self.rooms.append((code, host))
+        sem = asyncio.Semaphore(10)
+
+        async def one(index: int) -> None:
+            async with sem:
+                created = (await post(http, "/api/rooms", json={"seed": 10_000 + index})).json()
+                code, host = created["room"], created["host_token"]
+                auth = {"Authorization": f"Bearer {host}"}
+                for _ in range(4):
+                    added = await post(http, f"/api/rooms/{code}/bots", json=body, headers=auth)
+                    assert added.status_code == 201, added.text
+                await post(http, f"/api/rooms/{code}/start", headers=auth)
+                self.rooms.append((code, host))
+
+        await asyncio.gather(*(one(i) for i in range(self.n)))
 
     async def versions(self, http: httpx.AsyncClient) -> int:
         total = 0
@@ -369,11 +389,13 @@ async def measure(
         until = time.perf_counter() + args.duration
         start = time.perf_counter()
         cpu = cpu_seconds(pid)
+        workers_cpu = children_cpu_seconds(pid)
         bot_versions = await bots.versions(http) if bots is not None else 0
         extra = [bots.rematch(http, until)] if bots is not None else []
         await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms), *extra)
         elapsed = time.perf_counter() - start
         cpu = cpu_seconds(pid) - cpu
+        workers_cpu = children_cpu_seconds(pid) - workers_cpu
         if bots is not None:
             bot_versions = await bots.versions(http) - bot_versions
         after = rss_kib(pid)
@@ -395,6 +417,8 @@ async def measure(
         "games": sum(room.games for room in rooms),
         "sizes": sizes,
         "bot_changes_per_s": bot_versions / elapsed,
+        "server_cpu_share": cpu / elapsed,
+        "workers_cpu_share": workers_cpu / elapsed,
         "bot_games": bots.games if bots is not None else 0,
     }
 
@@ -413,9 +437,28 @@ def start_server(
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", db, "--log-level", "warning"]  # fmt: skip
         health = f"http://127.0.0.1:{port}/healthz"
-    proc = subprocess.Popen(cmd, env=env)
+    proc = subprocess.Popen(cmd, env=env, preexec_fn=die_with_parent)
     wait_healthy(health, proc)
     return proc, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+
+
+def die_with_parent() -> None:
+    """In the server's process before it starts: it gets SIGTERM if this benchmark dies
+    (a ``timeout`` or a Ctrl-C must not leave a server running)."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
 
 
 def row(name: str, r: dict[str, Any]) -> str:
@@ -458,16 +501,14 @@ def main() -> None:
             try:
                 server = asyncio.run(measure(n, url, ws_url, proc.pid, args, False, [5000]))
             finally:
-                proc.terminate()
-                proc.wait(10)
+                stop(proc)
         print(row("server", server), flush=True)
         sizes = server["sizes"] or [5000]
         proc, url, ws_url = start_server(True, "")
         try:
             floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
         finally:
-            proc.terminate()
-            proc.wait(10)
+            stop(proc)
         print(row("floor", floor), flush=True)
         ratio_rate = server["actions_per_s"] / floor["actions_per_s"]
         ratio_p50 = server["p50_ms"] / floor["p50_ms"]
@@ -495,7 +536,7 @@ def bot_rooms_mode(args: argparse.Namespace) -> None:
           f"{args.bot_rooms} rooms of 4 bots (level {args.bot_level or 'default'}, "
           f"pause {args.bot_delay} s)")  # fmt: skip
     print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act"
-          "  bot changes/s  bot games")  # fmt: skip
+          "  bot changes/s  bot games  server CPU  workers CPU")  # fmt: skip
     last: dict[str, Any] = {}
     for n in args.rooms:
         settings: list[int | None] = [None, *args.bot_processes]
@@ -510,12 +551,12 @@ def bot_rooms_mode(args: argparse.Namespace) -> None:
                     run = measure(n, url, ws_url, proc.pid, args, False, [5000], bots)
                     last = asyncio.run(run)
                 finally:
-                    proc.terminate()
-                    proc.wait(10)
+                    stop(proc)
             name = "people" if processes is None else f"bots/p{processes}"
             load = os.getloadavg()[0]
+            shares = f"{last['server_cpu_share']:>11.0%} {last['workers_cpu_share']:>12.0%}"
             print(f"{row(name, last)} {last['bot_changes_per_s']:>14.1f} "
-                  f"{last['bot_games']:>10}  (load {load:.2f})", flush=True)  # fmt: skip
+                  f"{last['bot_games']:>10} {shares}  (load {load:.2f})", flush=True)  # fmt: skip
     print(f"bot_rooms_p99_ms: {last['p99_ms']:.1f}")
 
 
