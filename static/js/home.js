@@ -2,15 +2,16 @@
 // seed) or join one with its code.
 import { api, loadSeats, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
+import { icon } from "./icons.js";
 import { readRulesPicker, renderRulesPicker } from "./rules_picker.js";
+import { levelName, t } from "./texts.js";
 
 const form = document.getElementById("create-form");
 renderRulesPicker(document.getElementById("rules-picker"));
 
-form.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const error = document.getElementById("create-error");
-  const button = document.getElementById("create-btn");
+/** The rules chosen in the form (a ``POST /api/rooms`` body), or null after saying in
+ * ``error`` what is wrong. */
+function chosenRules(error) {
   error.textContent = "";
   const body = {};
   Object.assign(body, readRulesPicker(form));
@@ -20,7 +21,7 @@ form.addEventListener("submit", async (event) => {
     if (!Number.isInteger(seed) || seed < 0) {
       error.textContent = "The seed is a whole number (0 or more), or empty.";
       form.seed.focus();
-      return;
+      return null;
     }
     body.seed = seed;
   }
@@ -31,15 +32,75 @@ form.addEventListener("submit", async (event) => {
     } catch (err) {
       error.textContent = "The deal is not valid JSON.";
       form.deal.focus();
-      return;
+      return null;
     }
   }
+  return body;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = document.getElementById("create-error");
+  const button = document.getElementById("create-btn");
+  const body = chosenRules(error);
+  if (!body) return;
   button.disabled = true;
   try {
     const created = await api("POST", "/api/rooms", { body });
     rememberRoom(created.room, { host_token: created.host_token });
     window.location.assign(created.url || `/r/${created.room}`);
   } catch (err) {
+    error.textContent = err.message;
+    button.disabled = false;
+  }
+});
+
+// Play solo: one click makes a room with the rules above, seats you and 2 to 5 bots, and
+// starts the game.
+const solo = document.getElementById("solo");
+solo.innerHTML = `<legend>${icon("bot")} ${esc(t("Play solo"))}</legend>
+  <p class="hint">${esc(t("You and 2 to 5 bots, with the rules above; the game starts at once."))}</p>
+  <div class="solo-row">
+    <label for="solo-name">${esc(t("Your name"))}</label>
+    <input id="solo-name" maxlength="40" autocomplete="nickname">
+  </div>
+  <div class="solo-row">
+    <label for="solo-bots">${esc(t("Number of bots"))}</label>
+    <select id="solo-bots">${[2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? " selected" : ""}>${esc(t("{n} bots", { n }))}</option>`).join("")}</select>
+    <label for="solo-level">${esc(t("Level of the bot"))}</label>
+    <select id="solo-level">${["expert", "random"].map((l) => `<option value="${l}">${esc(levelName(l))}</option>`).join("")}</select>
+  </div>
+  <p class="form-error" id="solo-error" role="alert"></p>
+  <button type="button" class="btn primary" id="solo-btn">${icon("bot")} ${esc(t("Play solo"))}</button>`;
+
+document.getElementById("solo-btn").addEventListener("click", async () => {
+  const error = document.getElementById("solo-error");
+  const button = document.getElementById("solo-btn");
+  const nameField = document.getElementById("solo-name");
+  const body = chosenRules(error);
+  if (!body) return;
+  const name = nameField.value.trim();
+  if (!name) {
+    error.textContent = t("Enter a name so that the others know who you are.");
+    nameField.focus();
+    return;
+  }
+  const bots = Number(document.getElementById("solo-bots").value);
+  const level = document.getElementById("solo-level").value;
+  button.disabled = true;
+  error.textContent = t("Setting up your game…");
+  try {
+    const created = await api("POST", "/api/rooms", { body });
+    const room = `/api/rooms/${encodeURIComponent(created.room)}`;
+    rememberRoom(created.room, { host_token: created.host_token });
+    const seat = await api("POST", `${room}/players`, { body: { name } });
+    rememberRoom(created.room, { seat: seat.seat, token: seat.token, name });
+    for (let i = 0; i < bots; i++) await api("POST", `${room}/bots`, { token: created.host_token, body: { level } });
+    await api("POST", `${room}/start`, { token: created.host_token });
+    window.location.assign(created.url || `/r/${created.room}`);
+  } catch (err) {
+    // e.g. a deal for another number of players: the room stays open (its lobby is
+    // listed under "Your rooms on this device"); say why here
     error.textContent = err.message;
     button.disabled = false;
   }

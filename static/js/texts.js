@@ -63,3 +63,49 @@ export function seatName(view, seat) {
   const name = p && p.name ? p.name : `Player ${seat + 1}`;
   return view.seat === seat ? `${name} (you)` : name;
 }
+
+// ---- the bot seats' words: English as the key (as gettext does), French below. t() is
+// the same call as the interface-wide translation (i18n), which these move into.
+const BOTS_FR = {
+  "Bot": "Bot",
+  "Expert": "Expert",
+  "Random (beginner)": "Hasard (débutant)",
+  "bot · {level}": "bot · {level}",
+  "A bot plays this seat ({level})": "Un bot joue à cette place ({level})",
+  "A bot plays for {name} until they come back ({level})": "Un bot joue pour {name} jusqu'à son retour ({level})",
+  "plays on the server": "joue sur le serveur",
+  "Add a bot": "Ajouter un bot",
+  "Level of the bot": "Niveau du bot",
+  "Remove": "Retirer",
+  "Remove {name} from the room": "Retirer {name} de la salle",
+  "Leave my seat": "Quitter ma place",
+  "You left your seat; you can take one again or watch.": "Vous avez quitté votre place ; vous pouvez en reprendre une ou regarder.",
+  "Your seat was removed by the host: you are watching now.": "L'hôte a retiré votre place : vous regardez la partie.",
+  "The room is full.": "La salle est complète.",
+  "A bot takes over": "Un bot prend la place",
+  "A bot takes over the seat of {name}": "Un bot prend la place de {name}",
+  "{name} left: a bot can play for them until they come back.": "{name} est parti·e : un bot peut jouer à sa place jusqu'à son retour.",
+  "Play solo": "Jouer seul",
+  "You and 2 to 5 bots, with the rules above; the game starts at once.": "Vous et 2 à 5 bots, avec les règles ci-dessus ; la partie commence aussitôt.",
+  "Your name": "Votre nom",
+  "Number of bots": "Nombre de bots",
+  "{n} bots": "{n} bots",
+  "Enter a name so that the others know who you are.": "Entrez un nom pour que les autres sachent qui vous êtes.",
+  "Setting up your game…": "Préparation de la partie…",
+};
+
+function pageLanguage() {
+  const lang = (document.documentElement.lang || navigator.language || "en").toLowerCase();
+  return lang.split("-")[0];
+}
+
+/** ``key`` (the English text) in the page's language, with ``{name}`` filled from values. */
+export function t(key, values) {
+  const text = (pageLanguage() === "fr" && BOTS_FR[key]) || key;
+  return values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
+}
+
+/** A bot level's name for people. */
+export function levelName(level) {
+  return { expert: t("Expert"), random: t("Random (beginner)") }[level] || level;
+}

@@ -2,6 +2,8 @@
 import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
 import { readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
+import { t } from "../texts.js";
+import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
 import { $, app, CODE, MODES, mySeat, show } from "./state.js";
 
@@ -49,11 +51,13 @@ export function renderLobby() {
   $("lobby-players").innerHTML = players.length
     ? players
         .map(
-          (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}">
-          <span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>
+          (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}${p.bot ? " is-bot" : ""}" data-seat="${p.seat}">
+          ${p.bot ? "" : `<span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>`}
           <span class="seat-no">${p.seat + 1}</span>
           <span class="pname">${esc(p.name)}${p.seat === me ? (app.mem.host_token ? " (you, host)" : " (you)") : ""}</span>
-          <span class="hint">${p.connected ? "connected" : "not connected"}</span></li>`,
+          ${botBadge(p)}
+          <span class="hint">${p.bot ? esc(t("plays on the server")) : p.connected ? "connected" : "not connected"}</span>
+          ${removeSeatButton(p)}</li>`,
         )
         .join("")
     : `<li class="hint">Nobody has taken a seat yet.</li>`;
@@ -62,6 +66,7 @@ export function renderLobby() {
   $("host-controls").hidden = !host;
   if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;
+  renderSeatControls(players);
   const n = players.length;
   $("start-btn").disabled = n < 3 || n > 6;
   $("start-btn").textContent = n < 3 ? `Start the game (${3 - n} more player${3 - n > 1 ? "s" : ""} needed)` : `Start the game with ${n} players`;

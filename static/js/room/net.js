@@ -1,6 +1,7 @@
 // The live connection: the websocket (views in, actions out), the REST fallback for an
 // action, and the room's public info.
 import { api, forgetSeat, LiveSocket, roomMemory } from "../api.js";
+import { t } from "../texts.js";
 import { $, app, CODE, inGame, render, screens, show, toast } from "./state.js";
 
 export function connect() {
@@ -53,6 +54,13 @@ function onMessage(msg) {
       return;
     }
     render();
+  } else if (msg.type === "error" && msg.error && msg.error.code === "seat_removed") {
+    // the host removed this seat in the lobby: the socket now watches; forget the token
+    forgetSeat(CODE);
+    app.mem = roomMemory(CODE);
+    app.view = null;
+    toast(t("Your seat was removed by the host: you are watching now."));
+    refreshRoom();
   } else if (msg.type === "error" && msg.error) {
     toast(msg.error.message || "That is not possible now.");
   } else if (msg.type === "room" || msg.type === "lobby" || msg.type === "players") {

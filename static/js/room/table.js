@@ -4,6 +4,7 @@ import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { icon } from "../icons.js";
 import { seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
+import { botBadge, takeoverButton } from "./bots.js";
 import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
@@ -89,10 +90,11 @@ function renderOthers() {
       const active = awaiting && awaiting.seat === p.seat;
       const pending = v.pending_give && (v.pending_give.from === p.seat || v.pending_give.to === p.seat);
       const prog = p.has_programmed ? facedownHTML(`${seatName(v, p.seat)} has programmed a card`) : `<span class="card small empty" aria-label="no card programmed"></span>`;
-      return `<article class="player${active ? " active" : ""}${p.connected === false ? " offline" : ""}" data-seat="${p.seat}" aria-label="${esc(seatName(v, p.seat))}">
+      return `<article class="player${active ? " active" : ""}${p.connected === false && !p.bot ? " offline" : ""}${p.bot ? " is-bot" : ""}" data-seat="${p.seat}" aria-label="${esc(seatName(v, p.seat))}">
         <header class="player-head">
-          <span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${p.connected === false ? "not connected" : "connected"}" aria-hidden="true"></span>
+          ${p.bot ? "" : `<span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${p.connected === false ? "not connected" : "connected"}" aria-hidden="true"></span>`}
           <span class="pname">${esc(seatName(v, p.seat))}</span>
+          ${botBadge(p)}
           ${first ? `<span class="badge first" title="First player this turn">${icon("first")} First${v.phase === "programming" && v.free_symbiosis_available ? " · free Symbiosis" : ""}</span>` : ""}
         </header>
         <div class="player-body">
@@ -106,6 +108,7 @@ function renderOthers() {
         </div>
         ${pending ? `<p class="pending-note">${v.pending_give.to === p.seat ? "must give a card back" : "is waiting for a card back"}</p>` : ""}
         ${active && awaiting.kind === "reveal" ? `<p class="pending-note">is choosing where their card goes</p>` : ""}
+        ${takeoverButton(p)}
         ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} You know:</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
       </article>`;
     })
