@@ -83,6 +83,11 @@ def test_lobby_seat_controls_on_a_phone_and_a_bot_taking_over(open_page):
     expect(bo.locator("#join-form")).to_be_visible()
     take_seat(bo, "Bo")
     expect(rows).to_have_count(3)
+    host.click('#lobby-players .remove-seat[data-seat="2"]')  # the host removes Bo...
+    expect(rows).to_have_count(2)
+    expect(bo.locator("#join-form")).to_be_visible()  # ...who watches, and may sit again
+    take_seat(bo, "Bo")
+    expect(rows).to_have_count(3)
     host.click('#lobby-players .remove-seat[data-seat="1"]')  # the host removes the bot
     expect(rows).to_have_count(2)
     expect(bo.locator("#lobby-players .badge.bot")).to_have_count(0)

@@ -2,11 +2,11 @@
 // colour alone), the host's "Add a bot" (with its level) and "Remove" on each seat, a
 // player's "Leave my seat", and during a game the host's "A bot takes over" on the seat
 // of a player who left.
-import { api, forgetSeat, roomMemory } from "../api.js";
+import { api } from "../api.js";
 import { esc } from "../cards.js";
 import { icon } from "../icons.js";
 import { levelName, seatName, t } from "../texts.js";
-import { connect, refreshRoom } from "./net.js";
+import { leftSeat, refreshRoom } from "./net.js";
 import { $, app, CODE, mySeat, toast } from "./state.js";
 
 const ROOM = `/api/rooms/${encodeURIComponent(CODE)}`;
@@ -106,15 +106,4 @@ document.addEventListener("click", (event) => {
     request(target, null, () => api("POST", `${ROOM}/bots`, { token: host, body: { seat: Number(target.dataset.seat), level } }));
   }
 });
-
-/** This browser's seat is gone (left, or removed by the host): forget its token and
- * watch as a spectator. */
-export function leftSeat(message) {
-  forgetSeat(CODE);
-  app.mem = roomMemory(CODE);
-  app.view = null;
-  toast(message);
-  connect();
-}
-
 loadLevels();

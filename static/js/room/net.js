@@ -55,17 +55,23 @@ function onMessage(msg) {
     }
     render();
   } else if (msg.type === "error" && msg.error && msg.error.code === "seat_removed") {
-    // the host removed this seat in the lobby: the socket now watches; forget the token
-    forgetSeat(CODE);
-    app.mem = roomMemory(CODE);
-    app.view = null;
-    toast(t("Your seat was removed by the host: you are watching now."));
-    refreshRoom();
+    leftSeat(t("Your seat was removed by the host: you are watching now."));
   } else if (msg.type === "error" && msg.error) {
     toast(msg.error.message || "That is not possible now.");
   } else if (msg.type === "room" || msg.type === "lobby" || msg.type === "players") {
     refreshRoom();
   }
+}
+
+/** This browser's seat is gone (left, or removed by the host in the lobby): forget its
+ * token and watch the room as a spectator. */
+export function leftSeat(message) {
+  forgetSeat(CODE);
+  app.mem = roomMemory(CODE);
+  app.view = null;
+  toast(message);
+  connect();
+  refreshRoom();
 }
 
 export function setConn(status) {
