@@ -419,26 +419,32 @@ class RoomManager:
 
     async def join(self, room: Room, name: str) -> Player:
         async with room.lock:
-            if room.status != "lobby":
-                raise ApiError(409, "game_started", "The game has started: no seat is free.")
-            if len(room.players) >= room.seats_max:
-                raise ApiError(
-                    409, "room_full", f"This room has {room.seats_max} seats, all taken."
-                )
-            player = Player(len(room.players), name, secrets.token_urlsafe(TOKEN_BYTES))
-            now = time.time()
-            await self.store.call(
-                self.store.add_player,
-                room.code,
-                player.seat,
-                name,
-                player.token,
-                version=room.version + 1,
-                now=now,
-            )
-            room.players.append(player)
-            self._changed(room, now)
-            return player
+            return await self._take_seat(room, name, None)
+
+    async def _take_seat(self, room: Room, name: str, bot: str | None) -> Player:
+        """Under the room's lock, in the lobby: the next seat, for a person (``bot`` None)
+        or a bot of that level (whose token is never handed out)."""
+        if room.status != "lobby":
+            raise ApiError(409, "game_started", "The game has started: no seat is free.")
+        if len(room.players) >= room.seats_max:
+            raise ApiError(409, "room_full", f"This room has {room.seats_max} seats, all taken.")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        player = Player(len(room.players), name, token, bot=bot, human=bot is None)
+        now = time.time()
+        await self.store.call(
+            self.store.add_player,
+            room.code,
+            player.seat,
+            name,
+            token,
+            version=room.version + 1,
+            now=now,
+            bot=bot,
+            human=player.human,
+        )
+        room.players.append(player)
+        self._changed(room, now)
+        return player
 
     # ---------------------------------------------------------------- bots and seats
     @staticmethod
@@ -453,35 +459,14 @@ class RoomManager:
         return level
 
     async def add_bot(self, room: Room, token: str | None, level: str) -> Player:
-        """Host only, in the lobby: a bot takes the next seat."""
+        """Host only, in the lobby: a bot takes the next seat (named after a naturalist
+        no one in the room is called)."""
         self._require_host(room, token)
         self._level(level)
         async with room.lock:
-            self._require_lobby(room)
-            if len(room.players) >= room.seats_max:
-                raise ApiError(
-                    409, "room_full", f"This room has {room.seats_max} seats, all taken."
-                )
             taken = {p.name for p in room.players}
             name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
-            player = Player(
-                len(room.players), name, secrets.token_urlsafe(TOKEN_BYTES), bot=level, human=False
-            )
-            now = time.time()
-            await self.store.call(
-                self.store.add_player,
-                room.code,
-                player.seat,
-                name,
-                player.token,
-                version=room.version + 1,
-                now=now,
-                bot=level,
-                human=False,
-            )
-            room.players.append(player)
-            self._changed(room, now)
-            return player
+            return await self._take_seat(room, name, level)
 
     async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
         """Host only, once the game has started: a bot plays the seat of a player who
