@@ -79,10 +79,10 @@ def _decide(key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | No
     return action
 
 
-def _forget(room: str, keep_game: int | None) -> int:
-    """Run in a worker: drop the bots of ``room`` (but those of game ``keep_game``)."""
+def _forget(room: str) -> int:
+    """Run in a worker: drop the bots of ``room``."""
     with _BOTS_LOCK:
-        keys = [k for k in _BOTS if k[0] == room and k[1] != keep_game]
+        keys = [k for k in _BOTS if k[0] == room]
         for key in keys:
             del _BOTS[key]
     return len(keys)
@@ -149,13 +149,13 @@ class BotPool:
         fallback = (key[0], key[1], key[2], "random")
         return await asyncio.to_thread(_decide, fallback, seed, view)
 
-    def forget(self, room: str, keep_game: int | None = None) -> None:
-        """Drop the bots of ``room`` (all, or all but game ``keep_game``'s) everywhere."""
-        _forget(room, keep_game)  # fallback bots live in this process
+    def forget(self, room: str) -> None:
+        """Drop the bots of ``room`` everywhere (its game ended, or it left memory)."""
+        _forget(room)  # fallback bots live in this process
         executor = self._shards[self._shard(room)]
         if executor is not None and not self._closed:
             with contextlib.suppress(BrokenProcessPool, RuntimeError):
-                executor.submit(_forget, room, keep_game)
+                executor.submit(_forget, room)
 
     def close(self) -> None:
         """Stop the workers: queued decisions are cancelled, a running one is waited for

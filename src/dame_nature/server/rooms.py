@@ -499,10 +499,9 @@ class RoomManager:
         game the seat's own token (or the host) gives a stand-in's seat back to its player."""
         if token is None:
             raise ApiError(401, "missing_token", "This needs a token (Authorization: Bearer).")
-        own = room.seat_for_token(token) == seat
-        if not own:
-            self._require_host(room, token)
         async with room.lock:
+            if room.seat_for_token(token) != seat:
+                self._require_host(room, token)
             player = room.player(seat)
             if player.bot is None:
                 raise ApiError(409, "not_a_bot", f"Seat {seat} is played by a person, not a bot.")
@@ -524,14 +523,14 @@ class RoomManager:
         removed seat's token stops working and its sockets become spectators."""
         if token is None:
             raise ApiError(401, "missing_token", "This needs a token (Authorization: Bearer).")
-        mine = room.seat_for_token(token)
-        if seat is None:
-            if mine is None:
-                raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
-            seat = mine
-        elif mine != seat:
-            self._require_host(room, token)
-        async with room.lock:
+        async with room.lock:  # seats move when one leaves: read the token's seat now
+            mine = room.seat_for_token(token)
+            if seat is None:
+                if mine is None:
+                    raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+                seat = mine
+            elif mine != seat:
+                self._require_host(room, token)
             self._require_lobby(room)
             room.player(seat)
             await self._remove(room, seat)
@@ -656,6 +655,8 @@ class RoomManager:
     async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         """Apply one action of ``seat``; persist it; push the new views; the seat's view."""
         async with room.lock:
+            if room.state is None:  # (seats move only in the lobby)
+                raise ApiError(409, "game_not_started", "The game has not started yet.")
             if room.players[seat].bot is not None:
                 raise ApiError(
                     409,
@@ -738,10 +739,16 @@ class RoomManager:
             return {"version": room.version, "seat": seat, "actions": actions}
 
     # ---------------------------------------------------------------- connections
-    async def connect(self, room: Room, conn: Connection) -> None:
+    async def connect(self, room: Room, conn: Connection, token: str | None = None) -> None:
         """Attach a socket; it gets the current view at once. Raises ``ApiError`` when
-        the room has too many sockets open."""
+        the room has too many sockets open. ``token``: the seat token the socket came
+        with; its seat is read again here, under the lock (seats move in the lobby when
+        one is removed)."""
         async with room.lock:
+            if token is not None:
+                conn.seat = room.seat_for_token(token)
+                if conn.seat is None:
+                    raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
             if room.connection_count() >= self.settings.max_connections_per_room:
                 raise ApiError(429, "too_many_connections", "Too many connections to this room.")
             was = room.connected(conn.seat) if conn.seat is not None else True

@@ -48,7 +48,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
         return
     conn = Connection(websocket, seat, settings)
     try:
-        await manager.connect(found, conn)
+        await manager.connect(found, conn, token)
     except ApiError as err:
         await websocket.send_text(error_message(err.code, err.message))
         await websocket.close(CLOSE_CODES.get(err.status, 4400))
