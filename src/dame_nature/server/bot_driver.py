@@ -8,8 +8,9 @@ event loop (``BotPool``), waits until ``bot_delay_seconds`` have passed since th
 (people follow what happens), then plays the actions through the same path as a human's
 (``RoomManager.act``: the lock, the engine's check, saved before it is broadcast).
 
-A bot that raises, times out or keeps sending refused actions is logged and that seat is
-played by the ``random`` level for the rest of the game; the room never stops. A bot that
+A bot that raises or keeps sending refused actions is logged and that seat is played by
+the ``random`` level for the rest of the game; a move thought over past the budget is
+played at ``random`` (that move only); the room never stops. A bot that
 answers "nothing to do" while only bots can move the game on is helped the same way for
 that decision, so a game of bots never stalls.
 
@@ -25,7 +26,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from .bot_pool import BotFailure, BotKey, BotPool
+from .bot_pool import BotFailure, BotKey, BotPool, BotTimeout
 from .errors import ApiError
 
 if TYPE_CHECKING:
@@ -193,9 +194,11 @@ class _Driver:
             return await pool.decide_fallback(key, seed, view)
         try:
             return await pool.decide(key, seed, view)
+        except BotTimeout as err:  # this move only: the next may be quicker
+            log.info("bot of seat %d in room %s: %s", seat, self.room.code, err)
         except BotFailure as err:
             self._fall_back(game, seat, f"{err}")
-            return await pool.decide_fallback(key, seed, view)
+        return await pool.decide_fallback(key, seed, view)
 
     def _fall_back(self, game: int, seat: int, why: str) -> None:
         if (game, seat) not in self.fallback:

@@ -11,10 +11,12 @@ helps. With ``processes = 0`` one thread of the server process thinks for every 
 (simpler, but the search then shares the GIL with the loop; ``benchmarks/server_load.py
 --bot-rooms`` measures both).
 
-A decision that takes longer than ``think_seconds`` is abandoned (its late answer is
-dropped) and raises ``BotTimeout``; a worker that dies raises ``BotFailure`` and is
-replaced on the next call. The caller then decides with the ``random`` level
-(``decide_fallback``), which runs on a thread of the server process.
+A shard thinks for one bot at a time (the others wait their turn, in order), so the
+budget counts thinking, not queueing: a decision that takes longer than
+``think_seconds`` is given up on (its late answer is dropped) and raises ``BotTimeout``;
+a worker that dies raises ``BotFailure`` and is replaced on the next call. The caller
+then decides with the ``random`` level (``decide_fallback``), which runs on a thread of
+the server process.
 
 This module imports nothing heavy at load time: a spawned worker imports it first.
 """
@@ -96,6 +98,9 @@ class BotPool:
         self.processes = processes
         self.think_seconds = think_seconds
         self._shards: list[Executor | None] = [None] * max(1, processes)
+        # one decision at a time per shard, so that the budget counts a bot's thinking,
+        # not its wait behind other rooms' bots (waiting rooms queue here, in order)
+        self._gates = [asyncio.Semaphore(1) for _ in self._shards]
         self._closed = False
 
     def _shard(self, room: str) -> int:
@@ -126,11 +131,18 @@ class BotPool:
         if self._closed:
             raise BotFailure("the bot pool is closed")
         index = self._shard(key[0])
+        gate = self._gates[index]
+        await gate.acquire()
         executor = self._executor(index)
-        loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(executor, _decide, key, seed, view)
-            return await asyncio.wait_for(future, self.think_seconds)
+            future = asyncio.get_running_loop().run_in_executor(executor, _decide, key, seed, view)
+        except BaseException:
+            gate.release()
+            raise
+        # the shard is free once the worker is done, even with a decision given up on
+        future.add_done_callback(lambda _: gate.release())
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.think_seconds)
         except TimeoutError:
             raise BotTimeout(f"no decision within {self.think_seconds} s") from None
         except BrokenProcessPool as err:
