@@ -241,8 +241,7 @@ class RoomDriver:
             seat = awaiting["seat"]
             options = self.seats[seat].view["awaiting"]["options"]  # type: ignore[index]
             return seat, self.rng.choice(options)
-        candidates = [p["seat"] for p in first["players"]
-                      if (p["hand_size"] or p["has_programmed"]) and not p["ready"]]  # fmt: skip
+        candidates = first["to_act"]  # the seats the table waits for
         if not candidates:
             return None
         seat = self.rng.choice(candidates)

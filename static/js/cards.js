@@ -18,13 +18,20 @@ export function cardNumber(id) {
   return m ? m[1] : "";
 }
 
+// The advanced rules of the game on this page: a card's symbol is named only when its
+// rule is on (in the base game an associated Condition is an ordinary one).
+let activeModes = [];
+export function setActiveModes(modes) {
+  activeModes = modes || [];
+}
+
 /** A short plain-text name of a card, for logs, dialogs and screen readers. */
 export function cardText(id, jokerColour = null) {
   const c = card(id);
   switch (c.type) {
     case "condition": {
       const info = COLOUR_INFO[c.colour];
-      const sym = c.symbol ? `, ${c.symbol}` : "";
+      const sym = c.symbol && activeModes.includes(SYMBOLS[c.symbol]?.mode) ? `, ${c.symbol}` : "";
       const wet = c.set === "wetland" ? " (wetland)" : "";
       return `${cap(info.name)} Condition${wet} [${info.letter}]${sym}`;
     }
@@ -52,7 +59,9 @@ function symbolBadge(c, modes) {
   const info = SYMBOLS[c.symbol];
   const active = modes.includes(info.mode);
   const title = `${info.title}${active ? "" : " (no effect in this game)"}: ${info.text}`;
-  return `<span class="card-symbol ${active ? "active" : "inactive"}" title="${esc(title)}">${icon(c.symbol)}<span class="sr-only">${esc(info.title)}${active ? "" : ", no effect in this game"}</span></span>`;
+  // an inactive symbol is only printed on the card: not named to screen readers (issue 9)
+  if (!active) return `<span class="card-symbol inactive" title="${esc(title)}" aria-hidden="true">${icon(c.symbol)}</span>`;
+  return `<span class="card-symbol active" title="${esc(title)}">${icon(c.symbol)}<span class="sr-only">${esc(info.title)}</span></span>`;
 }
 
 /**

@@ -1,9 +1,9 @@
 // Home page: create a room (advanced rules one by one, or a path as a campaign; optional
-// seed) or join one with its code.
+// seed or deal) or join one with its code.
 import { api, loadSeats, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
 import { icon } from "./icons.js";
-import { readRulesPicker, renderRulesPicker } from "./rules_picker.js";
+import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
 import { levelName, t } from "./texts.js";
 
 const form = document.getElementById("create-form");
@@ -13,29 +13,14 @@ renderRulesPicker(document.getElementById("rules-picker"));
  * ``error`` what is wrong. */
 function chosenRules(error) {
   error.textContent = "";
-  const body = {};
-  Object.assign(body, readRulesPicker(form));
-  const seedText = form.seed.value.trim();
-  if (seedText !== "") {
-    const seed = Number(seedText);
-    if (!Number.isInteger(seed) || seed < 0) {
-      error.textContent = "The seed is a whole number (0 or more), or empty.";
-      form.seed.focus();
-      return null;
-    }
-    body.seed = seed;
+  try {
+    return readRulesPicker(form);
+  } catch (err) {
+    if (!(err instanceof PickerError)) throw err;
+    error.textContent = err.message;
+    err.field.focus();
+    return null;
   }
-  const dealText = form.deal.value.trim();
-  if (dealText !== "") {
-    try {
-      body.deal = JSON.parse(dealText);
-    } catch (err) {
-      error.textContent = "The deal is not valid JSON.";
-      form.deal.focus();
-      return null;
-    }
-  }
-  return body;
 }
 
 form.addEventListener("submit", async (event) => {

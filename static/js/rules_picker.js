@@ -1,7 +1,8 @@
 // The rules picker shared by the home page (creating a room) and the lobby (the host
 // changing the rules before the start): advanced rules one by one, or a path played as a
-// campaign.
+// campaign; under Options, a seed or an explicit deal.
 import { BOOT, esc } from "./cards.js";
+import { TEXTS } from "./texts.js";
 
 export const PATH_TITLES = {
   1: "Natural Variations",
@@ -49,7 +50,14 @@ export function renderRulesPicker(container) {
     <fieldset class="path-fieldset" hidden>
       <legend>Path</legend>
       <div class="mode-list">${pathOptions()}</div>
-    </fieldset>`;
+    </fieldset>
+    <details class="advanced">
+      <summary>Options</summary>
+      <label for="seed">Seed <span class="hint">(optional: the same seed deals the same cards)</span></label>
+      <input id="seed" name="seed" type="number" inputmode="numeric" min="0" step="1">
+      <label for="deal">Explicit deal <span class="hint">(optional, for puzzles and teaching: JSON <code>{"hands": [[card ids], ..], "first_player": 0}</code>, one hand per player)</span></label>
+      <textarea id="deal" name="deal" rows="3" spellcheck="false"></textarea>
+    </details>`;
   container.addEventListener("change", (event) => {
     if (event.target.name === "kind") showKind(container);
   });
@@ -61,18 +69,50 @@ function showKind(container) {
   container.querySelector(".path-fieldset").hidden = !path;
 }
 
-// The body part the API takes: {modes: [..]} or {path: N}.
-export function readRulesPicker(container) {
-  if (container.querySelector('input[name="kind"]:checked').value === "path") {
-    return { path: Number(container.querySelector('input[name="path"]:checked').value) };
+/** A field of the picker that cannot be read: its message, and the field to focus. */
+export class PickerError extends Error {
+  constructor(message, field) {
+    super(message);
+    this.field = field;
   }
-  return { modes: [...container.querySelectorAll('input[name="mode"]:checked')].map((x) => x.value) };
 }
 
-// Shows the room's current choice.
-export function setRulesPicker(container, { modes = [], path = null } = {}) {
+// The body the API takes: {modes: [..]} or {path: N}, with an optional seed or deal.
+// Throws a PickerError when the seed or the deal cannot be read.
+export function readRulesPicker(container) {
+  const body = {};
+  if (container.querySelector('input[name="kind"]:checked').value === "path") {
+    body.path = Number(container.querySelector('input[name="path"]:checked').value);
+  } else {
+    body.modes = [...container.querySelectorAll('input[name="mode"]:checked')].map((x) => x.value);
+  }
+  const seedField = container.querySelector("#seed");
+  const seedText = seedField.value.trim();
+  if (seedText !== "") {
+    const seed = Number(seedText);
+    if (!Number.isInteger(seed) || seed < 0) throw new PickerError(TEXTS.seedInvalid, seedField);
+    body.seed = seed;
+  }
+  const dealField = container.querySelector("#deal");
+  const dealText = dealField.value.trim();
+  if (dealText !== "") {
+    try {
+      body.deal = JSON.parse(dealText);
+    } catch (err) {
+      throw new PickerError(TEXTS.dealInvalid, dealField);
+    }
+  }
+  return body;
+}
+
+// Shows the room's current choice, with its seed or deal (the host's rules).
+export function setRulesPicker(container, { modes = [], path = null, seed = null, deal = null } = {}) {
   container.querySelector(`input[name="kind"][value="${path ? "path" : "modes"}"]`).checked = true;
   for (const box of container.querySelectorAll('input[name="mode"]')) box.checked = !path && modes.includes(box.value);
   if (path) container.querySelector(`input[name="path"][value="${path}"]`).checked = true;
+  container.querySelector("#seed").value = seed === null || seed === undefined ? "" : String(seed);
+  container.querySelector("#deal").value = deal ? JSON.stringify(deal) : "";
+  if (seed !== null && seed !== undefined) container.querySelector("details.advanced").open = true;
+  if (deal) container.querySelector("details.advanced").open = true;
   showKind(container);
 }

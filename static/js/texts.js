@@ -64,6 +64,63 @@ export function seatName(view, seat) {
   return view.seat === seat ? `${name} (you)` : name;
 }
 
+// Sentences of the room page added with issue 9 (the table's fixes, turn alerts, the
+// discard pile's reasons, the full log), in English; TEXTS_FR gives their French. A
+// function takes the variable parts.
+export const TEXTS = {
+  seedInvalid: "The seed is a whole number (0 or more), or empty.",
+  dealInvalid: "The deal is not valid JSON.",
+  rulesSeed: (seed) => `Deal: seed ${seed} (only you, the host, see it).`,
+  rulesDeal: "Deal: an explicit deal (only you, the host, see it).",
+  roomFull: (n) => `This room is full: all ${n} seats are taken. You can watch the game from here; it appears when the host starts it.`,
+  nameTooLong: (n) => `A name has at most ${n} characters.`,
+  nameControl: "A name cannot contain control characters.",
+  notTakeable: "cannot be taken: it was played",
+  noTakeable: "no card of the discard pile can be taken",
+  noPlaceNow: "No place for it now",
+  todoReveal: "Choose where your card goes",
+  todoSide: "Choose your side",
+  todoGiveBack: "Give a card back",
+  todoProgram: "Program a card",
+  todoReady: "Say Ready",
+  titleYourTurn: (todo) => `● ${todo}`,
+  notifyTitle: "Dame Nature: your turn",
+  notifyDenied: "The browser refuses notifications for this site: allow them in its site settings.",
+  notifyUnsupported: "This browser cannot show notifications.",
+  onTurn: (turn) => `turn ${turn}`,
+  discardedBy: (who, turn, why) => `Discarded by ${who}, ${turn}: ${why}.`,
+  playedBy: (who, turn) => `Played by ${who}, ${turn} (a played Pollution stays in the discard pile).`,
+  removedFromWeb: (turn, why) => `Removed from the web, ${turn}: ${why}.`,
+  swappedBy: (who, turn) => `Put there by ${who}'s Symbiosis swap, ${turn}.`,
+};
+
+export const TEXTS_FR = {
+  seedInvalid: "La graine est un nombre entier (0 ou plus), ou vide.",
+  dealInvalid: "La donne n'est pas du JSON valide.",
+  rulesSeed: (seed) => `Donne : graine ${seed} (vous seul, l'hôte, la voyez).`,
+  rulesDeal: "Donne : une donne explicite (vous seul, l'hôte, la voyez).",
+  roomFull: (n) => `Cette salle est complète : les ${n} places sont prises. Vous pouvez regarder la partie d'ici ; elle apparaît quand l'hôte la lance.`,
+  nameTooLong: (n) => `Un nom a au plus ${n} caractères.`,
+  nameControl: "Un nom ne peut pas contenir de caractères de contrôle.",
+  notTakeable: "ne peut pas être reprise : elle a été jouée",
+  noTakeable: "aucune carte de la défausse ne peut être reprise",
+  noPlaceNow: "Pas de place pour elle maintenant",
+  todoReveal: "Choisissez où va votre carte",
+  todoSide: "Choisissez votre camp",
+  todoGiveBack: "Rendez une carte",
+  todoProgram: "Programmez une carte",
+  todoReady: "Dites Prêt",
+  titleYourTurn: (todo) => `● ${todo}`,
+  notifyTitle: "Dame Nature : à vous",
+  notifyDenied: "Le navigateur refuse les notifications pour ce site : autorisez-les dans ses réglages.",
+  notifyUnsupported: "Ce navigateur ne peut pas afficher de notifications.",
+  onTurn: (turn) => `tour ${turn}`,
+  discardedBy: (who, turn, why) => `Défaussée par ${who}, ${turn} : ${why}.`,
+  playedBy: (who, turn) => `Jouée par ${who}, ${turn} (une Pollution jouée reste dans la défausse).`,
+  removedFromWeb: (turn, why) => `Retirée de la toile, ${turn} : ${why}.`,
+  swappedBy: (who, turn) => `Posée là par l'échange de ${who} (Symbiose), ${turn}.`,
+};
+
 // ---- the bot seats' words: English as the key (as gettext does), French below. t() is
 // the same call as the interface-wide translation (i18n), which these move into.
 const BOTS_FR = {

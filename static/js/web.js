@@ -22,6 +22,31 @@ function isOpen(view, layout, sp) {
 }
 
 /**
+ * Why the public table says a card has no place right now (a reason code of texts.js's
+ * REASONS), or "" when it may have one or the table cannot tell (Cats, Pollutions,
+ * Reintroductions, and what the advanced rules decide only at the reveal).
+ */
+export function noPlaceNow(view, id) {
+  const c = card(id);
+  const layouts = (view.webs || ["main"]).map((web) => BOOT.layouts[layoutName(view, web)]).filter(Boolean);
+  if (c.type === "condition" || c.type === "joker") {
+    const fits = (colour) => c.type === "joker" || colour === c.colour;
+    const free = layouts.some((layout) =>
+      Object.keys(layout).some((sp) => isOpen(view, layout, sp) && layout[sp].conditions.some((colour, i) => fits(colour) && !view.web[`${sp}:${i + 1}`])),
+    );
+    return free ? "" : c.type === "joker" ? "joker_no_slot" : "no_slot";
+  }
+  if (c.type === "species") {
+    const layout = layouts.find((l) => l[id]);
+    if (!layout) return "";
+    if (view.web[id]) return "already_installed";
+    if (!isOpen(view, layout, id)) return "species_not_open";
+    return layout[id].conditions.every((_, i) => view.web[`${id}:${i + 1}`]) ? "" : "conditions_missing";
+  }
+  return "";
+}
+
+/**
  * targets: {slot: [{label, key, action}]} places to light up for the player's choice;
  * removals: {slot: [...]} cards a Pollution may remove.
  */

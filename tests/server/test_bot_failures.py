@@ -16,6 +16,7 @@ import pytest
 import dame_nature.bots
 from dame_nature.server.app import create_app
 from dame_nature.server.settings import Settings
+from tests.live_server import UNLIMITED
 
 REAL_MAKE_BOT = dame_nature.bots.make_bot
 
@@ -51,11 +52,9 @@ class Slow(Raising):
 async def play_bots_only(tmp_path: Any, broken: type[Raising]) -> dict[str, Any]:
     settings = Settings(
         db=str(tmp_path / f"{broken.__name__}.sqlite3"),
-        bot_delay_seconds=0,
         bot_processes=0,
         bot_think_seconds=0.1,
-        rate_limit_per_second=1e9,
-        rate_limit_burst=10**9,
+        **UNLIMITED,
     )
     app = create_app(settings)
     transport = httpx.ASGITransport(app=app)

@@ -20,6 +20,7 @@ from dame_nature.engine import MODES
 from dame_nature.server.app import create_app
 from dame_nature.server.connections import Connection
 from dame_nature.server.settings import Settings
+from tests.live_server import UNLIMITED
 from tests.server.test_no_leaks import RecordingSocket, card_ids_in, from_view, seen_now
 
 GAMES = 16
@@ -92,9 +93,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
 def test_no_view_leaks_with_bots_seated(tmp_path):
     settings = Settings(
         db=str(tmp_path / "bots.sqlite3"),
-        rate_limit_per_second=1e9,
-        rate_limit_burst=10**9,
-        bot_delay_seconds=0,
+        **UNLIMITED,
         bot_processes=0,  # in-process: the bots think on a thread
     )
     app = create_app(settings)

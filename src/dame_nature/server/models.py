@@ -1,8 +1,8 @@
 """Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
-Views are the engine's per-seat dicts plus the server fields; they are typed loosely
-(``dict``) because the engine owns their shape.
+Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
+fields the server adds), documented in the OpenAPI schema.
 
 >>> ActionAdapter.validate_python({"type": "program", "card": "cond-blue-1"}).card
 'cond-blue-1'
@@ -10,20 +10,45 @@ Views are the engine's per-seat dicts plus the server fields; they are typed loo
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     RootModel,
-    StrictInt,
     TypeAdapter,
-    field_validator,
+    model_validator,
 )
 
+from ..engine import MODES, View
+
+
+def _whole(value: Any) -> Any:
+    """JSON Schema's ``integer`` is any number with no fractional part (``5.0`` too):
+    accept exactly that, and never a boolean or a string."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# integers as JSON Schema means them (``5`` or ``5.0``; not ``5.5``, ``"5"``, ``true``)
+Seat = Annotated[int, Field(strict=True, ge=0, le=5), BeforeValidator(_whole)]
+PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_whole)]
+Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
-Seat = Annotated[StrictInt, Field(ge=0, le=5)]
+
+#: what a player's name may be, said once for the schema and the check: 1 to 40
+#: characters, no control or bidirectional-override character, at least one that is
+#: not a space (spaces around it are dropped, runs of spaces become one)
+NAME_PATTERN = (
+    r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
+    r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+)
 
 
 class _Body(BaseModel):
@@ -33,17 +58,67 @@ class _Body(BaseModel):
 # ------------------------------------------------------------------ rooms
 class Deal(_Body):
     hands: Annotated[list[list[CardId]], Field(min_length=3, max_length=6)]
-    first_player: Annotated[StrictInt, Field(ge=0, le=5)] = 0
+    first_player: Seat = 0
+
+
+def _room_rules_schema(schema: dict[str, Any]) -> None:
+    # what the server checks beyond each field: not both a non-empty ``modes`` and a
+    # ``path``, not both a ``seed`` and a ``deal``
+    schema["allOf"] = [
+        {
+            "not": {
+                "required": ["modes", "path"],
+                "properties": {"modes": {"minItems": 1}, "path": {"type": "integer"}},
+            }
+        },
+        {
+            "not": {
+                "required": ["seed", "deal"],
+                "properties": {"seed": {"type": "integer"}, "deal": {"type": "object"}},
+            }
+        },
+    ]
 
 
 class RoomCreate(_Body):
     """``POST /api/rooms``: ``modes`` (any combination) or ``path`` (a campaign), and
-    optionally a ``seed`` or an explicit ``deal``."""
+    optionally a ``seed`` or an explicit ``deal``. A seed or a deal chosen here is shown
+    to every player (``deal_chosen_by_host``)."""
 
-    modes: Annotated[list[str], Field(max_length=12)] = []
-    path: Annotated[StrictInt, Field(ge=1, le=4)] | None = None
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_room_rules_schema)
+
+    modes: Annotated[
+        list[str],
+        Field(
+            max_length=12,
+            json_schema_extra={
+                "items": {"type": "string", "enum": list(MODES)},
+                "uniqueItems": True,
+            },
+        ),
+    ] = []
+    path: PathNumber | None = None
+    seed: Seed | None = None
     deal: Deal | None = None
+
+    @model_validator(mode="after")
+    def _one_of_each(self) -> RoomCreate:
+        if self.path is not None and self.modes:
+            raise ValueError("give either 'modes' or 'path' (a campaign), not both")
+        if self.seed is not None and self.deal is not None:
+            raise ValueError("give either a 'seed' or a 'deal', not both")
+        return self
+
+
+class RoomRules(BaseModel):
+    """``GET /api/rooms/{room}/rules`` (host only): the room's rules as the host set
+    them, seed and explicit deal included (they decide every hand, so only the host
+    reads them)."""
+
+    modes: list[str]
+    path: int | None
+    seed: int | None
+    deal: dict[str, Any] | None
 
 
 class RoomCreated(BaseModel):
@@ -52,19 +127,78 @@ class RoomCreated(BaseModel):
     host_token: str
 
 
+NAME_MAX_CHARACTERS = 40
+#: Bidirectional overrides and isolates: they would reorder the text around a name.
+_BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+_ZWJ = "\u200d"
+
+
+def _joins_previous(char: str, previous: str) -> bool:
+    """Whether ``char`` belongs to the grapheme cluster of ``previous`` (an approximation of
+    Unicode's rules good for names: combining marks, variation selectors, emoji modifiers
+    and tags, ZWJ sequences, and the second flag letter of a pair)."""
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me", "Mc", "Cf") or 0x1F3FB <= ord(char) <= 0x1F3FF:
+        return True
+    if previous == _ZWJ:
+        return True
+    regional = 0x1F1E6 <= ord(char) <= 0x1F1FF
+    return regional and 0x1F1E6 <= ord(previous) <= 0x1F1FF
+
+
+def name_length(name: str) -> int:
+    """The number of characters a person sees in ``name`` (grapheme clusters, roughly):
+    ``name_length("🧑\u200d🌾 Farmer") == 8``.
+
+    >>> name_length("🧑\u200d🌾 Farmer"), name_length("🏳\ufe0f\u200d🌈"), name_length("Zoé")
+    (8, 1, 3)
+    """
+    count, previous, in_flag = 0, "", False
+    for char in name:
+        joined = bool(previous) and _joins_previous(char, previous)
+        if joined and 0x1F1E6 <= ord(char) <= 0x1F1FF:
+            joined, in_flag = not in_flag, not in_flag  # flags are pairs of letters
+        elif 0x1F1E6 <= ord(char) <= 0x1F1FF:
+            in_flag = False
+        if not joined:
+            count += 1
+        previous = char
+    return count
+
+
+def clean_name(name: str) -> str:
+    """A player's name as shown: spaces around and between words collapsed; any printable
+    text, emoji sequences included; no control character, bidirectional override or
+    unassigned code point; at least one visible character; at most 40 characters.
+
+    >>> clean_name("  🧑\u200d🌾   Farmer ")
+    '🧑\u200d🌾 Farmer'
+    >>> clean_name("Bell\x07")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name cannot contain control characters
+    """
+    name = " ".join(name.split())
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs", "Cn", "Co") or ord(char) in _BIDI_CONTROLS:
+            raise ValueError("a name cannot contain control characters")
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+        raise ValueError("a name needs at least one visible character")
+    if name_length(name) > NAME_MAX_CHARACTERS:
+        raise ValueError(f"a name has at most {NAME_MAX_CHARACTERS} characters")
+    return name
+
+
 class PlayerCreate(_Body):
     """``POST /api/rooms/{room}/players``: the name shown to the others (1 to 40
-    characters, spaces around it dropped)."""
+    characters as a person counts them, emoji sequences included; spaces around it
+    dropped; no control character)."""
 
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-
-    @field_validator("name")
-    @classmethod
-    def _printable(cls, name: str) -> str:
-        name = " ".join(name.split())
-        if not name or not name.isprintable():
-            raise ValueError("a name needs a printable character")
-        return name
+    name: Annotated[
+        str,
+        Field(min_length=1, max_length=8 * NAME_MAX_CHARACTERS, pattern=NAME_PATTERN),
+        AfterValidator(clean_name),
+    ]
 
 
 class PlayerCreated(BaseModel):
@@ -127,6 +261,13 @@ class RoomPublic(BaseModel):
     result: dict[str, Any] | None
     created_at: float
     game: int = Field(description="number of the game in this room (rematches count up)")
+    deal_chosen_by_host: bool = Field(
+        description="the host chose this game's deal (a seed or the hands): the host may "
+        "know every hand"
+    )
+    deal_choice: Literal["seed", "deal"] | None = Field(
+        description="what the host chose, when `deal_chosen_by_host`"
+    )
 
 
 class Started(BaseModel):
@@ -147,6 +288,21 @@ class Replay(BaseModel):
     )
     result: dict[str, Any] | None
     campaign: Campaign | None
+    deal_chosen_by_host: bool = Field(description="the host chose this game's deal")
+    deal_choice: Literal["seed", "deal"] | None
+
+
+class GameLog(BaseModel):
+    """``GET /api/rooms/{room}/log``: the whole log of the current game as this seat may
+    see it (views carry only its last 60 events)."""
+
+    version: int
+    game: int
+    seat: int | None
+    total: int = Field(description="events in the whole log; `events` starts at `since`")
+    events: list[dict[str, Any]] = Field(
+        description="the engine's events, redacted for this seat as in its views"
+    )
 
 
 class ModeInfo(BaseModel):
@@ -157,9 +313,18 @@ class ModeInfo(BaseModel):
     summary: str
 
 
+class ReasonText(BaseModel):
+    en: str
+    fr: str
+
+
 class ModesPublic(BaseModel):
     modes: list[ModeInfo]
     paths: dict[str, list[str]]
+    reasons: dict[str, ReasonText] = Field(
+        description="why a card was discarded: each reason code of the views (a reveal "
+        "record's or an event's `reason`) with its sentence, in English and French"
+    )
 
 
 class ErrorBody(BaseModel):
@@ -271,7 +436,15 @@ class WsPing(_Body):
     type: Literal["ping"]
 
 
-WsClientMessage = Annotated[WsAction | WsPing, Field(discriminator="type")]
+class WsAuth(_Body):
+    """Client to server, instead of ``?token=`` in the URL: act as the seat of
+    ``token`` from now on (the answer is the seat's view)."""
+
+    type: Literal["auth"]
+    token: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+WsClientMessage = Annotated[WsAction | WsPing | WsAuth, Field(discriminator="type")]
 WsClientAdapter: TypeAdapter[Any] = TypeAdapter(WsClientMessage)
 
 
@@ -279,7 +452,7 @@ class WsState(BaseModel):
     """Server to client, after every change: the view of this connection's seat."""
 
     type: Literal["state"]
-    view: dict[str, Any]
+    view: View
 
 
 class WsError(BaseModel):

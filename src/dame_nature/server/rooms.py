@@ -15,7 +15,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..engine import (
     MAX_PLAYERS,
@@ -25,7 +25,9 @@ from ..engine import (
     InvalidSetup,
     State,
     get_game,
+    lobby_view,
     normalise_modes,
+    visible_log,
 )
 from .bot_driver import BotDrivers, bot_levels
 from .bot_pool import BotPool
@@ -57,6 +59,10 @@ TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: names given to bots added in the lobby (the first one no player of the room has)
 BOT_NAMES = ("Darwin", "Linné", "Humboldt", "Carson", "Goodall", "Lamarck", "Buffon", "Mendel")
+#: versions reserved by one stored write when only connections change: a seat that
+#: connects and leaves in a loop costs one commit per this many version bumps, and the
+#: stored version stays ahead of every version a client has seen
+VERSION_RESERVE = 100
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -92,10 +98,14 @@ class Room:
     game_no: int = 0
     campaign: dict[str, Any] | None = None
     version: int = 0
+    #: the highest version stored (``version`` never passes it unstored)
+    version_saved: int = 0
     players: list[Player] = field(default_factory=list)
     state: State | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     conns: dict[int | None, set[Connection]] = field(default_factory=dict, repr=False)
+    #: the action rate of each seat (HTTP and websocket together)
+    action_buckets: dict[int, TokenBucket] = field(default_factory=dict, repr=False)
 
     # ---------------------------------------------------------------- seats
     def seat_for_token(self, token: str) -> int | None:
@@ -142,6 +152,20 @@ class Room:
     def connection_count(self) -> int:
         return sum(len(c) for c in self.conns.values())
 
+    @property
+    def deal_chosen_by_host(self) -> bool:
+        """Whether the host picked the current game's deal (a seed or the hands): then
+        the host may know every hand, and every seat is told so. Rematches deal at
+        random."""
+        chosen = self.spec.get("seed") is not None or self.spec.get("deal") is not None
+        return chosen and self.game_no <= 1
+
+    def deal_choice(self) -> str | None:
+        """``"seed"`` or ``"deal"`` when the host chose the current game's deal."""
+        if not self.deal_chosen_by_host:
+            return None
+        return "deal" if self.spec.get("deal") is not None else "seed"
+
     # ---------------------------------------------------------------- views
     def view(self, seat: int | None) -> dict[str, Any]:
         """The API view of ``seat`` (``None``: a spectator): the engine's view plus the
@@ -149,47 +173,35 @@ class Room:
         if self.state is None:
             view = self._lobby_view(seat)
         else:
-            view = self.state.view(seat)
-            for entry in view["players"]:
+            view = cast(dict[str, Any], self.state.view(seat))
+            for entry in view["players"]:  # the engine gives each view its own entries
                 entry.update(self.seat_public(entry["seat"]))
         view["room"] = self.code
         view["version"] = self.version
         view["campaign"] = campaign_public(self.campaign)
         view["status"] = self.status
         view["game"] = self.game_no
+        view["deal_chosen_by_host"] = self.deal_chosen_by_host
+        view["deal_choice"] = self.deal_choice()
         return view
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "modes": self.modes,
-            "phase": "lobby",
-            "turn": 0,
-            "first_player": None,
-            "free_symbiosis_available": False,
-            "players": [
-                {
-                    "seat": p.seat,
-                    "name": p.name,
-                    "hand_size": 0,
-                    "has_programmed": False,
-                    "ready": False,
-                    "symbiosis_cards": 0,
-                    "side": None,
-                    **self.seat_public(p.seat),
-                }
-                for p in self.players
-            ],
-            "hand": [],
-            "programmed": None,
-            "known": [],
-            "web": {},
-            "discard": [],
-            "revealed_this_turn": [],
-            "awaiting": None,
-            "winnable": True,
-            "result": None,
-        }
+        """The engine's empty ``View`` with the players who joined."""
+        view: dict[str, Any] = dict(lobby_view(seat, self.modes))
+        view["players"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "hand_size": 0,
+                "has_programmed": False,
+                "ready": False,
+                "symbiosis_cards": 0,
+                "side": None,
+                **self.seat_public(p.seat),
+            }
+            for p in self.players
+        ]
+        return view
 
     def public_info(self) -> dict[str, Any]:
         return {
@@ -206,15 +218,20 @@ class Room:
             "result": dict(self.state.result) if self.state and self.state.result else None,
             "created_at": self.created_at,
             "game": self.game_no,
+            "deal_chosen_by_host": self.deal_chosen_by_host,
+            "deal_choice": self.deal_choice(),
         }
 
     def replay(self) -> dict[str, Any]:
         if self.state is None or not self.state.is_over:
             raise ApiError(409, "game_not_over", "The replay is available once the game is over.")
+        chosen = self.deal_chosen_by_host
         return {
             "room": self.code,
             "game": self.game_no,
-            "setup": self.state.setup,
+            "setup": {**self.state.setup, "deal_chosen_by_host": chosen},
+            "deal_chosen_by_host": chosen,
+            "deal_choice": self.deal_choice(),
             "actions": self.state.history,
             "result": self.state.result,
             "campaign": campaign_public(self.campaign),
@@ -271,6 +288,7 @@ class RoomManager:
             campaign=data["campaign"],
             # connections were lost with the old process: that is a change of the view
             version=data["version"] + 1,
+            version_saved=data["version"],
             players=[Player(**p) for p in data["players"]],
         )
         if data["setup"] is not None:
@@ -297,14 +315,17 @@ class RoomManager:
         with contextlib.suppress(ApiError):
             self.get(code)
 
-    def sweep(self, now: float | None = None) -> tuple[int, int]:
-        """Delete rooms idle for the TTL; drop finished games no one watches from memory.
+    def sweep(self, now: float | None = None, finished_now: bool = False) -> tuple[int, int]:
+        """Delete rooms idle for the TTL (lobbies nobody starts: the lobby TTL); drop
+        finished games no one watches from memory (all of them with ``finished_now``).
         Returns (deleted, unloaded)."""
         now = time.time() if now is None else now
         settings = self.settings
         expired = [
             code
-            for code in self.store.idle_rooms(now - settings.room_ttl_seconds)
+            for code in self.store.idle_rooms(
+                now - settings.room_ttl_seconds, lobby_before=now - settings.lobby_ttl_seconds
+            )
             if code not in self.rooms or self.rooms[code].connection_count() == 0
         ]
         self.store.delete_rooms(expired)
@@ -317,7 +338,7 @@ class RoomManager:
                 room.status == "over"
                 and room.connection_count() == 0
                 and not room.lock.locked()
-                and now - room.updated_at >= settings.finished_room_memory_seconds
+                and (finished_now or now - room.updated_at >= settings.finished_room_memory_seconds)
             ):
                 del self.rooms[code]
                 self.bots.stop(code)
@@ -341,6 +362,8 @@ class RoomManager:
         deal: dict[str, Any] | None,
     ) -> Room:
         if len(self.rooms) >= self.settings.max_rooms:
+            await self._evict_lobbies(time.time())
+        if len(self.rooms) >= self.settings.max_rooms:
             raise ApiError(429, "too_many_rooms", "The server holds too many rooms; try later.")
         spec, campaign = self._rules(modes, path, seed, deal)
         now = time.time()
@@ -358,6 +381,29 @@ class RoomManager:
         )
         self.rooms[code] = room
         return room
+
+    async def _evict_lobbies(self, now: float) -> None:
+        """Make room for a new one: delete the lobbies nobody has touched or watched for
+        ``lobby_evict_idle_seconds``, oldest first (a tenth of the cap at most at once),
+        and unload finished games no one watches."""
+        self.sweep(now, finished_now=True)
+        idle = sorted(
+            (
+                room
+                for room in self.rooms.values()
+                if room.status == "lobby"
+                and room.connection_count() == 0
+                and not room.lock.locked()
+                and now - room.updated_at >= self.settings.lobby_evict_idle_seconds
+            ),
+            key=lambda room: room.updated_at,
+        )
+        batch = [room.code for room in idle[: max(1, self.settings.max_rooms // 10)]]
+        if batch:
+            await self.store.call(self.store.delete_rooms, batch)
+            for code in batch:
+                self.rooms.pop(code, None)
+            log.info("evicted %d idle lobbies to make room", len(batch))
 
     async def set_rules(
         self,
@@ -393,6 +439,14 @@ class RoomManager:
             room.spec, room.campaign = spec, campaign
             self._changed(room, now)
 
+    def rules(self, room: Room, token: str | None) -> dict[str, Any]:
+        """Host only: the room's rules as set, seed and deal included."""
+        self._require_host(room, token)
+        spec = room.spec
+        path = spec.get("path")
+        modes = [] if path is not None else list(spec["modes"])
+        return {"modes": modes, "path": path, "seed": spec.get("seed"), "deal": spec.get("deal")}
+
     @staticmethod
     def _rules(
         modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
@@ -419,9 +473,9 @@ class RoomManager:
 
     async def join(self, room: Room, name: str) -> Player:
         async with room.lock:
-            return await self._take_seat(room, name, None)
+            return await self._seat_new_player(room, name, None)
 
-    async def _take_seat(self, room: Room, name: str, bot: str | None) -> Player:
+    async def _seat_new_player(self, room: Room, name: str, bot: str | None) -> Player:
         """Under the room's lock, in the lobby: the next seat, for a person (``bot`` None)
         or a bot of that level (whose token is never handed out)."""
         if room.status != "lobby":
@@ -466,7 +520,7 @@ class RoomManager:
         async with room.lock:
             taken = {p.name for p in room.players}
             name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
-            return await self._take_seat(room, name, level)
+            return await self._seat_new_player(room, name, level)
 
     async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
         """Host only, once the game has started: a bot plays the seat of a player who
@@ -653,7 +707,9 @@ class RoomManager:
         self._changed(room, now)
 
     async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        """Apply one action of ``seat``; persist it; push the new views; the seat's view."""
+        """Apply one action of ``seat``; persist it; push the new views; the seat's view.
+        Each seat has its own rate (429 ``rate_limited`` past it)."""
+        self.allow_action(room, seat)
         async with room.lock:
             if room.state is None:  # (seats move only in the lobby)
                 raise ApiError(409, "game_not_started", "The game has not started yet.")
@@ -721,7 +777,9 @@ class RoomManager:
         return self._changed(room, now)
 
     def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
+        """A stored change (stored with ``version + 1``): bump, broadcast."""
         room.version += 1
+        room.version_saved = max(room.version_saved, room.version)
         room.updated_at = now
         views = room.broadcast()
         self.bots.notify(room)
@@ -733,6 +791,19 @@ class RoomManager:
         async with room.lock:
             return room.view(seat)
 
+    async def log(self, room: Room, seat: int | None, since: int) -> dict[str, Any]:
+        """Every event of the room's current game that ``seat`` may see (``None``: a
+        spectator), redacted as in its views, from the ``since``-th one."""
+        async with room.lock:
+            events = visible_log(room.state, seat, tail=None) if room.state is not None else []
+            return {
+                "version": room.version,
+                "game": room.game_no,
+                "seat": seat,
+                "total": len(events),
+                "events": events[since:],
+            }
+
     async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
         async with room.lock:
             actions = room.state.legal_actions(seat) if room.state is not None else []
@@ -740,32 +811,72 @@ class RoomManager:
 
     # ---------------------------------------------------------------- connections
     async def connect(self, room: Room, conn: Connection, token: str | None = None) -> None:
-        """Attach a socket; it gets the current view at once. Raises ``ApiError`` when
-        the room has too many sockets open. ``token``: the seat token the socket came
-        with; its seat is read again here, under the lock (seats move in the lobby when
-        one is removed)."""
+        """Attach a socket; it gets the current view at once. Seats and spectators are
+        counted apart, so spectators never lock a player out: raises ``ApiError`` (429)
+        when the room's spectator places, or this seat's sockets, are all taken.
+        ``token``: the seat token the socket came with; its seat is read again here,
+        under the lock (seats move in the lobby when one is removed)."""
         async with room.lock:
             if token is not None:
-                conn.seat = room.seat_for_token(token)
-                if conn.seat is None:
-                    raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
-            if room.connection_count() >= self.settings.max_connections_per_room:
-                raise ApiError(429, "too_many_connections", "Too many connections to this room.")
+                conn.seat = self._seat_of_token(room, token)
+            self._check_room_for(room, conn.seat)
             was = room.connected(conn.seat) if conn.seat is not None else True
             room.conns.setdefault(conn.seat, set()).add(conn)
             conn.start()
-            player = room.players[conn.seat] if conn.seat is not None else None
-            if player is not None and player.stand_in:
-                # the player is back: their token takes the seat back from the bot
-                try:
-                    await self._set_bot(room, player, None)
-                except Exception:
-                    log.exception("room %s: seat %s not given back", room.code, conn.seat)
-                    await self._connection_changed(room)
-            elif was:
-                room.send_view(conn)
-            else:
-                await self._connection_changed(room)
+            await self._attached(room, conn, was)
+
+    @staticmethod
+    def _seat_of_token(room: Room, token: str) -> int:
+        seat = room.seat_for_token(token)
+        if seat is None:
+            raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+        return seat
+
+    async def _attached(self, room: Room, conn: Connection, was_connected: bool) -> None:
+        """Under the lock, a socket just attached: a player back on a seat a bot stood in
+        for takes it back; else the socket gets its view (everyone a new version when a
+        seat's ``connected`` flag changed)."""
+        player = room.players[conn.seat] if conn.seat is not None else None
+        if player is not None and player.stand_in:
+            try:
+                await self._set_bot(room, player, None)
+                return
+            except Exception:
+                log.exception("room %s: seat %s not given back", room.code, conn.seat)
+        if was_connected:
+            room.send_view(conn)
+        else:
+            await self._connection_changed(room)
+
+    def _check_room_for(self, room: Room, seat: int | None) -> None:
+        open_now = len(room.conns.get(seat, ()))
+        if seat is None and open_now >= self.settings.max_spectators_per_room:
+            raise ApiError(
+                429, "too_many_spectators", "This room has as many spectators as it can take."
+            )
+        if seat is not None and open_now >= self.settings.max_sockets_per_seat:
+            raise ApiError(
+                429, "too_many_connections", "This seat is open in too many tabs or devices."
+            )
+
+    async def take_seat(self, room: Room, conn: Connection, token: str) -> None:
+        """A socket that authenticated after connecting (``{"type": "auth"}``) moves
+        from the spectators to its token's seat (read under the lock), and gets the
+        seat's view."""
+        async with room.lock:
+            seat = self._seat_of_token(room, token)
+            self._check_room_for(room, seat)
+            spectators = room.conns.get(None)
+            if spectators is not None:
+                spectators.discard(conn)
+                if not spectators:
+                    del room.conns[None]
+            was = room.connected(seat)
+            conn.seat = seat
+            room.conns.setdefault(seat, set()).add(conn)
+            if conn._task is None:
+                conn.start()
+            await self._attached(room, conn, was)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
         await conn.stop()
@@ -780,8 +891,25 @@ class RoomManager:
                     await self._connection_changed(room)
 
     async def _connection_changed(self, room: Room) -> None:
-        """A seat's ``connected`` flag changed: a new version, stored so it never goes back."""
+        """A seat's ``connected`` flag changed: a new version, pushed to every socket.
+        It is not stored each time: one write reserves ``VERSION_RESERVE`` versions, so
+        the stored version stays ahead of any version a client saw (a restart goes on
+        from there) while a seat that reconnects in a loop costs no commit per connect."""
         now = time.time()
-        with contextlib.suppress(Exception):
-            await self.store.call(self.store.set_version, room.code, room.version + 1, now)
-        self._changed(room, now)
+        if room.version + 1 > room.version_saved:
+            reserved = room.version + 1 + VERSION_RESERVE
+            with contextlib.suppress(Exception):
+                await self.store.call(self.store.set_version, room.code, reserved, now)
+                room.version_saved = reserved
+        room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
+        room.broadcast()
+
+    def allow_action(self, room: Room, seat: int) -> None:
+        """The action rate of one seat (its token), HTTP and websocket together."""
+        bucket = room.action_buckets.get(seat)
+        if bucket is None:
+            bucket = room.action_buckets[seat] = TokenBucket(
+                self.settings.action_rate_per_second, self.settings.action_rate_burst
+            )
+        if not bucket.take():
+            raise ApiError(429, "rate_limited", "Too many actions from this seat: slow down.")

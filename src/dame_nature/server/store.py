@@ -301,10 +301,14 @@ class Store:
             ).fetchall()
         return [row["code"] for row in rows]
 
-    def idle_rooms(self, before: float) -> list[str]:
+    def idle_rooms(self, before: float, lobby_before: float | None = None) -> list[str]:
+        """Rooms with no change since ``before`` (lobbies: since ``lobby_before``)."""
+        lobby_before = before if lobby_before is None else lobby_before
         with self._lock:
             rows = self._conn.execute(
-                "SELECT code FROM rooms WHERE updated_at < ?", (before,)
+                "SELECT code FROM rooms WHERE updated_at < ?"
+                " OR (status = 'lobby' AND updated_at < ?)",
+                (before, lobby_before),
             ).fetchall()
         return [row["code"] for row in rows]
 
@@ -348,4 +352,9 @@ def _dumps_or_null(data: dict[str, Any] | None) -> str | None:
 
 
 def _touch(code: str, version: int, now: float) -> tuple[str, tuple[Any, ...]]:
-    return ("UPDATE rooms SET version = ?, updated_at = ? WHERE code = ?", (version, now, code))
+    # the stored version never goes down: a write may carry a version below one reserved
+    # earlier for connection changes
+    return (
+        "UPDATE rooms SET version = MAX(version, ?), updated_at = ? WHERE code = ?",
+        (version, now, code),
+    )

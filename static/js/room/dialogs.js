@@ -1,9 +1,10 @@
 // The dialogs: a Symbiosis, giving a card back, and the help.
+import { api } from "../api.js";
 import { card, cardHTML, cardText, esc } from "../cards.js";
 import { icon } from "../icons.js";
-import { COLOUR_INFO, COLOUR_ORDER, PLAYER_AID, SYMBOLS, seatName } from "../texts.js";
+import { COLOUR_INFO, COLOUR_ORDER, PLAYER_AID, SYMBOLS, TEXTS, seatName } from "../texts.js";
 import { send } from "./net.js";
-import { $, app, MODES, myCards, mySeat, players } from "./state.js";
+import { $, app, CODE, MODES, myCards, mySeat, players } from "./state.js";
 
 function cardChoices(name, cards, { checked = null, filter = null, notes = {} } = {}) {
   const v = app.view;
@@ -17,29 +18,48 @@ function cardChoices(name, cards, { checked = null, filter = null, notes = {} } 
     .join("")}</div>`;
 }
 
-export function openSymbiosis() {
+// The complete actions the engine allows this seat now (GET legal_actions), or null when
+// they cannot be read (the dialog then offers what the view suggests).
+async function legalActions() {
+  try {
+    return (await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/legal_actions`, { token: app.mem.token })).actions;
+  } catch (err) {
+    return null;
+  }
+}
+
+export async function openSymbiosis() {
+  const legal = await legalActions();
   const v = app.view;
   const me = mySeat();
   const dlg = $("sym-dialog");
+  if (dlg.open || !v || v.phase !== "programming") return;
   const kinds = v.symbiosis_kinds || ["show", "give", "swap_discard"];
   const free = v.first_player === me && v.free_symbiosis_available;
   const p = players().find((x) => x.seat === me) || {};
   $("sym-cost").textContent = free ? "This one is free: you are the first player of this turn." : `This uses one of your ${p.symbiosis_cards} Symbiosis card${p.symbiosis_cards === 1 ? "" : "s"} (each works once per game).`;
   const others = players().filter((x) => x.seat !== me);
-  const conditionLike = myCards().filter((c) => ["condition", "joker"].includes(card(c).type));
+  // the engine's own options: which of my cards can be swapped, which discards taken
+  // (a played Pollution cannot be taken back)
+  const swaps = legal ? legal.filter((a) => a.type === "swap_discard") : null;
+  const conditionLike = myCards().filter((c) => (swaps ? swaps.some((a) => a.card === c) : ["condition", "joker"].includes(card(c).type)));
+  const takeable = new Set(swaps ? swaps.map((a) => a.take) : v.discard);
+  const takeNotes = Object.fromEntries(v.discard.filter((c) => !takeable.has(c)).map((c) => [c, TEXTS.notTakeable]));
+  const lastTakeable = [...v.discard].reverse().find((c) => takeable.has(c)) || null;
   const kindText = {
     show: v.show_names_one_player ? "Show one of your cards to one player (Privileged Symbioses)" : "Show one of your cards to everyone",
     give: "Give one of your cards to a player, who gives you one back",
     swap_discard: "Swap one of your Condition cards with a card of the discard pile",
   };
-  const disabled = { swap_discard: !v.discard.length || !conditionLike.length };
+  const disabled = { swap_discard: !takeable.size || !conditionLike.length };
+  const why = !v.discard.length ? "the discard pile is empty" : !takeable.size ? TEXTS.noTakeable : "you have no Condition card";
   const body = `<fieldset><legend>What do you want to do?</legend>
-      ${kinds.map((k, i) => `<label class="radio"><input type="radio" name="kind" value="${k}" ${i === 0 ? "checked" : ""} ${disabled[k] ? "disabled" : ""}> ${kindText[k]}${disabled[k] ? ` <span class="hint">(${v.discard.length ? "you have no Condition card" : "the discard pile is empty"})</span>` : ""}</label>`).join("")}
+      ${kinds.map((k, i) => `<label class="radio"><input type="radio" name="kind" value="${k}" ${i === 0 ? "checked" : ""} ${disabled[k] ? "disabled" : ""}> ${kindText[k]}${disabled[k] ? ` <span class="hint">(${esc(why)})</span>` : ""}</label>`).join("")}
       ${!kinds.includes("show") ? `<p class="hint">Incomplete Symbioses: showing a card is not allowed in this game.</p>` : ""}</fieldset>
     <fieldset id="sym-card-fs"><legend id="sym-card-legend">Your card</legend><div id="sym-cards"></div></fieldset>
     <fieldset id="sym-to-fs"><legend>To whom?</legend>
       <div class="to-list">${others.map((o, i) => `<label class="radio"><input type="radio" name="to" value="${o.seat}" ${i === 0 ? "checked" : ""}> ${esc(seatName(v, o.seat))}</label>`).join("")}</div></fieldset>
-    <fieldset id="sym-take-fs"><legend>The card you take from the discard pile</legend>${cardChoices("take", v.discard, { checked: v.discard[v.discard.length - 1] })}</fieldset>`;
+    <fieldset id="sym-take-fs"><legend>The card you take from the discard pile</legend>${cardChoices("take", v.discard, { checked: lastTakeable, filter: (c) => takeable.has(c), notes: takeNotes })}</fieldset>`;
   $("sym-body").innerHTML = body;
   $("sym-error").textContent = "";
   const form = $("sym-form");

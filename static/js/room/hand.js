@@ -2,11 +2,11 @@
 // table waits for your choice (a reveal's place, your side, a card to give back).
 import { card, cardFace, cardHTML, cardText, esc } from "../cards.js";
 import { icon } from "../icons.js";
-import { COLOUR_INFO, seatName } from "../texts.js";
-import { slotText } from "../web.js";
+import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
+import { noPlaceNow, slotText } from "../web.js";
 import { openGiveback, openSymbiosis } from "./dialogs.js";
 import { send } from "./net.js";
-import { $, app, canUseSymbiosis, mySeat, players, setHTML, sortHand } from "./state.js";
+import { $, app, canUseSymbiosis, mayActivate, mySeat, players, setHTML, sortHand } from "./state.js";
 
 export function renderMe() {
   const v = app.view;
@@ -40,11 +40,15 @@ export function renderMe() {
       ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed) + knownByText(v, v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
       : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`,
   );
+  // before the reveal: a word when the public table already says the card has no place
+  const noPlace = programming && v.programmed ? noPlaceNow(v, v.programmed) : "";
+  setHTML($("programmed-hint"), noPlace ? `${icon("discard")} <span>${esc(TEXTS.noPlaceNow)}: ${esc(REASONS[noPlace] || noPlace)}.</span>` : "");
+  $("programmed-hint").hidden = !noPlace;
   const hand = sortHand(v.hand || []);
   const handHTML = hand
     .map((c) => {
       const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? ": program it instead" : ": program it") : ""}`;
-      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
+      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" data-focus-group="hand" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
     })
     .join("");
   setHTML($("hand"), handHTML || `<li class="hint">No card left in your hand.</li>`);
@@ -76,12 +80,12 @@ function knownByTag(v, c) {
 
 $("hand").addEventListener("click", (event) => {
   const b = event.target.closest("button.hand-card");
-  if (b && !b.disabled) send({ type: "program", card: b.dataset.card });
+  if (b && !b.disabled && mayActivate($("hand"), event)) send({ type: "program", card: b.dataset.card });
 });
 
 $("actions").addEventListener("click", (event) => {
   const b = event.target.closest("button");
-  if (!b || b.disabled) return;
+  if (!b || b.disabled || !mayActivate($("actions"), event)) return;
   if (b.id === "ready-btn") send({ type: "ready" });
   else if (b.id === "unready-btn") send({ type: "unready" });
   else if (b.id === "sym-btn") openSymbiosis();
@@ -136,6 +140,7 @@ function renderPrompt() {
 }
 
 $("prompt").addEventListener("click", (event) => {
+  if (!event.target.closest("button") || !mayActivate($("prompt"), event)) return;
   const aw = app.view && app.view.awaiting;
   const opt = event.target.closest("[data-opt]");
   if (opt && aw && aw.options) send(aw.options[Number(opt.dataset.opt)]);

@@ -1,18 +1,20 @@
 // The lobby: invite link, joining, who is here, the rules (the host may change them), start.
 import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
-import { readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
-import { t } from "../texts.js";
+import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
+import { t, TEXTS } from "../texts.js";
 import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
-import { $, app, CODE, MODES, mySeat, show } from "./state.js";
+import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
+
+const NAME_MAX = 40; // characters as a person counts them (the server's limit too)
 
 function lobbyPlayers() {
   const fromView = app.view && app.view.players && app.view.players.length && app.view.players[0].name !== undefined ? app.view.players : null;
   return [...(fromView || (app.room && app.room.players) || [])].sort((a, b) => a.seat - b.seat);
 }
 
-function rulesHTML(modes, campaign, path) {
+function rulesHTML(modes, campaign, path, hostRules) {
   const parts = [];
   if (campaign || path) {
     const p = campaign ? campaign.path : path;
@@ -28,7 +30,21 @@ function rulesHTML(modes, campaign, path) {
         .join("")}</ul>`,
     );
   }
+  if (hostRules && hostRules.seed !== null && hostRules.seed !== undefined) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesSeed(hostRules.seed))}</p>`);
+  if (hostRules && hostRules.deal) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesDeal)}</p>`);
   return parts.join("");
+}
+
+// The host's own read of the rules (seed and deal included), fetched again whenever the
+// room changed, so that the editor shows and keeps them.
+async function loadHostRules(version) {
+  app.hostRulesVersion = version;
+  try {
+    app.hostRules = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/rules`, { token: app.mem.host_token });
+  } catch (err) {
+    app.hostRules = null;
+  }
+  if (!inGame()) renderLobby();
 }
 
 export function renderLobby() {
@@ -38,7 +54,8 @@ export function renderLobby() {
   const players = lobbyPlayers();
   const me = mySeat();
   const seated = me !== null && me !== undefined && app.mem.token;
-  $("join-form").hidden = !!seated || room.status !== "lobby";
+  const full = room.status === "lobby" && players.length >= (room.seats_max || 6);
+  $("join-form").hidden = !!seated || room.status !== "lobby" || full;
   $("seated-note").hidden = !seated;
   if (seated) {
     $("seated-note").textContent = `You are seated as ${app.mem.name || "player " + (me + 1)} (seat ${me + 1}). This browser remembers your seat: reopening the link brings you back to it.`;
@@ -46,6 +63,10 @@ export function renderLobby() {
   if (!seated && room.status && room.status !== "lobby") {
     $("seated-note").hidden = false;
     $("seated-note").textContent = "This game has already started: you can watch it.";
+  }
+  if (!seated && full) {
+    $("seated-note").hidden = false;
+    $("seated-note").textContent = TEXTS.roomFull(room.seats_max || 6);
   }
   $("player-count").textContent = `(${players.length} of ${room.seats_max || 6})`;
   $("lobby-players").innerHTML = players.length
@@ -61,15 +82,27 @@ export function renderLobby() {
         )
         .join("")
     : `<li class="hint">Nobody has taken a seat yet.</li>`;
-  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path);
   const host = !!app.mem.host_token;
+  if (host && room.version !== undefined && app.hostRulesVersion !== room.version) loadHostRules(room.version);
+  const hostRules = host ? app.hostRules : null;
+  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules);
   $("host-controls").hidden = !host;
-  if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), { modes: room.modes || [], path: room.path || null });
+  if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), hostRules || { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;
   renderSeatControls(players);
   const n = players.length;
   $("start-btn").disabled = n < 3 || n > 6;
   $("start-btn").textContent = n < 3 ? `Start the game (${3 - n} more player${3 - n > 1 ? "s" : ""} needed)` : `Start the game with ${n} players`;
+}
+
+// Why a name cannot be sent ("" when it can): the server checks the same (any printable
+// text, emoji sequences included, at least one visible character, no control character).
+function nameProblem(name) {
+  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(name)) return "Enter a name so that the others know who you are.";
+  if (/\p{Cc}/u.test(name)) return TEXTS.nameControl;
+  const count = "Segmenter" in Intl ? [...new Intl.Segmenter().segment(name)].length : [...name].length;
+  if (count > NAME_MAX) return TEXTS.nameTooLong(NAME_MAX);
+  return "";
 }
 
 // A lobby request (join, rules, start): its button is disabled and its error line cleared
@@ -90,8 +123,9 @@ async function lobbyRequest(button, errorLine, request) {
 $("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("player-name").value.trim();
-  if (!name) {
-    $("join-error").textContent = "Enter a name so that the others know who you are.";
+  const problem = nameProblem(name);
+  if (problem) {
+    $("join-error").textContent = problem;
     $("player-name").focus();
     return;
   }
@@ -116,8 +150,17 @@ $("copy-link").addEventListener("click", async () => {
 renderRulesPicker($("lobby-picker"));
 $("rules-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  let body;
+  try {
+    body = readRulesPicker($("lobby-picker"));
+  } catch (err) {
+    if (!(err instanceof PickerError)) throw err;
+    $("rules-error").textContent = err.message;
+    err.field.focus();
+    return;
+  }
   await lobbyRequest("rules-save", "rules-error", async () => {
-    await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: app.mem.host_token, body: readRulesPicker($("lobby-picker")) });
+    await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: app.mem.host_token, body });
     $("rules-editor").open = false;
   });
 });

@@ -1,9 +1,10 @@
-// The game log: the events this seat may see, as sentences.
+// The game log: every event of this game this seat may see, as sentences.
+import { api } from "../api.js";
 import { cardText, esc } from "../cards.js";
 import { REASONS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
-import { recordText } from "./reveal.js";
-import { $, app } from "./state.js";
+import { recordText, renderDiscard } from "./reveal.js";
+import { $, app, CODE } from "./state.js";
 
 function eventText(e) {
   const v = app.view;
@@ -39,30 +40,75 @@ function eventText(e) {
   }
 }
 
+function itemHTML(e) {
+  const text = eventText(e);
+  if (!text) return "";
+  const strong = e.type === "turn_started";
+  return `<li class="log-${e.type}">${strong ? "<strong>" : ""}${esc(text)}${strong ? "</strong>" : ""}</li>`;
+}
+
+// The whole log of this game is kept in app.events: read once from GET .../log (views
+// carry only the last 60 events), then grown from each view's tail. Where a tail no
+// longer reaches the last known event (a long disconnection), the whole log is read again.
+async function loadFullLog(game) {
+  if (app.logLoading === game) return;
+  app.logLoading = game;
+  try {
+    const log = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/log`, { token: app.mem.token });
+    if (!app.view || log.game !== app.view.game) return;
+    app.events = log.events;
+    app.eventSigs = log.events.map((e) => JSON.stringify(e));
+    app.logDrawn = 0;
+    $("log").innerHTML = "";
+    renderLog();
+    renderDiscard();
+  } catch (err) {
+    /* the view's tail is shown meanwhile; the next change tries again */
+  } finally {
+    app.logLoading = null;
+  }
+}
+
+function mergeTail(tail) {
+  const sigs = tail.map((e) => JSON.stringify(e));
+  let start = 0;
+  if (app.eventSigs.length) {
+    const found = sigs.lastIndexOf(app.eventSigs[app.eventSigs.length - 1]);
+    if (found < 0) {
+      loadFullLog(app.view.game);
+      return;
+    }
+    start = found + 1;
+  }
+  for (let i = start; i < tail.length; i++) {
+    app.events.push(tail[i]);
+    app.eventSigs.push(sigs[i]);
+  }
+}
+
 export function renderLog() {
   const v = app.view;
-  const log = (v.log || []).map((e) => ({ e, sig: JSON.stringify(e) }));
   const list = $("log");
-  let start = 0;
-  if (app.lastLogSig) {
-    let found = -1;
-    for (let i = log.length - 1; i >= 0; i--)
-      if (log[i].sig === app.lastLogSig) {
-        found = i;
-        break;
-      }
-    if (found >= 0) start = found + 1;
-    else list.innerHTML = "";
+  if (app.logGame !== v.game) {
+    // a new game (or the first view): start from its whole log
+    app.logGame = v.game;
+    app.events = [];
+    app.eventSigs = [];
+    app.logDrawn = 0;
+    list.innerHTML = "";
+    loadFullLog(v.game);
   }
-  const items = [];
-  for (const { e } of log.slice(start)) {
-    const text = eventText(e);
-    if (text) items.push(`<li class="log-${e.type}">${e.type === "turn_started" ? "<strong>" : ""}${esc(text)}${e.type === "turn_started" ? "</strong>" : ""}</li>`);
+  mergeTail(v.log || []);
+  const items = app.events.slice(app.logDrawn).map(itemHTML).join("");
+  app.logDrawn = app.events.length;
+  if (items) {
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    list.insertAdjacentHTML("beforeend", items);
+    if (atEnd || !list.dataset.scrolled) list.scrollTop = list.scrollHeight;
   }
-  if (items.length) {
-    list.insertAdjacentHTML("beforeend", items.join(""));
-    while (list.children.length > 400) list.firstElementChild.remove();
-    list.scrollTop = list.scrollHeight;
-  }
-  if (log.length) app.lastLogSig = log[log.length - 1].sig;
+  $("log-count").textContent = app.events.length ? `(${app.events.length} events)` : "";
 }
+
+$("log").addEventListener("scroll", () => {
+  $("log").dataset.scrolled = "1";
+});

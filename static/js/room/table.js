@@ -4,6 +4,7 @@ import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { icon } from "../icons.js";
 import { seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
+import { updateAlerts } from "./alerts.js";
 import { botBadge, takeoverButton } from "./bots.js";
 import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
@@ -11,7 +12,7 @@ import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
-import { $, app, canUseSymbiosis, inGame, mySeat, players, render, setHTML, show } from "./state.js";
+import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show } from "./state.js";
 
 export function renderGame() {
   const v = app.view;
@@ -40,10 +41,10 @@ export function renderGame() {
   const fresh = freshReveals();
   renderWebs($("webs"), v, { targets, removals, lastPlaced: lastPlacedSlots(fresh) });
   renderReveals(fresh);
-  renderDiscard();
   renderLog();
+  renderDiscard(); // after the log: it tells who discarded each card
   maybeOpenGiveback();
-  updateTitle();
+  updateAlerts();
 }
 
 function orderedOthers() {
@@ -89,7 +90,7 @@ function renderOthers() {
       const first = p.seat === v.first_player;
       const active = awaiting && awaiting.seat === p.seat;
       const pending = v.pending_give && (v.pending_give.from === p.seat || v.pending_give.to === p.seat);
-      const prog = p.has_programmed ? facedownHTML(`${seatName(v, p.seat)} has programmed a card`) : `<span class="card small empty" aria-label="no card programmed"></span>`;
+      const prog = p.has_programmed ? facedownHTML(`${seatName(v, p.seat)} has programmed a card`) : `<span class="card small empty" role="img" aria-label="no card programmed"></span>`;
       return `<article class="player${active ? " active" : ""}${p.connected === false && !p.bot ? " offline" : ""}${p.bot ? " is-bot" : ""}" data-seat="${p.seat}" aria-label="${esc(seatName(v, p.seat))}">
         <header class="player-head">
           ${p.bot ? "" : `<span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${p.connected === false ? "not connected" : "connected"}" aria-hidden="true"></span>`}
@@ -115,23 +116,6 @@ function renderOthers() {
     .join(""));
 }
 
-function updateTitle() {
-  const v = app.view;
-  const me = mySeat();
-  const base = "Dame Nature Online";
-  if (!v || !inGame() || me === null) {
-    document.title = base;
-    return;
-  }
-  const aw = v.awaiting;
-  const p = players().find((x) => x.seat === me) || {};
-  let todo = "";
-  if (v.phase === "over") todo = v.result && v.result.outcome === "won" ? "Won! " : "Game over · ";
-  else if (aw && aw.seat === me) todo = "● Your move · ";
-  else if (v.phase === "programming" && !p.ready && (v.hand || []).length + (v.programmed ? 1 : 0) > 0) todo = "● Program · ";
-  document.title = `${todo}Turn ${v.turn} · ${base}`;
-}
-
 function revealChoices() {
   const v = app.view;
   const aw = v.awaiting;
@@ -151,7 +135,7 @@ function revealChoices() {
 
 $("webs").addEventListener("click", (event) => {
   const b = event.target.closest("button[data-slot]");
-  if (!b) return;
+  if (!b || !mayActivate($("webs"), event)) return;
   const v = app.view;
   const aw = v && v.awaiting;
   if (!aw || aw.kind !== "reveal" || aw.seat !== mySeat()) return;

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Query
 from fastapi.responses import Response
 
-from ...engine import MODES, PATHS, RULES, raw_card_data
+from ...engine import MODES, PATHS, REASONS, REASONS_FR, RULES, View, raw_card_data
 from ..bot_driver import bot_levels, default_level
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
 from ..jsonio import dumps
@@ -18,6 +18,7 @@ from ..models import (
     BotLevels,
     BotSeat,
     ErrorPublic,
+    GameLog,
     ModesPublic,
     PlayerCreate,
     PlayerCreated,
@@ -25,6 +26,7 @@ from ..models import (
     RoomCreate,
     RoomCreated,
     RoomPublic,
+    RoomRules,
     Started,
     action_to_engine,
 )
@@ -60,6 +62,14 @@ async def set_rules(
         room, token, body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
     )
     return room.public_info()
+
+
+@router.get("/rooms/{room}/rules", response_model=RoomRules, responses=ERRORS)
+async def room_rules(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dict[str, Any]:
+    """Host only: the rules the host set (`modes` or `path`, `seed`, `deal`), for the
+    lobby's rules editor to show and keep them. The seed and the deal decide every hand,
+    so no other seat can read them (before the end: `/replay` has them after it)."""
+    return manager.rules(room, token)
 
 
 @router.get("/rooms/{room}", response_model=RoomPublic, responses=ERRORS)
@@ -144,13 +154,26 @@ async def replay(room: RoomDep) -> dict[str, Any]:
     return room.replay()
 
 
-@router.get("/rooms/{room}/state", responses=ERRORS)
+@router.get("/rooms/{room}/state", response_model=View, responses=ERRORS)
 async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> Response:
     """The view of the token's seat, or the spectator's view without a token."""
     return view_response(await manager.view(room, seat))
 
 
-@router.post("/rooms/{room}/actions", responses=ERRORS)
+@router.get("/rooms/{room}/log", response_model=GameLog, responses=ERRORS)
+async def game_log(
+    room: RoomDep,
+    seat: ViewerDep,
+    manager: ManagerDep,
+    since: Annotated[int, Query(ge=0, le=100_000)] = 0,
+) -> dict[str, Any]:
+    """The whole log of the current game as the token's seat may see it (a spectator's
+    without a token), redacted as in its views; `since` skips the events already read.
+    Views carry only the last 60 events."""
+    return await manager.log(room, seat, since)
+
+
+@router.post("/rooms/{room}/actions", response_model=View, responses=ERRORS)
 async def act(
     room: RoomDep,
     seat: SeatDep,
@@ -182,7 +205,8 @@ async def cards() -> dict[str, Any]:
 
 @router.get("/modes", response_model=ModesPublic, tags=["catalogue"])
 async def modes() -> dict[str, Any]:
-    """The twelve advanced rules (titles, summaries) and the four paths."""
+    """The twelve advanced rules (titles, summaries), the four paths, and the discard
+    reasons' sentences (English, French)."""
     return {
         "modes": [
             {
@@ -195,4 +219,5 @@ async def modes() -> dict[str, Any]:
             for i, mode in enumerate(MODES)
         ],
         "paths": {str(path): list(modes) for path, modes in PATHS.items()},
+        "reasons": {code: {"en": text, "fr": REASONS_FR[code]} for code, text in REASONS.items()},
     }
