@@ -41,9 +41,10 @@ PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_who
 Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 
-#: what a player's name may be, said once for the schema and the check: 1 to 40
-#: characters, no control or bidirectional-override character, at least one that is
-#: not a space (spaces around it are dropped, runs of spaces become one)
+#: what a player's name may be, as the schema says it: no control or
+#: bidirectional-override character, at least one that is not a space. ``clean_name``
+#: checks it (and more: 1 to 40 characters as a person counts them, a visible one) with
+#: a sentence a player understands
 NAME_PATTERN = (
     r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
     r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
@@ -196,7 +197,11 @@ class PlayerCreate(_Body):
 
     name: Annotated[
         str,
-        Field(min_length=1, max_length=8 * NAME_MAX_CHARACTERS, pattern=NAME_PATTERN),
+        Field(
+            min_length=1,
+            max_length=8 * NAME_MAX_CHARACTERS,
+            json_schema_extra={"pattern": NAME_PATTERN},
+        ),
         AfterValidator(clean_name),
     ]
 
