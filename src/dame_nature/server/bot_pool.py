@@ -81,6 +81,10 @@ def _decide(key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | No
     return action
 
 
+def _ready() -> None:
+    """Run in a worker: nothing (the worker has started and imported the bots)."""
+
+
 def _forget(room: str) -> int:
     """Run in a worker: drop the bots of ``room``."""
     with _BOTS_LOCK:
@@ -160,6 +164,13 @@ class BotPool:
         behind a worker busy with a long search)."""
         fallback = (key[0], key[1], key[2], "random")
         return await asyncio.to_thread(_decide, fallback, seed, view)
+
+    def warm(self, room: str) -> None:
+        """Start the worker of ``room``'s shard now (a bot was seated), so that the bots'
+        first move does not wait for a process to start and import the bots."""
+        if not self._closed:
+            with contextlib.suppress(BrokenProcessPool, RuntimeError):
+                self._executor(self._shard(room)).submit(_ready)
 
     def forget(self, room: str) -> None:
         """Drop the bots of ``room`` everywhere (its game ended, or it left memory)."""

@@ -520,7 +520,9 @@ class RoomManager:
         async with room.lock:
             taken = {p.name for p in room.players}
             name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
-            return await self._seat_new_player(room, name, level)
+            player = await self._seat_new_player(room, name, level)
+        self.bots.pool.warm(room.code)
+        return player
 
     async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
         """Host only, once the game has started: a bot plays the seat of a player who
@@ -546,7 +548,8 @@ class RoomManager:
                     "player has left.",
                 )
             await self._set_bot(room, player, level)
-            return player
+        self.bots.pool.warm(room.code)
+        return player
 
     async def release_bot(self, room: Room, token: str | None, seat: int) -> None:
         """``DELETE /bots/{seat}``: in the lobby the host removes a bot's seat; during a
