@@ -3,8 +3,9 @@
 import { api, loadSeats, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
 import { icon } from "./icons.js";
+import { t } from "./i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
-import { levelName, t } from "./texts.js";
+import { levelName } from "./texts.js";
 
 const form = document.getElementById("create-form");
 renderRulesPicker(document.getElementById("rules-picker"));
@@ -98,7 +99,7 @@ joinForm.addEventListener("submit", (event) => {
   const error = document.getElementById("join-error");
   const match = /(?:\/r\/)?([A-Za-z0-9_-]{4,})\/?$/.exec(raw);
   if (!match) {
-    error.textContent = "Paste the room code or the invite link a friend sent you.";
+    error.textContent = t("Paste the room code or the invite link a friend sent you.");
     joinForm.code.focus();
     return;
   }
@@ -113,6 +114,6 @@ const seats = Object.entries(loadSeats())
 if (seats.length) {
   document.getElementById("my-rooms").hidden = false;
   document.getElementById("my-rooms-list").innerHTML = seats
-    .map(([code, s]) => `<li><a href="/r/${esc(code)}">${esc(s.name || "Seat " + (s.seat + 1))} in room ${esc(code.slice(0, 8))}…</a></li>`)
+    .map(([code, s]) => `<li><a href="/r/${esc(code)}">${esc(t("{name} in room {room}…", { name: s.name || t("Seat {n}", { n: s.seat + 1 }), room: code.slice(0, 8) }))}</a></li>`)
     .join("");
 }

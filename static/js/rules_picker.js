@@ -2,13 +2,14 @@
 // changing the rules before the start): advanced rules one by one, or a path played as a
 // campaign; under Options, a seed or an explicit deal.
 import { BOOT, esc } from "./cards.js";
+import { lang, modeSummary, modeTitle, t } from "./i18n.js";
 import { TEXTS } from "./texts.js";
 
 export const PATH_TITLES = {
-  1: "Natural Variations",
-  2: "Natural Areas Under Strain",
-  3: "Human Impacts",
-  4: "The Impacts of Other Species",
+  1: t("Natural Variations"),
+  2: t("Natural Areas Under Strain"),
+  3: t("Human Impacts"),
+  4: t("The Impacts of Other Species"),
 };
 
 const modesById = Object.fromEntries(BOOT.modes.map((m) => [m.mode, m]));
@@ -16,10 +17,10 @@ const modesById = Object.fromEntries(BOOT.modes.map((m) => [m.mode, m]));
 function modeOptions() {
   return BOOT.modes
     .map(
-      (m, i) => `${i % 3 === 0 ? `<p class="mode-group">Path ${i / 3 + 1}: ${PATH_TITLES[i / 3 + 1]}</p>` : ""}<label class="mode-option">
+      (m, i) => `${i % 3 === 0 ? `<p class="mode-group">${esc(t("Path {n}: {title}", { n: i / 3 + 1, title: PATH_TITLES[i / 3 + 1] }))}</p>` : ""}<label class="mode-option">
       <input type="checkbox" name="mode" value="${m.mode}">
-      <span class="mode-text"><span class="mode-title">${i + 1}. ${esc(m.title)} <span class="fr" lang="fr">${esc(m.title_fr)}</span></span>
-      <span class="mode-summary">${esc(m.summary)}</span></span></label>`,
+      <span class="mode-text"><span class="mode-title">${i + 1}. ${esc(modeTitle(m))}${lang === "fr" ? "" : ` <span class="fr" lang="fr">${esc(m.title_fr)}</span>`}</span>
+      <span class="mode-summary">${esc(modeSummary(m))}</span></span></label>`,
     )
     .join("");
 }
@@ -29,8 +30,8 @@ function pathOptions() {
     .map(
       ([p, modes]) => `<label class="mode-option">
       <input type="radio" name="path" value="${p}"${p === "1" ? " checked" : ""}>
-      <span class="mode-text"><span class="mode-title">Path ${p}: ${PATH_TITLES[p] || ""}</span>
-      <span class="mode-summary">${modes.map((m, i) => `Stage ${i + 1}: ${esc(modesById[m].title)}`).join(" · ")}</span></span></label>`,
+      <span class="mode-text"><span class="mode-title">${esc(t("Path {n}: {title}", { n: p, title: PATH_TITLES[p] || "" }))}</span>
+      <span class="mode-summary">${modes.map((m, i) => esc(t("Stage {n}: {title}", { n: i + 1, title: modeTitle(modesById[m]) }))).join(" · ")}</span></span></label>`,
     )
     .join("");
 }
@@ -39,23 +40,23 @@ function pathOptions() {
 export function renderRulesPicker(container) {
   container.innerHTML = `
     <fieldset class="choice-kind">
-      <legend>Game</legend>
-      <label class="radio"><input type="radio" name="kind" value="modes" checked> Base game, with the advanced rules I pick</label>
-      <label class="radio"><input type="radio" name="kind" value="path"> A path, played as a campaign (3 stages)</label>
+      <legend>${esc(t("Game"))}</legend>
+      <label class="radio"><input type="radio" name="kind" value="modes" checked> ${esc(t("Base game, with the advanced rules I pick"))}</label>
+      <label class="radio"><input type="radio" name="kind" value="path"> ${esc(t("A path, played as a campaign (3 stages)"))}</label>
     </fieldset>
     <fieldset class="modes-fieldset">
-      <legend>Advanced rules <span class="hint">(optional, any combination)</span></legend>
+      <legend>${esc(t("Advanced rules"))} <span class="hint">${esc(t("(optional, any combination)"))}</span></legend>
       <div class="mode-list">${modeOptions()}</div>
     </fieldset>
     <fieldset class="path-fieldset" hidden>
-      <legend>Path</legend>
+      <legend>${esc(t("Path"))}</legend>
       <div class="mode-list">${pathOptions()}</div>
     </fieldset>
     <details class="advanced">
-      <summary>Options</summary>
-      <label for="seed">Seed <span class="hint">(optional: the same seed deals the same cards)</span></label>
+      <summary>${esc(t("Options"))}</summary>
+      <label for="seed">${esc(t("Seed"))} <span class="hint">${esc(t("(optional: the same seed deals the same cards)"))}</span></label>
       <input id="seed" name="seed" type="number" inputmode="numeric" min="0" step="1">
-      <label for="deal">Explicit deal <span class="hint">(optional, for puzzles and teaching: JSON <code>{"hands": [[card ids], ..], "first_player": 0}</code>, one hand per player)</span></label>
+      <label for="deal">${esc(t("Explicit deal"))} <span class="hint">${t("(optional, for puzzles and teaching: JSON {format}, one hand per player)", { format: '<code>{"hands": [[card ids], ..], "first_player": 0}</code>' })}</span></label>
       <textarea id="deal" name="deal" rows="3" spellcheck="false"></textarea>
     </details>`;
   container.addEventListener("change", (event) => {

@@ -1,4 +1,4 @@
-"""Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
+"""Pydantic models of every request body, answer and websocket message of ``docs/api.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
 Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
@@ -297,6 +297,41 @@ class Replay(BaseModel):
     deal_choice: Literal["seed", "deal"] | None
 
 
+class ReplayPlayer(BaseModel):
+    seat: int
+    name: str
+
+
+class ReplayStep(BaseModel):
+    index: int
+    kind: Literal["start", "action", "reveal", "turn_end"]
+    turn: int
+    seat: int | None
+    action: dict[str, Any] | None = Field(description="set on the first step of an action")
+    events: list[dict[str, Any]] = Field(
+        description="the events of this step, private parts included"
+    )
+    state: dict[str, Any] = Field(
+        description="the whole table after this step: phase, turn, first_player, web, "
+        "joker_colours, discard, in_play, revealed_this_turn, last_turn, pending_give, "
+        "winnable, result, players: [{seat, hand, programmed, ready, symbiosis_cards, side}]"
+    )
+
+
+class ReplaySteps(BaseModel):
+    room: str
+    game: int
+    modes: list[str]
+    players: list[ReplayPlayer]
+    result: dict[str, Any] | None
+    campaign: Campaign | None
+    layout: str
+    webs: list[str]
+    max_discards: int
+    deck_size: int
+    steps: list[ReplayStep]
+
+
 class GameLog(BaseModel):
     """``GET /api/rooms/{room}/log``: the whole log of the current game as this seat may
     see it (views carry only its last 60 events)."""
@@ -316,6 +351,7 @@ class ModeInfo(BaseModel):
     title: str
     title_fr: str
     summary: str
+    summary_fr: str
 
 
 class ReasonText(BaseModel):

@@ -2,11 +2,12 @@
 // side, a give back), the tab's title and icon say so; optionally a short sound (made
 // with WebAudio, no file) and, when the tab is hidden, a desktop notification. The two
 // options are remembered in this browser (localStorage "dameNature.alerts").
+import { t } from "../i18n.js";
 import { TEXTS } from "../texts.js";
 import { $, app, inGame, mySeat, players } from "./state.js";
 
 const KEY = "dameNature.alerts";
-const BASE_TITLE = "Dame Nature Online";
+const BASE_TITLE = t("Dame Nature Online");
 const ICON = "/static/img/favicon.svg";
 const ICON_ALERT = "/static/img/favicon-alert.svg";
 
@@ -94,8 +95,8 @@ export function updateAlerts() {
   const todo = waitingFor(v);
   let title = BASE_TITLE;
   if (v && inGame() && mySeat() !== null) {
-    if (v.phase === "over") title = `${v.result && v.result.outcome === "won" ? "Won!" : "Game over"} · ${BASE_TITLE}`;
-    else title = `${todo ? TEXTS.titleYourTurn(todo) + " · " : ""}Turn ${v.turn} · ${BASE_TITLE}`;
+    if (v.phase === "over") title = `${v.result && v.result.outcome === "won" ? t("Won!") : t("Game over")} · ${BASE_TITLE}`;
+    else title = `${todo ? TEXTS.titleYourTurn(todo) + " · " : ""}${t("Turn {turn}", { turn: v.turn })} · ${BASE_TITLE}`;
   }
   if (document.title !== title) document.title = title;
   const icon = $("favicon");

@@ -5,7 +5,8 @@
 import { api } from "../api.js";
 import { esc } from "../cards.js";
 import { icon } from "../icons.js";
-import { levelName, seatName, t } from "../texts.js";
+import { t } from "../i18n.js";
+import { levelName, seatName } from "../texts.js";
 import { leftSeat, refreshRoom } from "./net.js";
 import { $, app, CODE, mySeat, toast } from "./state.js";
 

@@ -1,8 +1,9 @@
 // The lobby: invite link, joining, who is here, the rules (the host may change them), start.
 import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
+import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
-import { t, TEXTS } from "../texts.js";
+import { TEXTS } from "../texts.js";
 import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
 import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
@@ -19,14 +20,14 @@ function rulesHTML(modes, campaign, path, hostRules) {
   if (campaign || path) {
     const p = campaign ? campaign.path : path;
     const stage = campaign ? campaign.stage : 1;
-    parts.push(`<p class="path-line"><strong>Path ${p}</strong>, played as a campaign: stage ${stage} of 3.</p>`);
+    parts.push(`<p class="path-line">${t("<strong>Path {n}</strong>, played as a campaign: stage {stage} of 3.", { n: esc(p), stage: esc(stage) })}</p>`);
   }
   if (!modes || !modes.length) {
-    parts.push(`<p>The base game, with no advanced rule.</p>`);
+    parts.push(`<p>${esc(t("The base game, with no advanced rule."))}</p>`);
   } else {
     parts.push(
       `<ul class="rule-list">${modes
-        .map((m) => `<li><strong>${esc(MODES[m]?.title || m)}</strong> <span class="fr" lang="fr">${esc(MODES[m]?.title_fr || "")}</span><br><span class="hint">${esc(MODES[m]?.summary || "")}</span></li>`)
+        .map((m) => `<li><strong>${esc(modeTitle(MODES[m]) || m)}</strong>${lang === "fr" ? "" : ` <span class="fr" lang="fr">${esc(MODES[m]?.title_fr || "")}</span>`}<br><span class="hint">${esc(modeSummary(MODES[m]))}</span></li>`)
         .join("")}</ul>`,
     );
   }
@@ -58,30 +59,30 @@ export function renderLobby() {
   $("join-form").hidden = !!seated || room.status !== "lobby" || full;
   $("seated-note").hidden = !seated;
   if (seated) {
-    $("seated-note").textContent = `You are seated as ${app.mem.name || "player " + (me + 1)} (seat ${me + 1}). This browser remembers your seat: reopening the link brings you back to it.`;
+    $("seated-note").textContent = t("You are seated as {name} (seat {seat}). This browser remembers your seat: reopening the link brings you back to it.", { name: app.mem.name || t("player {n}", { n: me + 1 }), seat: me + 1 });
   }
   if (!seated && room.status && room.status !== "lobby") {
     $("seated-note").hidden = false;
-    $("seated-note").textContent = "This game has already started: you can watch it.";
+    $("seated-note").textContent = t("This game has already started: you can watch it.");
   }
   if (!seated && full) {
     $("seated-note").hidden = false;
     $("seated-note").textContent = TEXTS.roomFull(room.seats_max || 6);
   }
-  $("player-count").textContent = `(${players.length} of ${room.seats_max || 6})`;
+  $("player-count").textContent = t("({n} of {max})", { n: players.length, max: room.seats_max || 6 });
   $("lobby-players").innerHTML = players.length
     ? players
         .map(
           (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}${p.bot ? " is-bot" : ""}" data-seat="${p.seat}">
           ${p.bot ? "" : `<span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>`}
           <span class="seat-no">${p.seat + 1}</span>
-          <span class="pname">${esc(p.name)}${p.seat === me ? (app.mem.host_token ? " (you, host)" : " (you)") : ""}</span>
+          <span class="pname">${esc(p.name)}${p.seat === me ? esc(app.mem.host_token ? t(" (you, host)") : t(" (you)")) : ""}</span>
           ${botBadge(p)}
-          <span class="hint">${p.bot ? esc(t("plays on the server")) : p.connected ? "connected" : "not connected"}</span>
+          <span class="hint">${esc(p.bot ? t("plays on the server") : p.connected ? t("connected") : t("not connected"))}</span>
           ${removeSeatButton(p)}</li>`,
         )
         .join("")
-    : `<li class="hint">Nobody has taken a seat yet.</li>`;
+    : `<li class="hint">${esc(t("Nobody has taken a seat yet."))}</li>`;
   const host = !!app.mem.host_token;
   if (host && room.version !== undefined && app.hostRulesVersion !== room.version) loadHostRules(room.version);
   const hostRules = host ? app.hostRules : null;
@@ -92,13 +93,13 @@ export function renderLobby() {
   renderSeatControls(players);
   const n = players.length;
   $("start-btn").disabled = n < 3 || n > 6;
-  $("start-btn").textContent = n < 3 ? `Start the game (${3 - n} more player${3 - n > 1 ? "s" : ""} needed)` : `Start the game with ${n} players`;
+  $("start-btn").textContent = n < 3 ? tn("Start the game ({n} more player needed)", "Start the game ({n} more players needed)", 3 - n) : t("Start the game with {n} players", { n });
 }
 
 // Why a name cannot be sent ("" when it can): the server checks the same (any printable
 // text, emoji sequences included, at least one visible character, no control character).
 function nameProblem(name) {
-  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(name)) return "Enter a name so that the others know who you are.";
+  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(name)) return t("Enter a name so that the others know who you are.");
   if (/\p{Cc}/u.test(name)) return TEXTS.nameControl;
   const count = "Segmenter" in Intl ? [...new Intl.Segmenter().segment(name)].length : [...name].length;
   if (count > NAME_MAX) return TEXTS.nameTooLong(NAME_MAX);
@@ -140,10 +141,10 @@ $("copy-link").addEventListener("click", async () => {
   const input = $("invite-link");
   try {
     await navigator.clipboard.writeText(input.value);
-    $("copy-status").textContent = "Link copied.";
+    $("copy-status").textContent = t("Link copied.");
   } catch (err) {
     input.select();
-    $("copy-status").textContent = "Select the link and copy it (Ctrl+C, or long-press on a phone).";
+    $("copy-status").textContent = t("Select the link and copy it (Ctrl+C, or long-press on a phone).");
   }
 });
 

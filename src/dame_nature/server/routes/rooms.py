@@ -1,4 +1,4 @@
-"""REST calls of ``shared/API.md``: rooms, seats, start, rematch, replay, state, actions;
+"""REST calls of ``docs/api.md``: rooms, seats, start, rematch, replay, state, actions;
 plus the card catalogue, the modes and a bot helper (``legal_actions``)."""
 
 from __future__ import annotations
@@ -205,8 +205,8 @@ async def cards() -> dict[str, Any]:
 
 @router.get("/modes", response_model=ModesPublic, tags=["catalogue"])
 async def modes() -> dict[str, Any]:
-    """The twelve advanced rules (titles, summaries), the four paths, and the discard
-    reasons' sentences (English, French)."""
+    """The twelve advanced rules (titles and summaries in English and French), the four
+    paths, and the discard reasons' sentences (English, French)."""
     return {
         "modes": [
             {
@@ -215,6 +215,7 @@ async def modes() -> dict[str, Any]:
                 "title": RULES[mode].title,
                 "title_fr": RULES[mode].title_fr,
                 "summary": RULES[mode].summary,
+                "summary_fr": RULES[mode].summary_fr,
             }
             for i, mode in enumerate(MODES)
         ],
