@@ -111,3 +111,8 @@ export const TEXTS = {
   removedFromWeb: (turn, why) => t("Removed from the web, {turn}: {why}.", { turn, why }),
   swappedBy: (who, turn) => t("Put there by {who}'s Symbiosis swap, {turn}.", { who, turn }),
 };
+
+/** A bot level's name for people. */
+export function levelName(level) {
+  return { expert: t("Expert"), random: t("Random (beginner)") }[level] || level;
+}
