@@ -127,19 +127,3 @@ export function cardHTML(id, opts = {}) {
 export function facedownHTML(label = t("a face-down card")) {
   return `<span class="card small facedown" role="img" aria-label="${esc(label)}"><span class="card-face back">${icon("leaf")}</span></span>`;
 }
-
-/**
- * Apply the `data-css="prop:value;..."` of every element under `root` through the CSSOM.
- * The pages are served with `style-src 'self'`, which blocks `style="..."` attributes in
- * markup but not `element.style`: markup built as text carries its few computed styles
- * (grid positions, animation delays) in `data-css` instead.
- */
-export function applyCss(root) {
-  for (const el of root.querySelectorAll("[data-css]")) {
-    for (const decl of el.dataset.css.split(";")) {
-      const at = decl.indexOf(":");
-      if (at > 0) el.style.setProperty(decl.slice(0, at).trim(), decl.slice(at + 1).trim());
-    }
-    el.removeAttribute("data-css");
-  }
-}

@@ -102,9 +102,17 @@ export const TEXTS = {
   notifyTitle: t("Dame Nature: your turn"),
   notifyDenied: t("The browser refuses notifications for this site: allow them in its site settings."),
   notifyUnsupported: t("This browser cannot show notifications."),
+  resultPlayed: t("played"),
+  resultInPlay: t("played: in play until the end of the turn"),
+  resultReturned: t("back to its player's hand"),
   onTurn: (turn) => t("turn {turn}", { turn }),
   discardedBy: (who, turn, why) => t("Discarded by {who}, {turn}: {why}.", { who, turn, why }),
   playedBy: (who, turn) => t("Played by {who}, {turn} (a played Pollution stays in the discard pile).", { who, turn }),
   removedFromWeb: (turn, why) => t("Removed from the web, {turn}: {why}.", { turn, why }),
   swappedBy: (who, turn) => t("Put there by {who}'s Symbiosis swap, {turn}.", { who, turn }),
 };
+
+/** A bot level's name for people. */
+export function levelName(level) {
+  return { expert: t("Expert"), random: t("Random (beginner)") }[level] || level;
+}

@@ -89,9 +89,12 @@ def no_horizontal_scroll(page: Page) -> None:
 
 def assert_accessible(page: Page, where: str) -> None:
     """axe-core (axe-playwright-python) on the page as it is now: no serious or critical
-    violation."""
+    violation. Animations are switched off first (reduced motion), so that colours are
+    measured as they end, not half-faded in."""
     from axe_playwright_python.sync_playwright import Axe
 
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_timeout(50)
     violations = Axe().run(page).response["violations"]
     bad = [v for v in violations if v.get("impact") in ("serious", "critical")]
     assert not bad, f"{where}:\n" + "\n".join(

@@ -216,6 +216,34 @@ class PlayerPublic(BaseModel):
     seat: int
     name: str
     connected: bool
+    bot: str | None = Field(
+        default=None, description="the level of the bot playing this seat, or null (a person)"
+    )
+    stand_in: bool = Field(
+        default=False,
+        description="a bot plays for a person who left; their token takes the seat back",
+    )
+
+
+class BotCreate(_Body):
+    """``POST /api/rooms/{room}/bots``: the bot's ``level`` (``GET /api/bots`` lists
+    them; the default is the strongest). In the lobby, leave out ``seat``: the bot takes
+    the next seat. Once the game has started, ``seat`` names the seat of a player who
+    left: the bot takes it over."""
+
+    level: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+    seat: Seat | None = None
+
+
+class BotLevels(BaseModel):
+    levels: list[str] = Field(description="the bot levels, weakest first")
+    default: str = Field(description="the level of a bot added without one")
+
+
+class BotSeat(BaseModel):
+    seat: int
+    level: str
+    name: str
 
 
 class Campaign(BaseModel):

@@ -58,11 +58,24 @@ function onMessage(msg) {
       return;
     }
     render();
+  } else if (msg.type === "error" && msg.error && msg.error.code === "seat_removed") {
+    leftSeat(t("Your seat was removed by the host: you are watching now."));
   } else if (msg.type === "error" && msg.error) {
     toast(serverMessage(msg.error.code, msg.error.message || t("That is not possible now.")));
   } else if (msg.type === "room" || msg.type === "lobby" || msg.type === "players") {
     refreshRoom();
   }
+}
+
+/** This browser's seat is gone (left, or removed by the host in the lobby): forget its
+ * token and watch the room as a spectator. */
+export function leftSeat(message) {
+  forgetSeat(CODE);
+  app.mem = roomMemory(CODE);
+  app.view = null;
+  toast(message);
+  connect();
+  refreshRoom();
 }
 
 export function setConn(status) {
