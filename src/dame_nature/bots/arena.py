@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ..engine.state import State
 from . import make_bot
@@ -45,7 +45,7 @@ def play_game(
             return state
         moved = False
         for seat in sorted(state.current_players()):
-            view = state.view(seat)
+            view = cast(dict[str, Any], state.view(seat))  # what a websocket carries
             if json_views:
                 view = json.loads(json.dumps(view))
             start = time.perf_counter()

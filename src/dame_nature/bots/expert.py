@@ -40,10 +40,12 @@ from typing import Any
 from ..engine.cards import CATALOGUE
 from .base import Action, Bot, View, awaiting_me, can_use_symbiosis, my_cards
 from .model import INFO, Outcome, Rules, Sim, get_rules
-from .policy import card_key, program_choice, rollout_value
+from .policy import best_outcome, card_key, is_safe, program_choice, rollout_value
 
 #: sampled deals per decision (the budget: decision time grows with it)
-DEFAULT_WORLDS = 10
+DEFAULT_WORLDS = 20
+#: the search changes the base policy's card only when it gains this much a deal
+DEVIATION = 0.0
 
 
 @dataclass
@@ -227,13 +229,35 @@ class ExpertBot(Bot):
         for c in candidates:
             keys.setdefault(card_key(c, know.rules), c)
         distinct = list(keys.values())
-        if len(distinct) == 1:
-            return _keep(view, distinct[0])
+        blueprint, safe = self._blueprint(know, distinct)
+        if safe:
+            distinct = safe
+        if len(distinct) == 1 or self.worlds == 0:
+            return _keep(view, blueprint)
         scores = self._evaluate(
             know, [(c, lambda sim, c=c: self._play_turn(sim, know, c)) for c in distinct]
         )
         best = max(distinct, key=lambda c: scores[c])
+        blue_key = keys[card_key(blueprint, know.rules)]
+        if blue_key in scores and scores[best] - scores[blue_key] <= DEVIATION * self.worlds:
+            best = blueprint
         return _keep(view, best)
+
+    def _blueprint(self, know: Knowledge, cards: list[str]) -> tuple[str, list[str]]:
+        """What the shared base policy programs for this seat (what partners expect),
+        and which of ``cards`` are safe (``policy.is_safe``)."""
+        sim = know.base.copy()
+        sim.start_turn()
+        n = know.rules.n
+        order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
+        me = self.seat
+        if order and order[0] != me and order[0] in know.programs:
+            _reveal(sim, order[0], know.programs[order[0]])
+            order = order[1:]
+        position = order.index(me) if me in order else 0
+        prev = sim.turn_records[-1] if position == 0 and sim.turn_records else None
+        safe = [c for c in cards if is_safe(sim, me, c, prev, position)]
+        return program_choice(sim, me, prev, position), safe
 
     def _evaluate(self, know: Knowledge, candidates: list[tuple[Any, Any]]) -> dict[Any, float]:
         """Mean rollout value of each candidate over the same sampled deals."""
@@ -248,13 +272,21 @@ class ExpertBot(Bot):
 
     def _play_turn(self, sim: Sim, know: Knowledge, card: str) -> float:
         """Program ``card``, partners their base-policy choice, reveal, play out."""
-        programs = {self.seat: card}
-        start = sim  # the web at the start of the turn: partners choose on it
-        for s in range(know.rules.n):
-            if s != self.seat and sim.hands[s]:
-                programs[s] = know.programs.get(s) or program_choice(start, s)
         sim.start_turn()
-        return rollout_value(sim, programs)
+        programs = {self.seat: card}
+        programs.update(know.programs)
+        order = sim.order()
+        first = order[0] if order else sim.first
+        if first in programs:
+            # the first player's card is known to all (it shows it): partners choose
+            # after it, on the web it leaves
+            _reveal(sim, first, programs[first])
+            order = order[1:]
+        for i, s in enumerate(order):
+            if s not in programs:
+                prev = sim.turn_records[-1] if i == 0 and sim.turn_records else None
+                programs[s] = program_choice(sim, s, prev, i)
+        return rollout_value(sim, programs, mid_turn_order=order)
 
     # reveal choices, give-backs, sides --------------------------------
     def _answer(self, view: View, awaiting: dict[str, Any]) -> Action:
@@ -381,6 +413,12 @@ class ExpertBot(Bot):
         sim.hands[self.seat].remove(give)
         sim.hands[self.seat].append(take)
         return self._plain(sim, know)
+
+
+def _reveal(sim: Sim, seat: int, card: str) -> None:
+    prev = sim.turn_records[-1] if sim.turn_records else None
+    _, outcome = best_outcome(sim, seat, card, prev)
+    sim.resolve(seat, card, outcome)
 
 
 def _remaining_order(sim: Sim, view: View, seat: int) -> list[int]:

@@ -168,6 +168,7 @@ class Sim:
         "over",
         "won",
         "played_pollutions",
+        "_open",
     )
 
     rules: Rules
@@ -185,8 +186,10 @@ class Sim:
     over: bool
     won: bool
     played_pollutions: int
+    _open: dict[str, list[str]]  # open slots by colour, for the web as it is
 
     def __init__(self) -> None:
+        self._open = {}
         self.turn_records: list[Record] = []
         self.in_play: list[tuple[int, str]] = []
         self.over = False
@@ -225,6 +228,7 @@ class Sim:
         sim.over = self.over
         sim.won = self.won
         sim.played_pollutions = self.played_pollutions
+        sim._open = self._open  # same web: the same answers, until one of them changes
         return sim
 
     # ------------------------------------------------------------ queries
@@ -234,6 +238,9 @@ class Sim:
 
     def open_slots(self, colour: str) -> list[str]:
         """Empty Condition slots of ``colour`` whose species is open and not installed."""
+        cached = self._open.get(colour)
+        if cached is not None:
+            return cached
         web = self.web
         rules = self.rules
         out = []
@@ -242,6 +249,7 @@ class Sim:
                 sp = rules.slot_species[sid]
                 if web[sp] is None and all(web[p] is not None for p in rules.parents[sp]):
                     out.append(sid)
+        self._open[colour] = out
         return out
 
     def can_install(self, species: str) -> bool:
@@ -288,6 +296,29 @@ class Sim:
             if len(holders) >= 2 and all(c.startswith("cat-") for h in holders for c in h):
                 return False
         return True
+
+    def feasible(self) -> bool:
+        """A necessary condition to win without exchanging cards: every empty species
+        slot has its card in a hand, and each colour's empty slots have cards enough
+        (Jokers filling the gaps)."""
+        if not self.winnable():
+            return False
+        rules = self.rules
+        web = self.web
+        held: dict[str, int] = {}
+        for hand in self.hands:
+            for card in hand:
+                info = INFO[card]
+                key = card if info.type == "species" else (info.colour or info.type)
+                held[key] = held.get(key, 0) + 1
+        for sp in rules.parents:
+            if web[sp] is None and sp not in held:
+                return False
+        short = 0
+        for colour, slots in rules.by_colour.items():
+            empty = sum(1 for sid in slots if web[sid] is None)
+            short += max(0, empty - held.get(colour, 0))
+        return short <= held.get("joker", 0)
 
     def order(self) -> list[int]:
         """This turn's reveal order: from the first player, seats holding cards."""
@@ -404,6 +435,7 @@ class Sim:
                     self._remove(slot)
         elif outcome.slot is not None:
             self.web[outcome.slot] = card
+            self._open = {}
         else:
             self.discards += 1
             placed = False
@@ -440,6 +472,7 @@ class Sim:
         if card is None:
             return
         self.web[slot] = None
+        self._open = {}
         self.discards += 1
         for record in self.turn_records:
             if record[0] == card and record[2]:

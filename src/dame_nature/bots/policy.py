@@ -23,13 +23,22 @@ def _symbol_live(rules: Rules, symbol: str | None) -> bool:
 
 def card_key(card: str, rules: Rules | None = None) -> str:
     """Cards with the same key behave alike in every position (under ``rules``)."""
-    info = INFO[card]
-    if info.type == "species":
-        return card
-    if info.type == "condition":
-        symbol = info.symbol if rules is None or _symbol_live(rules, info.symbol) else None
-        return f"{info.colour}:{symbol or ''}"
-    return info.type  # joker, cat, pollution, reintroduction
+    cache = _KEYS.setdefault(rules, {})
+    key = cache.get(card)
+    if key is None:
+        info = INFO[card]
+        if info.type == "species":
+            key = card
+        elif info.type == "condition":
+            live = rules is None or _symbol_live(rules, info.symbol)
+            key = f"{info.colour}:{info.symbol if live and info.symbol else ''}"
+        else:
+            key = info.type  # joker, cat, pollution, reintroduction
+        cache[card] = key
+    return key
+
+
+_KEYS: dict[Rules | None, dict[str, str]] = {}
 
 
 def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record | None) -> float:
@@ -86,10 +95,31 @@ def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]
     return best[1], best[2]
 
 
-def program_choice(sim: Sim, seat: int) -> str:
+def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before: int) -> bool:
+    """Whether ``card`` is placed for sure, whatever the ``unknown_before`` players who
+    reveal before this seat (their cards unknown) play. The convention all bots share:
+    a colour with k open slots is left to the first k players who reveal, so a Condition
+    is safe when its colour has more open slots than unknown players before it."""
+    info = INFO[card]
+    placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
+    if not placed:
+        return False
+    if not info.condition_like or unknown_before == 0:
+        return True
+    per_colour: dict[str | None, int] = {}
+    for o in placed:
+        colour = o.colour or info.colour
+        per_colour[colour] = per_colour.get(colour, 0) + 1
+    return max(per_colour.values()) > unknown_before
+
+
+UNSAFE = 150.0  # what the base policy takes off a card that may collide
+
+
+def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_before: int = 0) -> str:
     """The shared base policy: the card ``seat`` programs, seeing only its own hand and
-    the web at the start of the turn (what every partner is assumed to run)."""
-    prev = None
+    the web (and ``prev``, the card revealed just before it, when it knows it), with
+    ``unknown_before`` players revealing before it whose cards it does not know."""
     best: tuple[float, str] | None = None
     seen: set[str] = set()
     for card in sim.hands[seat]:
@@ -97,11 +127,18 @@ def program_choice(sim: Sim, seat: int) -> str:
         if key in seen:
             continue
         seen.add(key)
-        score, _ = best_outcome(sim, seat, card, prev)
+        score, outcome = best_outcome(sim, seat, card, prev)
+        if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
+            score -= UNSAFE
         if best is None or score > best[0]:
             best = (score, card)
     assert best is not None
     return best[1]
+
+
+#: the rollouts search exactly once every player holds at most this many cards
+ENDGAME_CARDS = 2
+ENDGAME_NODES = 200
 
 
 def value(sim: Sim) -> float:
@@ -114,8 +151,7 @@ def rollout_value(
     sim: Sim, programs: dict[int, str], mid_turn_order: list[int] | None = None
 ) -> float:
     """Reveal this turn's ``programs`` (in seat order from the first player, or in
-    ``mid_turn_order`` when the turn is under way), then play the game out greedily with
-    every hand open; the final ``value``."""
+    ``mid_turn_order`` when the turn is under way), then ``play_out`` the game."""
     order = sim.order() if mid_turn_order is None else mid_turn_order
     for seat in order:
         if sim.over:
@@ -128,15 +164,31 @@ def rollout_value(
         sim.resolve(seat, card, outcome)
     if not sim.over:
         sim.end_turn()
-    while not sim.over:
-        if not sim.winnable():
-            break
+    return play_out(sim)
+
+
+def play_out(sim: Sim) -> float:
+    """Play the game out from the start of a turn, greedily with every hand open, until
+    it is won or cannot be won any more; the ``value`` reached. The last cards are
+    searched exactly (``ENDGAME_CARDS``)."""
+    limit = sim.rules.max_discards
+    turns_left = sim.cards_left() + 1  # Cats that come back cannot loop for ever
+    while not sim.over and turns_left > 0:
+        turns_left -= 1
+        if sim.discards > limit or not sim.feasible():
+            break  # lost: how far it got is the measure
+        if ENDGAME_CARDS and sim.cards_left() <= ENDGAME_CARDS * sim.rules.n:
+            from .solver import can_win
+
+            found = can_win(sim.copy(), ENDGAME_NODES)
+            if found is not None:
+                return value(sim) + (len(sim.rules.slots) - value(sim) + 60.0 if found else 0.0)
         for seat in sim.order():
-            if sim.over:
+            if sim.over or sim.discards > limit:
                 break
             prev = sim.turn_records[-1] if sim.turn_records else None
             card, outcome = greedy_move(sim, seat, prev)
             sim.resolve(seat, card, outcome)
-        if not sim.over:
+        if not sim.over and sim.discards <= limit:
             sim.end_turn()
     return value(sim)

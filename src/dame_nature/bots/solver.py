@@ -2,7 +2,7 @@
 
 >>> from dame_nature.engine import Game
 >>> state = Game(3).new_initial_state(seed=5)
->>> result = solve(state, node_budget=20_000)
+>>> result = solve(state, node_budget=2_000)
 >>> result.status in ("won", "lost", "unknown")
 True
 
@@ -44,7 +44,7 @@ from .policy import card_key, reveal_score
 if TYPE_CHECKING:
     from ..engine.state import State
 
-__all__ = ["SolverResult", "sim_from_state", "solve", "solve_sim"]
+__all__ = ["SolverResult", "apply_line", "can_win", "sim_from_state", "solve", "solve_sim"]
 
 
 @dataclass
@@ -120,6 +120,48 @@ def solve_sim(
     )
 
 
+def apply_line(state: State, line: list[dict[str, Any]], sides: list[str] | None = None) -> State:
+    """Play a solver ``line`` on the engine (in place): sides if the line chose them,
+    then each turn every seat programs its card and says ready, and each reveal with a
+    choice goes where the line says. Raises ``IllegalAction`` if the line does not fit."""
+    if state.phase == "choosing_sides":
+        assert sides is not None, "the line was found for given sides"
+        while state.phase == "choosing_sides":
+            seat, _ = state.awaited() or (0, "")
+            state.apply(seat, {"type": "choose_side", "side": sides[seat]})
+    turns: dict[int, list[dict[str, Any]]] = {}
+    for step in line:
+        turns.setdefault(step["turn"], []).append(step)
+    for turn in sorted(turns):
+        steps = turns[turn]
+        for step in steps:
+            if state.programmed[step["seat"]] != step["card"]:
+                state.apply(step["seat"], {"type": "program", "card": step["card"]})
+        playing = {step["seat"] for step in steps}
+        for seat in range(state.num_players):  # seats after a winning reveal: any card
+            if seat not in playing and state.has_cards(seat) and state.programmed[seat] is None:
+                state.apply(seat, {"type": "program", "card": state.hands[seat][0]})
+        for seat in range(state.num_players):
+            if state.phase == "programming" and state.has_cards(seat) and not state.ready[seat]:
+                state.apply(seat, {"type": "ready"})
+        for step in steps:
+            awaited = state.awaited()
+            if awaited is not None and awaited == (step["seat"], "reveal"):
+                action = {k: step[k] for k in ("slot", "colour", "target")}
+                state.apply(step["seat"], {"type": "reveal", **action})
+    return state
+
+
+def can_win(sim: Sim, node_budget: int) -> bool | None:
+    """Whether the position (at the start of a turn, sides chosen) can still be won:
+    ``True`` (a line found), ``False`` (proven lost) or ``None`` (out of budget)."""
+    search = _Search(sim, node_budget, None)
+    try:
+        return search.run(sim)
+    except _OutOfBudget:
+        return None
+
+
 def _side_assignments(sim: Sim) -> list[list[Any]]:
     if not sim.rules.sides or None not in sim.sides:
         return [list(sim.sides)]
@@ -147,6 +189,7 @@ class _Search:
         self.deadline = None if time_budget is None else time.perf_counter() + time_budget
         self.nodes = 0
         self.lost: set[Any] = set()
+        self.path: set[Any] = set()
         self.line: list[dict[str, Any]] = []
         self.turn = 0
         self.max_discards = sim.rules.max_discards
@@ -174,16 +217,19 @@ class _Search:
         if not self._alive(sim):
             return False
         key = self._key(sim)
-        if key in self.lost:
-            return False
-        order = sim.order()
-        if self._reveal(sim, order, 0, depth):
-            return True
+        if key in self.lost or key in self.path:
+            return False  # lost already, or a loop (Cats coming back every turn)
+        self.path.add(key)
+        try:
+            if self._reveal(sim, sim.order(), 0, depth):
+                return True
+        finally:
+            self.path.discard(key)
         self.lost.add(key)
         return False
 
     def _alive(self, sim: Sim) -> bool:
-        return sim.discards <= self.max_discards and sim.winnable()
+        return sim.discards <= self.max_discards and sim.feasible()
 
     def _reveal(self, sim: Sim, order: list[int], i: int, depth: int) -> bool:
         self.nodes += 1
@@ -212,7 +258,7 @@ class _Search:
         for _, card, outcome in moves:
             nxt = sim.copy()
             nxt.resolve(seat, card, outcome)
-            if nxt.discards > self.max_discards:
+            if nxt.discards > self.max_discards or not nxt.feasible():
                 continue
             self.line.append(
                 {
