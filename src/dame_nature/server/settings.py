@@ -83,7 +83,7 @@ class Settings(BaseSettings):
     ws_ping_timeout_seconds: float = Field(default=20.0, gt=0)
     #: seconds a websocket without a token has to authenticate (``{"type": "auth"}``)
     #: when the room's spectator places are all taken
-    ws_auth_timeout_seconds: float = Field(default=5.0, gt=0)
+    ws_auth_timeout_seconds: float = Field(default=2.0, gt=0)
     #: addresses (or networks, comma-separated) of reverse proxies whose
     #: ``X-Forwarded-For`` / ``X-Real-IP`` give the client's address; empty: none
     trusted_proxies: str = ""

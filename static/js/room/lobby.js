@@ -1,9 +1,10 @@
 // The lobby: invite link, joining, who is here, the rules (the host may change them), start.
 import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
+import { icon } from "../icons.js";
 import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
-import { TEXTS } from "../texts.js";
+import { dealChosenText, TEXTS } from "../texts.js";
 import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
 import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
@@ -86,7 +87,9 @@ export function renderLobby() {
   const host = !!app.mem.host_token;
   if (host && room.version !== undefined && app.hostRulesVersion !== room.version) loadHostRules(room.version);
   const hostRules = host ? app.hostRules : null;
-  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules);
+  // a deal the host chose is told to every seat (the host may know every hand)
+  const dealNote = room.deal_chosen_by_host ? `<p class="deal-chosen" id="deal-chosen">${icon("eye")} ${esc(dealChosenText(room.deal_choice))}</p>` : "";
+  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules) + dealNote;
   $("host-controls").hidden = !host;
   if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), hostRules || { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;

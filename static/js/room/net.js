@@ -7,8 +7,12 @@ import { $, app, CODE, inGame, render, screens, show, toast } from "./state.js";
 export function connect() {
   if (app.socket) app.socket.stop();
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const token = app.mem.token ? `?token=${encodeURIComponent(app.mem.token)}` : "";
-  app.socket = new LiveSocket(`${proto}://${location.host}/api/rooms/${encodeURIComponent(CODE)}/ws${token}`, {
+  // the seat token goes as a subprotocol, never in the URL (which proxies log); the
+  // server answers "dame-nature"
+  const protocols = ["dame-nature"];
+  if (app.mem.token) protocols.push(`dame-nature.token.${app.mem.token}`);
+  app.socket = new LiveSocket(`${proto}://${location.host}/api/rooms/${encodeURIComponent(CODE)}/ws`, {
+    protocols,
     onMessage,
     onStatus: (status, event) => {
       setConn(status);

@@ -3,7 +3,7 @@
 import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
-import { seatName } from "../texts.js";
+import { dealChosenText, seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
 import { updateAlerts } from "./alerts.js";
 import { botBadge, takeoverButton } from "./bots.js";
@@ -34,6 +34,14 @@ export function renderGame() {
   const stage = v.campaign ? t("Path {n}, stage {stage}/3", { n: v.campaign.path, stage: v.campaign.stage }) : "";
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
+  const deal = $("deal-info");
+  deal.hidden = !v.deal_chosen_by_host;
+  if (v.deal_chosen_by_host) {
+    const long = dealChosenText(v.deal_choice);
+    setHTML(deal, `${icon("eye")} <span>${esc(dealChosenText(v.deal_choice, "short"))}</span>`);
+    deal.title = long;
+    deal.setAttribute("aria-label", long);
+  }
   renderBanner();
   renderOthers();
   renderMe();
@@ -164,7 +172,9 @@ function renderStatus() {
     text = v.pending_give.to === me ? t("Give a card back to finish the exchange.") : t("Waiting for {who} to give a card back to {to}.", { who: seatName(v, v.pending_give.to), to: seatName(v, v.pending_give.from) });
   } else if (me !== null) {
     const p = players().find((x) => x.seat === me) || {};
-    const waiting = players().filter((x) => x.seat !== me && (x.hand_size > 0 || x.has_programmed) && !x.ready).map((x) => seatName(v, x.seat));
+    // the seats the table waits for: the engine's to_act (older servers: derived)
+    const waits = Array.isArray(v.to_act) ? (x) => v.to_act.includes(x.seat) : (x) => (x.hand_size > 0 || x.has_programmed) && !x.ready;
+    const waiting = players().filter((x) => x.seat !== me && waits(x)).map((x) => seatName(v, x.seat));
     if (!v.programmed && (v.hand || []).length) text = t("Programming: click a card of your hand to put it face down.");
     else if (!p.ready && v.programmed) text = t("Say Ready when you are sure (you can still replace your card).");
     else if (waiting.length) text = t("Ready. Waiting for {who}.", { who: waiting.join(", ") });
