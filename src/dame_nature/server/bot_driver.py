@@ -117,6 +117,7 @@ class _Driver:
         self.seeds: dict[tuple[int, int], int] = {}
         self.fallback: set[tuple[int, int]] = set()  # (game, seat) played at ``random``
         self.refusals: dict[int, int] = {}
+        self.game: int | None = None  # the game whose bots the pool holds
         self.task = asyncio.create_task(self._run(), name=f"bots-{room.code}")
         self.task.add_done_callback(self._done)
 
@@ -150,6 +151,11 @@ class _Driver:
         loop = asyncio.get_running_loop()
         async with self.room.lock:
             seats = sorted(self._asked()[0])
+            game = self.room.game_no
+        if game != self.game:  # a rematch: the last game's bots are of no more use
+            if self.game is not None:
+                self.drivers.pool.forget(self.room.code)
+            self.game = game
         for seat in seats:
             async with self.room.lock:
                 asked, only_bots = self._asked()
