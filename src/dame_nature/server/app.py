@@ -229,6 +229,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            await manager.bots.close()
             store.close()
 
     app = FastAPI(

@@ -29,6 +29,8 @@ from ..engine import (
     normalise_modes,
     visible_log,
 )
+from .bot_driver import BotDrivers, bot_levels
+from .bot_pool import BotPool
 from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
 from .connections import Connection, Socket, TokenBucket
 from .errors import ApiError, engine_error
@@ -55,6 +57,8 @@ log = logging.getLogger("dame_nature.server")
 CODE_BYTES = 12  # room codes: 96 random bits
 TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+#: names given to bots added in the lobby (the first one no player of the room has)
+BOT_NAMES = ("Darwin", "Linné", "Humboldt", "Carson", "Goodall", "Lamarck", "Buffon", "Mendel")
 #: versions reserved by one stored write when only connections change: a seat that
 #: connects and leaves in a loop costs one commit per this many version bumps, and the
 #: stored version stays ahead of every version a client has seen
@@ -71,6 +75,16 @@ class Player:
     seat: int
     name: str
     token: str
+    #: the level of the bot playing this seat, or None (a person plays it)
+    bot: str | None = None
+    #: False for a seat added as a bot in the lobby (its token is never handed out);
+    #: True for a person's seat, even while a bot stands in for them
+    human: bool = True
+
+    @property
+    def stand_in(self) -> bool:
+        """A bot plays this seat for a person who left; their token takes it back."""
+        return self.bot is not None and self.human
 
 
 @dataclass
@@ -119,6 +133,22 @@ class Room:
     def connected(self, seat: int) -> bool:
         return bool(self.conns.get(seat))
 
+    def seat_public(self, seat: int) -> dict[str, Any]:
+        """What every view says of a seat beside the engine's fields."""
+        player = self.players[seat]
+        return {
+            "name": player.name,
+            "connected": self.connected(seat),
+            "bot": player.bot,
+            "stand_in": player.stand_in,
+        }
+
+    def player(self, seat: int) -> Player:
+        """The seat ``seat``; 404 ``seat_not_found`` when the room has no such seat."""
+        if not 0 <= seat < len(self.players):
+            raise ApiError(404, "seat_not_found", f"This room has no seat {seat}.")
+        return self.players[seat]
+
     def connection_count(self) -> int:
         return sum(len(c) for c in self.conns.values())
 
@@ -145,8 +175,7 @@ class Room:
         else:
             view = cast(dict[str, Any], self.state.view(seat))
             for entry in view["players"]:  # the engine gives each view its own entries
-                entry["name"] = self.players[entry["seat"]].name
-                entry["connected"] = self.connected(entry["seat"])
+                entry.update(self.seat_public(entry["seat"]))
         view["room"] = self.code
         view["version"] = self.version
         view["campaign"] = campaign_public(self.campaign)
@@ -168,7 +197,7 @@ class Room:
                 "ready": False,
                 "symbiosis_cards": 0,
                 "side": None,
-                "connected": self.connected(p.seat),
+                **self.seat_public(p.seat),
             }
             for p in self.players
         ]
@@ -182,10 +211,7 @@ class Room:
             "modes": self.modes,
             "path": self.spec.get("path"),
             "campaign": campaign_public(self.campaign),
-            "players": [
-                {"seat": p.seat, "name": p.name, "connected": self.connected(p.seat)}
-                for p in self.players
-            ],
+            "players": [{"seat": p.seat, **self.seat_public(p.seat)} for p in self.players],
             "seats_max": self.seats_max,
             "spectators": len(self.conns.get(None, ())),
             "version": self.version,
@@ -234,6 +260,8 @@ class RoomManager:
         self.settings = settings
         self.store = store
         self.rooms: dict[str, Room] = {}
+        pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
+        self.bots = BotDrivers(self, pool, settings.bot_delay_seconds)
 
     # ---------------------------------------------------------------- lifecycle
     def restore(self) -> int:
@@ -266,6 +294,7 @@ class RoomManager:
         if data["setup"] is not None:
             room.state = State.replay(data["setup"], data["actions"])
         self.rooms[code] = room
+        self.bots.notify(room)  # its bots play on
         return room
 
     def get(self, code: str) -> Room:
@@ -281,6 +310,10 @@ class RoomManager:
         if room is None:
             raise ApiError(404, "room_not_found", "There is no room with this code.")
         return room
+
+    def _reload(self, code: str) -> None:
+        with contextlib.suppress(ApiError):
+            self.get(code)
 
     def sweep(self, now: float | None = None, finished_now: bool = False) -> tuple[int, int]:
         """Delete rooms idle for the TTL (lobbies nobody starts: the lobby TTL); drop
@@ -298,6 +331,7 @@ class RoomManager:
         self.store.delete_rooms(expired)
         for code in expired:
             self.rooms.pop(code, None)
+            self.bots.stop(code)
         unloaded = 0
         for code, room in list(self.rooms.items()):
             if (
@@ -307,6 +341,7 @@ class RoomManager:
                 and (finished_now or now - room.updated_at >= settings.finished_room_memory_seconds)
             ):
                 del self.rooms[code]
+                self.bots.stop(code)
                 unloaded += 1
         return len(expired), unloaded
 
@@ -438,26 +473,165 @@ class RoomManager:
 
     async def join(self, room: Room, name: str) -> Player:
         async with room.lock:
-            if room.status != "lobby":
-                raise ApiError(409, "game_started", "The game has started: no seat is free.")
-            if len(room.players) >= room.seats_max:
-                raise ApiError(
-                    409, "room_full", f"This room has {room.seats_max} seats, all taken."
-                )
-            player = Player(len(room.players), name, secrets.token_urlsafe(TOKEN_BYTES))
-            now = time.time()
-            await self.store.call(
-                self.store.add_player,
-                room.code,
-                player.seat,
-                name,
-                player.token,
-                version=room.version + 1,
-                now=now,
+            return await self._seat_new_player(room, name, None)
+
+    async def _seat_new_player(self, room: Room, name: str, bot: str | None) -> Player:
+        """Under the room's lock, in the lobby: the next seat, for a person (``bot`` None)
+        or a bot of that level (whose token is never handed out)."""
+        if room.status != "lobby":
+            raise ApiError(409, "game_started", "The game has started: no seat is free.")
+        if len(room.players) >= room.seats_max:
+            raise ApiError(409, "room_full", f"This room has {room.seats_max} seats, all taken.")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        player = Player(len(room.players), name, token, bot=bot, human=bot is None)
+        now = time.time()
+        await self.store.call(
+            self.store.add_player,
+            room.code,
+            player.seat,
+            name,
+            token,
+            version=room.version + 1,
+            now=now,
+            bot=bot,
+            human=player.human,
+        )
+        room.players.append(player)
+        self._changed(room, now)
+        return player
+
+    # ---------------------------------------------------------------- bots and seats
+    @staticmethod
+    def _level(level: str) -> str:
+        levels = bot_levels()
+        if level not in levels:
+            raise ApiError(
+                422,
+                "unknown_level",
+                f"There is no bot level '{level[:32]}'; choose one of: {', '.join(levels)}.",
             )
-            room.players.append(player)
-            self._changed(room, now)
-            return player
+        return level
+
+    async def add_bot(self, room: Room, token: str | None, level: str) -> Player:
+        """Host only, in the lobby: a bot takes the next seat (named after a naturalist
+        no one in the room is called)."""
+        self._require_host(room, token)
+        self._level(level)
+        async with room.lock:
+            taken = {p.name for p in room.players}
+            name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
+            player = await self._seat_new_player(room, name, level)
+        self.bots.pool.warm(room.code)
+        return player
+
+    async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
+        """Host only, once the game has started: a bot plays the seat of a player who
+        left (no connection) until their token takes it back."""
+        self._require_host(room, token)
+        self._level(level)
+        async with room.lock:
+            if room.status == "lobby":
+                raise ApiError(
+                    409,
+                    "game_not_started",
+                    "A bot takes over a seat once the game has started; "
+                    "in the lobby, add a bot to a new seat instead (leave out 'seat').",
+                )
+            player = room.player(seat)
+            if player.bot is not None:
+                raise ApiError(409, "already_a_bot", f"A bot already plays seat {seat}.")
+            if room.connected(seat):
+                raise ApiError(
+                    409,
+                    "player_connected",
+                    f"{player.name} is connected: a bot takes over only a seat whose "
+                    "player has left.",
+                )
+            await self._set_bot(room, player, level)
+        self.bots.pool.warm(room.code)
+        return player
+
+    async def release_bot(self, room: Room, token: str | None, seat: int) -> None:
+        """``DELETE /bots/{seat}``: in the lobby the host removes a bot's seat; during a
+        game the seat's own token (or the host) gives a stand-in's seat back to its player."""
+        if token is None:
+            raise ApiError(401, "missing_token", "This needs a token (Authorization: Bearer).")
+        async with room.lock:
+            if room.seat_for_token(token) != seat:
+                self._require_host(room, token)
+            player = room.player(seat)
+            if player.bot is None:
+                raise ApiError(409, "not_a_bot", f"Seat {seat} is played by a person, not a bot.")
+            if room.status == "lobby":
+                await self._remove(room, seat)
+                return
+            if not player.human:
+                raise ApiError(
+                    409,
+                    "no_player",
+                    f"{player.name} joined as a bot: there is no player to give the seat "
+                    "back to, so it plays to the end of the game.",
+                )
+            await self._set_bot(room, player, None)
+
+    async def remove_seat(self, room: Room, token: str | None, seat: int | None) -> None:
+        """Before the start: a player leaves their seat (``seat=None``: the token's own
+        seat), or the host removes any seat. The seats after it move down one; the
+        removed seat's token stops working and its sockets become spectators."""
+        if token is None:
+            raise ApiError(401, "missing_token", "This needs a token (Authorization: Bearer).")
+        async with room.lock:  # seats move when one leaves: read the token's seat now
+            mine = room.seat_for_token(token)
+            if seat is None:
+                if mine is None:
+                    raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+                seat = mine
+            elif mine != seat:
+                self._require_host(room, token)
+            self._require_lobby(room)
+            room.player(seat)
+            await self._remove(room, seat)
+
+    @staticmethod
+    def _require_lobby(room: Room) -> None:
+        if room.status != "lobby":
+            raise ApiError(409, "game_started", "Seats change only before the start.")
+
+    async def _remove(self, room: Room, seat: int) -> None:
+        now = time.time()
+        await self.store.call(
+            self.store.remove_player, room.code, seat, version=room.version + 1, now=now
+        )
+        del room.players[seat]
+        for player in room.players[seat:]:
+            player.seat -= 1
+        conns, room.conns = room.conns, {}
+        for old, group in conns.items():
+            new = None if old == seat else old if old is None or old < seat else old - 1
+            for conn in group:
+                conn.seat = new
+                if old == seat:
+                    conn.push(
+                        dumps(
+                            {
+                                "type": "error",
+                                "error": {
+                                    "code": "seat_removed",
+                                    "message": "Your seat was removed: you are watching now.",
+                                },
+                            }
+                        )
+                    )
+            room.conns.setdefault(new, set()).update(group)
+        self._changed(room, now)
+
+    async def _set_bot(self, room: Room, player: Player, level: str | None) -> None:
+        now = time.time()
+        await self.store.call(
+            self.store.set_bot, room.code, player.seat, level, version=room.version + 1, now=now
+        )
+        player.bot = level
+        self._changed(room, now)
 
     def _require_host(self, room: Room, token: str | None) -> None:
         if token is None:
@@ -540,49 +714,79 @@ class RoomManager:
         Each seat has its own rate (429 ``rate_limited`` past it)."""
         self.allow_action(room, seat)
         async with room.lock:
-            state = room.state
-            if state is None:
+            if room.state is None:  # (seats move only in the lobby)
                 raise ApiError(409, "game_not_started", "The game has not started yet.")
-            try:
-                state.apply(seat, action)
-            except EngineError as err:
-                raise engine_error(err) from None
-            campaign = room.campaign
-            if state.result is not None and campaign is not None:
-                campaign = record_result(campaign, state.result["outcome"])
-            now = time.time()
-            try:
-                await self.store.call(
-                    self.store.add_action,
-                    room.code,
-                    room.game_no,
-                    len(state.history) - 1,
-                    seat,
-                    state.history[-1]["action"],
-                    result=state.result,
-                    campaign=campaign,
-                    version=room.version + 1,
-                    now=now,
-                )
-            except Exception:
-                # not stored, so not accepted: rebuild the room from what is stored
-                log.exception("could not store an action of room %s", room.code)
-                self.rooms.pop(room.code, None)
+            if room.players[seat].bot is not None:
                 raise ApiError(
-                    409, "not_saved", "The action could not be saved; please send it again."
-                ) from None
-            if state.is_over:
-                room.status = "over"
-                room.campaign = campaign
-            views = self._changed(room, now)
+                    409,
+                    "bot_seat",
+                    "A bot plays this seat now: take it back first "
+                    "(open the room, or DELETE /api/rooms/{room}/bots/{seat}).",
+                )
+            views = await self._apply(room, seat, action)
             return views[seat] if seat in views else room.view(seat)
+
+    async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
+        """The action of the bot of ``seat``, decided during game ``game``: played like a
+        person's (same lock, same checks, saved before it is broadcast), or dropped (False)
+        if the seat has no bot any more or another game began."""
+        async with room.lock:
+            if room.game_no != game or room.players[seat].bot is None:
+                return False
+            await self._apply(room, seat, action)
+            return True
+
+    async def _apply(
+        self, room: Room, seat: int, action: dict[str, Any]
+    ) -> dict[int | None, dict[str, Any]]:
+        """Under the room's lock: check, apply, store, broadcast; the views sent."""
+        state = room.state
+        if state is None:
+            raise ApiError(409, "game_not_started", "The game has not started yet.")
+        try:
+            state.apply(seat, action)
+        except EngineError as err:
+            raise engine_error(err) from None
+        campaign = room.campaign
+        if state.result is not None and campaign is not None:
+            campaign = record_result(campaign, state.result["outcome"])
+        now = time.time()
+        try:
+            await self.store.call(
+                self.store.add_action,
+                room.code,
+                room.game_no,
+                len(state.history) - 1,
+                seat,
+                state.history[-1]["action"],
+                result=state.result,
+                campaign=campaign,
+                version=room.version + 1,
+                now=now,
+            )
+        except Exception:
+            # not stored, so not accepted: rebuild the room from what is stored
+            log.exception("could not store an action of room %s", room.code)
+            self.rooms.pop(room.code, None)
+            if any(p.bot for p in room.players):  # its bots wait for no one: reload it
+                self.bots.stop(room.code)
+                asyncio.get_running_loop().call_later(1.0, self._reload, room.code)
+            raise ApiError(
+                409, "not_saved", "The action could not be saved; please send it again."
+            ) from None
+        if state.is_over:
+            room.status = "over"
+            room.campaign = campaign
+        return self._changed(room, now)
 
     def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
         """A stored change (stored with ``version + 1``): bump, broadcast."""
         room.version += 1
         room.version_saved = max(room.version_saved, room.version)
         room.updated_at = now
-        return room.broadcast()
+        views = room.broadcast()
+        self.bots.notify(room)
+        return views
 
     async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
         """The view of ``seat`` once no change is half done (a change is visible only
@@ -609,19 +813,43 @@ class RoomManager:
             return {"version": room.version, "seat": seat, "actions": actions}
 
     # ---------------------------------------------------------------- connections
-    async def connect(self, room: Room, conn: Connection) -> None:
+    async def connect(self, room: Room, conn: Connection, token: str | None = None) -> None:
         """Attach a socket; it gets the current view at once. Seats and spectators are
         counted apart, so spectators never lock a player out: raises ``ApiError`` (429)
-        when the room's spectator places, or this seat's sockets, are all taken."""
+        when the room's spectator places, or this seat's sockets, are all taken.
+        ``token``: the seat token the socket came with; its seat is read again here,
+        under the lock (seats move in the lobby when one is removed)."""
         async with room.lock:
+            if token is not None:
+                conn.seat = self._seat_of_token(room, token)
             self._check_room_for(room, conn.seat)
             was = room.connected(conn.seat) if conn.seat is not None else True
             room.conns.setdefault(conn.seat, set()).add(conn)
             conn.start()
-            if was:
-                room.send_view(conn)
-            else:
-                await self._connection_changed(room)
+            await self._attached(room, conn, was)
+
+    @staticmethod
+    def _seat_of_token(room: Room, token: str) -> int:
+        seat = room.seat_for_token(token)
+        if seat is None:
+            raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+        return seat
+
+    async def _attached(self, room: Room, conn: Connection, was_connected: bool) -> None:
+        """Under the lock, a socket just attached: a player back on a seat a bot stood in
+        for takes it back; else the socket gets its view (everyone a new version when a
+        seat's ``connected`` flag changed)."""
+        player = room.players[conn.seat] if conn.seat is not None else None
+        if player is not None and player.stand_in:
+            try:
+                await self._set_bot(room, player, None)
+                return
+            except Exception:
+                log.exception("room %s: seat %s not given back", room.code, conn.seat)
+        if was_connected:
+            room.send_view(conn)
+        else:
+            await self._connection_changed(room)
 
     def _check_room_for(self, room: Room, seat: int | None) -> None:
         open_now = len(room.conns.get(seat, ()))
@@ -634,10 +862,12 @@ class RoomManager:
                 429, "too_many_connections", "This seat is open in too many tabs or devices."
             )
 
-    async def take_seat(self, room: Room, conn: Connection, seat: int) -> None:
+    async def take_seat(self, room: Room, conn: Connection, token: str) -> None:
         """A socket that authenticated after connecting (``{"type": "auth"}``) moves
-        from the spectators to its seat, and gets the seat's view."""
+        from the spectators to its token's seat (read under the lock), and gets the
+        seat's view."""
         async with room.lock:
+            seat = self._seat_of_token(room, token)
             self._check_room_for(room, seat)
             spectators = room.conns.get(None)
             if spectators is not None:
@@ -649,10 +879,7 @@ class RoomManager:
             room.conns.setdefault(seat, set()).add(conn)
             if conn._task is None:
                 conn.start()
-            if was:
-                room.send_view(conn)
-            else:
-                await self._connection_changed(room)
+            await self._attached(room, conn, was)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
         await conn.stop()

@@ -6,8 +6,9 @@ survives a killed process; only a power cut may lose the last commits).
 >>> store = Store(":memory:")
 >>> store.create_room("abc", "tok", {"modes": []}, now=1.0)
 >>> store.add_player("abc", 0, "Ada", "t0", version=1, now=2.0)
->>> store.load_room("abc")["players"]
-[{'seat': 0, 'name': 'Ada', 'token': 't0'}]
+>>> store.add_player("abc", 1, "Darwin", "t1", version=2, now=3.0, bot="expert", human=False)
+>>> [(p["name"], p["bot"], p["human"]) for p in store.load_room("abc")["players"]]
+[('Ada', None, True), ('Darwin', 'expert', False)]
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ CREATE TABLE IF NOT EXISTS players (
     seat INTEGER NOT NULL,
     name TEXT NOT NULL,
     token TEXT NOT NULL,
+    bot TEXT,
+    human INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (room, seat)
 );
 CREATE TABLE IF NOT EXISTS games (
@@ -74,6 +77,7 @@ class Store:
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._conn.executescript(SCHEMA)
+        self._upgrade()
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if path != ":memory:":
@@ -90,6 +94,16 @@ class Store:
                 daemon=True,
             )
             self._checkpointer.start()
+
+    def _upgrade(self) -> None:
+        """Bring a database written by an older version up to ``SCHEMA``: bot seats
+        (``players.bot``: the level playing the seat, or NULL; ``players.human``: 0 for a
+        seat added as a bot, whose token no one holds)."""
+        columns = {row["name"] for row in self._conn.execute("PRAGMA table_info(players)")}
+        if "bot" not in columns:
+            self._conn.execute("ALTER TABLE players ADD COLUMN bot TEXT")
+        if "human" not in columns:
+            self._conn.execute("ALTER TABLE players ADD COLUMN human INTEGER NOT NULL DEFAULT 1")
 
     def _checkpoints(self, every: float) -> None:
         conn = sqlite3.connect(self.path, isolation_level=None)
@@ -165,14 +179,51 @@ class Store:
         )
 
     def add_player(
-        self, code: str, seat: int, name: str, token: str, *, version: int, now: float
+        self,
+        code: str,
+        seat: int,
+        name: str,
+        token: str,
+        *,
+        version: int,
+        now: float,
+        bot: str | None = None,
+        human: bool = True,
     ) -> None:
         self._write(
             [
                 (
-                    "INSERT INTO players (room, seat, name, token) VALUES (?, ?, ?, ?)",
-                    (code, seat, name, token),
+                    "INSERT INTO players (room, seat, name, token, bot, human)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (code, seat, name, token, bot, int(human)),
                 ),
+                _touch(code, version, now),
+            ]
+        )
+
+    def remove_player(self, code: str, seat: int, *, version: int, now: float) -> None:
+        """A seat leaves the lobby; the seats after it move down one (seats stay 0..n-1)."""
+        self._write(
+            [
+                ("DELETE FROM players WHERE room = ? AND seat = ?", (code, seat)),
+                # two steps, so that no two rows ever share a seat (the primary key)
+                (
+                    "UPDATE players SET seat = -seat WHERE room = ? AND seat > ?",
+                    (code, seat),
+                ),
+                (
+                    "UPDATE players SET seat = -seat - 1 WHERE room = ? AND seat < 0",
+                    (code,),
+                ),
+                _touch(code, version, now),
+            ]
+        )
+
+    def set_bot(self, code: str, seat: int, bot: str | None, *, version: int, now: float) -> None:
+        """A bot takes over a seat (``bot``: its level), or leaves it (``None``)."""
+        self._write(
+            [
+                ("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat)),
                 _touch(code, version, now),
             ]
         )
@@ -269,7 +320,8 @@ class Store:
             if row is None:
                 return None
             players = conn.execute(
-                "SELECT seat, name, token FROM players WHERE room = ? ORDER BY seat", (code,)
+                "SELECT seat, name, token, bot, human FROM players WHERE room = ? ORDER BY seat",
+                (code,),
             ).fetchall()
             game = conn.execute(
                 "SELECT setup, result FROM games WHERE room = ? AND game_no = ?",
@@ -289,7 +341,7 @@ class Store:
             "version": row["version"],
             "created_at": row["created_at"],
             "updated_at": row["updated_at"],
-            "players": [dict(p) for p in players],
+            "players": [{**dict(p), "human": bool(p["human"])} for p in players],
             "setup": json.loads(game["setup"]) if game else None,
             "actions": [{"seat": a["seat"], "action": json.loads(a["action"])} for a in actions],
         }
