@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 
+from dame_nature.bots import make_bot
 from dame_nature.engine import MODES, raw_card_data
 from dame_nature.server.app import create_app
 from dame_nature.server.connections import Connection
@@ -46,20 +47,6 @@ def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     kinds = list(by_type)
     kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1.0) for k in kinds])[0]
     return rng.choice(by_type[kind])
-
-
-def from_view(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A legal action known from the seat's own view: what it is awaited for, else
-    program or ready."""
-    awaiting = view["awaiting"]
-    if awaiting and awaiting["seat"] == view["seat"] and awaiting["options"]:
-        return dict(rng.choice(awaiting["options"]))
-    if not view["winnable"]:
-        return {"type": "end_game"}
-    me = view["players"][view["seat"]]
-    if view["hand"] and (view["programmed"] is None or rng.random() < 0.2):
-        return {"type": "program", "card": rng.choice(view["hand"])}
-    return {"type": "ready"} if not me["ready"] else {"type": "unready"}
 
 
 def all_card_ids() -> set[str]:
@@ -157,6 +144,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
         conn = Connection(sockets[seat], seat, settings)
         conns.append(conn)
         await manager.connect(room, conn)
+    bots = {seat: make_bot("random", seat, seed=index * 10 + seat) for seat in range(players)}
     entitled: dict[int | None, set[str]] = {s: set() for s in sockets}
     checked = {s: 0 for s in sockets}
 
@@ -189,8 +177,11 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
             legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
             check(seat, legal.text, "legal_actions")
             action = pick(legal.json()["actions"], rng)
-        else:  # the seat's latest view, as its websocket got it
-            action = from_view(json.loads(sockets[seat].texts[-1])["view"], rng)
+        else:  # the random bot's move from the seat's latest view, as its websocket got it
+            action = bots[seat].act(json.loads(sockets[seat].texts[-1])["view"])
+            if action is None:  # nothing to do for the bot: any legal action
+                legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
+                action = pick(legal.json()["actions"], rng)
         answer = await client.post(f"/api/rooms/{code}/actions", headers=auth[seat], json=action)
         assert answer.status_code == 200, (index, action, answer.text)
         for viewer in entitled:
