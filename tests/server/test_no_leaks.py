@@ -49,6 +49,18 @@ def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(by_type[kind])
 
 
+def from_view(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A move of the bots' random level for the seat of ``view``, from that view alone
+    (a bot made for this one move: its draws come from ``rng``); when it has nothing to
+    do, the seat says ready or takes it back."""
+    bot = make_bot("random", view["seat"], seed=rng.randrange(2**32))
+    action = bot.act(view)
+    if action is not None:
+        return action
+    me = view["players"][view["seat"]]
+    return {"type": "ready"} if not me["ready"] else {"type": "unready"}
+
+
 def all_card_ids() -> set[str]:
     data = raw_card_data()
     ids: set[str] = set()
@@ -181,6 +193,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
             action = bots[seat].act(json.loads(sockets[seat].texts[-1])["view"])
             if action is None:  # nothing to do for the bot: any legal action
                 legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
+                check(seat, legal.text, "legal_actions")
                 action = pick(legal.json()["actions"], rng)
         answer = await client.post(f"/api/rooms/{code}/actions", headers=auth[seat], json=action)
         assert answer.status_code == 200, (index, action, answer.text)
