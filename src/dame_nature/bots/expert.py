@@ -224,10 +224,16 @@ class ExpertBot(Bot):
         for c in candidates:
             keys.setdefault(card_key(c, know.rules), c)
         distinct = list(keys.values())
+        cats_back = sum(1 for r in view.get("last_turn", []) if r["card"].startswith("cat-"))
+        if cats_back >= 2 and any(not c.startswith("cat-") for c in distinct):
+            # Cats came back last turn: no Cat now, or they could come back for ever
+            distinct = [c for c in distinct if not c.startswith("cat-")]
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
             distinct = safe
-        if len(distinct) == 1 or self.worlds == 0:
+        if len(distinct) == 1:
+            return _keep(view, distinct[0])
+        if self.worlds == 0:
             return _keep(view, blueprint)
         scores = self._evaluate(
             know, [(c, lambda sim, c=c: self._play_turn(sim, know, c)) for c in distinct]

@@ -101,6 +101,8 @@ def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before:
     a colour with k open slots is left to the first k players who reveal, so a Condition
     is safe when its colour has more open slots than unknown players before it."""
     info = INFO[card]
+    if info.type == "cat":
+        return False  # another Cat this turn sends it back: never a sure play
     placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
     if not placed:
         return False
