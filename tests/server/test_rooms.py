@@ -149,8 +149,8 @@ def test_finished_rooms_leave_memory_and_come_back(tmp_path):
         assert len(manager.rooms) == 4
         again = manager.get(finished.code)  # loaded back from the database on demand
         after = again.view(0)
-        assert after["version"] == before["version"] + 1
-        assert {**after, "version": 0} == {**before, "version": 0}
+        # exactly as stored: the same version (every node sharing a database agrees on it)
+        assert after == before
 
     asyncio.run(run())
 

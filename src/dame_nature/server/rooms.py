@@ -337,6 +337,7 @@ class RoomManager:
     # ---------------------------------------------------------------- lifecycle
     def restore(self) -> int:
         """Load every unfinished room from the database (finished ones load on demand)."""
+        self.store.reset_presence()
         for code in self.store.room_codes(("lobby", "playing")):
             try:
                 self._load(code)
@@ -357,8 +358,7 @@ class RoomManager:
             status=data["status"],
             game_no=data["game_no"],
             campaign=data["campaign"],
-            # connections were lost with the old process: that is a change of the view
-            version=data["version"] + 1,
+            version=data["version"],
             players=[Player(**p) for p in data["players"]],
         )
         if data["setup"] is not None:
