@@ -148,7 +148,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
     )
     assert started.status_code == 200, started.text
     manager = app.state.manager
-    room = manager.get(code)
+    room = await manager.get(code)
     settings = app.state.settings
     sockets: dict[int | None, RecordingSocket] = {}
     conns = []

@@ -25,11 +25,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..engine import EngineError
+from .cluster import Cluster, make_node_id
 from .models import Health
 from .rooms import ApiError, RoomManager, TokenBucket, engine_error, loads
 from .routes import pages, rooms, ws
 from .settings import Settings
-from .store import Store
+from .store import open_store
 
 log = logging.getLogger("dame_nature.server")
 
@@ -178,7 +179,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         restored = manager.restore()
-        log.info("restored %d rooms from %s", restored, settings.db)
+        if cluster is None:
+            log.info("restored %d rooms from %s", restored, settings.db)
+        else:
+            await cluster.start(manager)
+            log.info("node %s serving rooms of a shared store", cluster.node)
         # Everything loaded so far (FastAPI, pydantic schemas, the card catalogue, the
         # restored rooms) lives as long as the process: keep it out of the collector's
         # full passes, and collect the young generation less often (each action builds a
@@ -193,6 +198,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            if cluster is not None:
+                await cluster.stop()
             store.close()
 
     app = FastAPI(
@@ -203,8 +210,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         '`{"error": {"code", "message"}}` with a 4xx status.',
         lifespan=lifespan,
     )
-    store = Store(settings.db)
-    manager = RoomManager(settings, store)
+    store = open_store(settings.db)
+    cluster = None
+    if store.shared:  # other nodes may serve the same rooms
+        cluster = Cluster(
+            store,
+            settings.node or make_node_id(),
+            settings.redis,
+            poll_seconds=settings.poll_seconds,
+            node_timeout_seconds=settings.node_timeout_seconds,
+        )
+    manager = RoomManager(settings, store, cluster)
     app.state.settings = settings
     app.state.store = store
     app.state.manager = manager
@@ -243,8 +259,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return error_response(500, "internal_error", "Something went wrong on the server.")
 
     @app.get("/healthz", response_model=Health, tags=["health"])
-    async def healthz() -> dict[str, Any]:
-        """Liveness: answers while the server runs."""
+    async def healthz() -> Any:
+        """Liveness: answers while the server runs (503 while a node of a cluster cannot
+        reach its database, so that the load balancer sends players elsewhere)."""
+        if store.shared:
+            try:
+                await store.call(store.ping)
+            except Exception:
+                return error_response(503, "store_unavailable", "The database cannot be reached.")
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)

@@ -1,9 +1,15 @@
 """Rooms: the authoritative game state of each room, its seats and connections.
 
-``RoomManager`` owns every room in memory, persists each change through ``Store``
-before acknowledging it, and pushes each connected seat its own new view (spectators
-theirs) after every change. One ``asyncio.Lock`` per room applies its actions one at a
-time; rooms never wait for each other's lock.
+``RoomManager`` holds the rooms this node serves in memory, persists each change through
+the store before acknowledging it, and pushes each connected seat its own new view
+(spectators theirs) after every change. One ``asyncio.Lock`` per room applies its changes
+one at a time; rooms never wait for each other's lock.
+
+The store is the truth and memory a cache of it: every change is written from the
+version this node holds (a compare-and-set), so when another node sharing the database
+changed the room first, the write changes nothing, the room catches up from the store
+and the change is checked again on the room as it now is (a normal success, or a normal
+409). A write that fails leaves the room exactly as stored.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import secrets
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 
@@ -33,8 +39,12 @@ from ..engine import (
     modes_for_path,
     normalise_modes,
 )
+from .provenance import replay_problem, same_versions, state_digest
 from .settings import Settings
-from .store import Store
+from .store import BaseStore, Conflict
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("dame_nature.server")
 
@@ -186,7 +196,10 @@ class Room:
     players: list[Player] = field(default_factory=list)
     state: State | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: this node's sockets of the room, by seat (``None``: spectators)
     conns: dict[int | None, set[Connection]] = field(default_factory=dict, repr=False)
+    #: the seats connected to any node (as stored: the view's ``connected`` flags)
+    present: set[int] = field(default_factory=set, repr=False)
 
     # ---------------------------------------------------------------- seats
     def seat_for_token(self, token: str) -> int | None:
@@ -212,6 +225,10 @@ class Room:
         return list(self.spec["modes"])  # a path's stage 1 for a campaign (``_rules``)
 
     def connected(self, seat: int) -> bool:
+        return seat in self.present
+
+    def local(self, seat: int) -> bool:
+        """Whether this node holds a socket of ``seat``."""
         return bool(self.conns.get(seat))
 
     def connection_count(self) -> int:
@@ -326,63 +343,235 @@ def _campaign_public(campaign: dict[str, Any] | None) -> dict[str, Any] | None:
     }
 
 
-class RoomManager:
-    """Every room: creation, lookup (memory, else the database), changes, expiry."""
+class RoomUnavailable(Exception):
+    """A stored game that today's engine cannot replay as it was played."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+
+#: a change refused by a concurrent writer is checked again this many times at most
+MAX_ATTEMPTS = 5
+
+
+class RoomManager:
+    """Every room this node serves: creation, lookup (memory, else the store), changes,
+    expiry; with a shared store, catching up with the other nodes' changes."""
+
+    def __init__(
+        self, settings: Settings, store: BaseStore, cluster: Cluster | None = None
+    ) -> None:
         self.settings = settings
         self.store = store
+        self.cluster = cluster
+        self.node = cluster.node if cluster is not None else "local"
+        #: other processes write the same database: check freshness, load on demand
+        self.shared = store.shared
         self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     # ---------------------------------------------------------------- lifecycle
     def restore(self) -> int:
-        """Load every unfinished room from the database (finished ones load on demand)."""
+        """The only node of its database loads every unfinished room (finished ones load
+        on demand); its previous process lost every connection, a new version for every
+        room. Nodes sharing a database load rooms on demand."""
+        if self.shared:
+            return 0
         self.store.reset_presence()
         for code in self.store.room_codes(("lobby", "playing")):
             try:
-                self._load(code)
+                data = self.store.load_room(code)
+                if data is not None:
+                    self.rooms[code] = self._build(data)
             except Exception:  # one room the engine cannot replay must not stop the rest
                 log.exception("room %s could not be restored", code)
         return len(self.rooms)
 
-    def _load(self, code: str) -> Room | None:
-        data = self.store.load_room(code)
-        if data is None:
-            return None
+    def _build(self, data: dict[str, Any]) -> Room:
         room = Room(
-            code=code,
+            code=data["code"],
             host_token=data["host_token"],
             spec=data["spec"],
             created_at=data["created_at"],
             updated_at=data["updated_at"],
-            status=data["status"],
-            game_no=data["game_no"],
-            campaign=data["campaign"],
-            version=data["version"],
-            players=[Player(**p) for p in data["players"]],
         )
-        if data["setup"] is not None:
-            room.state = State.replay(data["setup"], data["actions"])
-        self.rooms[code] = room
+        self._refill(room, data)
         return room
 
-    def get(self, code: str) -> Room:
+    def _refill(self, room: Room, data: dict[str, Any]) -> None:
+        """Make ``room`` exactly what the store holds (``data``: a whole ``load_room``)."""
+        state = self._replay(data) if data["setup"] is not None else None
+        room.spec = data["spec"]
+        room.status = data["status"]
+        room.game_no = data["game_no"]
+        room.campaign = data["campaign"]
+        room.version = data["version"]
+        room.updated_at = data["updated_at"]
+        room.players = [Player(**p) for p in data["players"]]
+        room.present = set(data["present"])
+        room.state = state
+
+    def _replay(self, data: dict[str, Any]) -> State:
+        game = data["game"]
+        if same_versions(game):
+            return State.replay(data["setup"], data["actions"])
+        # played with another engine or rules data: replayed and compared, never changed
+        state, problem = replay_problem(game, data["actions"])
+        if problem is None:
+            assert state is not None
+            return state
+        log.error("room %s game %s: %s", data["code"], data["game_no"], problem)
+        with contextlib.suppress(Exception):
+            self.store.report_replay(data["code"], data["game_no"], game, problem, time.time())
+        raise RoomUnavailable(problem)
+
+    async def get(self, code: str) -> Room:
+        """The room ``code``, up to date with the store (404 when there is none)."""
         room = self.rooms.get(code)
         if room is None and CODE_RE.match(code):
-            try:
-                room = self._load(code)
-            except Exception:
-                log.exception("room %s could not be loaded", code)
-                raise ApiError(
-                    409, "room_unavailable", "This room's game cannot be loaded any more."
-                ) from None
+            room = await self._load(code)
         if room is None:
             raise ApiError(404, "room_not_found", "There is no room with this code.")
+        if self.shared:
+            await self.refresh(room)
         return room
 
+    async def _load(self, code: str) -> Room | None:
+        """Load a room into memory once, however many requests ask for it at once."""
+        pending = self._loading.get(code)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[code] = future
+        try:
+            data = await self.store.call(self.store.load_room, code)
+            room = None
+            if data is not None:
+                room = self.rooms.get(code) or self._build(data)
+                self.rooms[code] = room
+            future.set_result(room)
+            return room
+        except Exception as err:
+            log.exception("room %s could not be loaded", code)
+            failure = ApiError(
+                409, "room_unavailable", "This room's game cannot be loaded any more."
+            )
+            if isinstance(err, RoomUnavailable):
+                failure.message += f" ({err})"
+            future.set_exception(failure)
+            future.exception()  # seen: nobody else may be waiting
+            raise failure from None
+        finally:
+            del self._loading[code]
+
+    async def refresh(self, room: Room) -> None:
+        """Catch ``room`` up with the store when another node changed it (one query)."""
+        versions = await self.store.call(self.store.room_versions, [room.code])
+        if versions.get(room.code, room.version) > room.version:
+            async with room.lock:
+                await self._catch_up(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Under the room's lock: apply what the store holds beyond this node's version,
+        pushing each socket every new action's view in turn (a whole reload when the
+        room changed in another way than by actions of the same game)."""
+        state = room.state
+        game_no, known = room.game_no, len(state.history) if state is not None else 0
+        data = await self.store.call(self.store.load_room, room.code, game_no, known)
+        if data is None:  # deleted meanwhile
+            self.rooms.pop(room.code, None)
+            return
+        if data["version"] <= room.version:
+            return
+        incremental = (
+            state is not None
+            and data["game_no"] == game_no
+            and data["from_idx"] == known
+            and len(data["players"]) == len(room.players)
+            and data["spec"] == room.spec
+        )
+        if not incremental:
+            if data["from_idx"]:  # every action of the game, to replay it whole
+                data = await self.store.call(self.store.load_room, room.code) or data
+            self._refill(room, data)
+            room.broadcast()
+            return
+        assert state is not None
+        room.present = set(data["present"])
+        for entry, version in zip(data["actions"], data["versions"], strict=True):
+            state.apply(entry["seat"], entry["action"])
+            if version is not None and room.version < version < data["version"]:
+                room.version = version
+                room.broadcast()
+        room.status = data["status"]
+        room.campaign = data["campaign"]
+        room.version = data["version"]
+        room.updated_at = data["updated_at"]
+        room.broadcast()
+
+    async def remote_change(self, message: dict[str, Any]) -> None:
+        """Another node changed room ``message["room"]`` to ``message["version"]``: apply
+        what the message carries when this node is one version behind, else catch up
+        from the store."""
+        room = self.rooms.get(message.get("room", ""))
+        if room is None:
+            return
+        async with room.lock:
+            version = int(message.get("version", 0))
+            if version <= room.version:
+                return
+            state = room.state
+            if version == room.version + 1:
+                if (
+                    "action" in message
+                    and not message.get("ends")
+                    and state is not None
+                    and message.get("game") == room.game_no
+                    and message.get("idx") == len(state.history)
+                ):
+                    try:
+                        state.apply(message["seat"], message["action"])
+                    except EngineError:  # refused, so nothing changed: ask the store
+                        pass
+                    else:
+                        room.version = version
+                        room.updated_at = message.get("at", room.updated_at)
+                        room.broadcast()
+                        return
+                elif "present" in message and len(message.get("present", ())) <= MAX_PLAYERS:
+                    room.present = set(message["present"])
+                    room.version = version
+                    room.broadcast()
+                    return
+            try:
+                await self._catch_up(room)
+            except Exception:
+                log.exception("room %s could not catch up", room.code)
+
+    async def resync(self, only_watched: bool = False) -> None:
+        """Catch up every room held (or only those with sockets here) whose stored version
+        moved on: after missed messages (Redis down or restarting)."""
+        codes = [
+            code for code, room in self.rooms.items() if not only_watched or room.connection_count()
+        ]
+        if not codes:
+            return
+        versions = await self.store.call(self.store.room_versions, codes)
+        for code in codes:
+            room = self.rooms.get(code)
+            if room is None:
+                continue
+            if code not in versions:  # deleted by another node
+                if not room.connection_count():
+                    self.rooms.pop(code, None)
+                continue
+            if versions[code] > room.version:
+                async with room.lock:
+                    try:
+                        await self._catch_up(room)
+                    except Exception:
+                        log.exception("room %s could not catch up", code)
+
     def sweep(self, now: float | None = None) -> tuple[int, int]:
-        """Delete rooms idle for the TTL; drop finished games no one watches from memory.
-        Returns (deleted, unloaded)."""
+        """Delete rooms idle for the TTL; drop finished games no one watches from memory
+        (with a shared store, any room no one here watches). Returns (deleted, unloaded)."""
         now = time.time() if now is None else now
         settings = self.settings
         expired = [
@@ -396,7 +585,7 @@ class RoomManager:
         unloaded = 0
         for code, room in list(self.rooms.items()):
             if (
-                room.status == "over"
+                (room.status == "over" or self.shared)
                 and room.connection_count() == 0
                 and not room.lock.locked()
                 and now - room.updated_at >= settings.finished_room_memory_seconds
@@ -412,6 +601,42 @@ class RoomManager:
                 self.sweep()
             except Exception:  # never let the sweeper die
                 log.exception("room sweep failed")
+
+    # ---------------------------------------------------------------- writes
+    async def _store(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+        """One write of the store: ``Conflict`` passes through (the caller catches up and
+        checks again); any other failure is refused as 409 ``not_saved``."""
+        try:
+            return await self.store.call(method, *args, **kwargs)
+        except Conflict:
+            raise
+        except Exception:
+            log.exception("could not store a change (%s)", getattr(method, "__name__", "?"))
+            raise ApiError(
+                409, "not_saved", "The change could not be saved; please send it again."
+            ) from None
+
+    async def _attempt(self, room: Room, change: Any) -> Any:
+        """Run ``change()`` (checks, the write, then memory) under the room's lock; when
+        another node wrote the room first, catch up and run it again on the room as it
+        now is."""
+        async with room.lock:
+            for _ in range(MAX_ATTEMPTS):
+                try:
+                    return await change()
+                except Conflict:
+                    try:
+                        await self._catch_up(room)
+                    except Exception:
+                        log.exception("room %s could not catch up", room.code)
+                        raise ApiError(
+                            409, "not_saved", "The change could not be saved; please send it again."
+                        ) from None
+            raise ApiError(409, "not_saved", "The room is changing too fast; please send it again.")
+
+    def _publish(self, room: Room, **extra: Any) -> None:
+        if self.cluster is not None:
+            self.cluster.publish(room.code, room.version, **extra)
 
     # ---------------------------------------------------------------- rooms
     async def create(
@@ -434,9 +659,7 @@ class RoomManager:
             updated_at=now,
             campaign=campaign,
         )
-        await self.store.call(
-            self.store.create_room, code, room.host_token, room.spec, now, campaign
-        )
+        await self._store(self.store.create_room, code, room.host_token, room.spec, now, campaign)
         self.rooms[code] = room
         return room
 
@@ -452,7 +675,8 @@ class RoomManager:
         """Host only, in the lobby: replace the room's rules (modes or path, seed, deal)."""
         self._require_host(room, token)
         spec, campaign = self._rules(modes, path, seed, deal)
-        async with room.lock:
+
+        async def change() -> None:
             if room.status != "lobby":
                 raise ApiError(409, "game_started", "The rules can change only before the start.")
             if deal is not None and len(room.players) > len(deal["hands"]):
@@ -463,16 +687,14 @@ class RoomManager:
                     f"{len(room.players)} have joined.",
                 )
             now = time.time()
-            await self.store.call(
-                self.store.set_rules,
-                room.code,
-                spec,
-                campaign,
-                version=room.version + 1,
-                now=now,
+            await self._store(
+                self.store.set_rules, room.code, spec, campaign, version=room.version + 1, now=now
             )
             room.spec, room.campaign = spec, campaign
             self._changed(room, now)
+            self._publish(room)
+
+        await self._attempt(room, change)
 
     @staticmethod
     def _rules(
@@ -500,7 +722,7 @@ class RoomManager:
         return spec, campaign
 
     async def join(self, room: Room, name: str) -> Player:
-        async with room.lock:
+        async def change() -> Player:
             if room.status != "lobby":
                 raise ApiError(409, "game_started", "The game has started: no seat is free.")
             if len(room.players) >= room.seats_max:
@@ -509,7 +731,7 @@ class RoomManager:
                 )
             player = Player(len(room.players), name, secrets.token_urlsafe(TOKEN_BYTES))
             now = time.time()
-            await self.store.call(
+            await self._store(
                 self.store.add_player,
                 room.code,
                 player.seat,
@@ -520,7 +742,11 @@ class RoomManager:
             )
             room.players.append(player)
             self._changed(room, now)
+            self._publish(room)
             return player
+
+        player: Player = await self._attempt(room, change)
+        return player
 
     def _require_host(self, room: Room, token: str | None) -> None:
         if token is None:
@@ -534,7 +760,8 @@ class RoomManager:
 
     async def start(self, room: Room, token: str | None) -> None:
         self._require_host(room, token)
-        async with room.lock:
+
+        async def change() -> None:
             if room.status != "lobby":
                 raise ApiError(409, "game_started", "The game has already started.")
             n = len(room.players)
@@ -554,9 +781,12 @@ class RoomManager:
             seed = room.spec.get("seed")
             await self._new_game(room, room.spec["modes"], seed, deal)
 
+        await self._attempt(room, change)
+
     async def rematch(self, room: Room, token: str | None) -> None:
         self._require_host(room, token)
-        async with room.lock:
+
+        async def change() -> None:
             if room.state is None or not room.state.is_over:
                 raise ApiError(409, "game_not_over", "A rematch starts once the game is over.")
             modes = list(room.state.game.modes)
@@ -575,6 +805,8 @@ class RoomManager:
                 modes = list(modes_for_path(campaign["path"], campaign["stage"]))
             await self._new_game(room, modes, None, None, campaign)
 
+        await self._attempt(room, change)
+
     async def _new_game(
         self,
         room: Room,
@@ -592,7 +824,7 @@ class RoomManager:
             raise engine_error(err) from None
         campaign = campaign if campaign is not None else room.campaign
         now = time.time()
-        await self.store.call(
+        await self._store(
             self.store.start_game,
             room.code,
             room.game_no + 1,
@@ -606,10 +838,12 @@ class RoomManager:
         room.state = state
         room.status = "playing"
         self._changed(room, now)
+        self._publish(room)
 
     async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         """Apply one action of ``seat``; persist it; push the new views; the seat's view."""
-        async with room.lock:
+
+        async def change() -> dict[str, Any]:
             state = room.state
             if state is None:
                 raise ApiError(409, "game_not_started", "The game has not started yet.")
@@ -620,32 +854,44 @@ class RoomManager:
             campaign = room.campaign
             if state.result is not None and campaign is not None:
                 campaign = {**campaign, "results": [*campaign["results"], state.result["outcome"]]}
+            idx = len(state.history) - 1
+            stored = state.history[-1]["action"]
             now = time.time()
             try:
-                await self.store.call(
+                await self._store(
                     self.store.add_action,
                     room.code,
                     room.game_no,
-                    len(state.history) - 1,
+                    idx,
                     seat,
-                    state.history[-1]["action"],
+                    stored,
                     result=state.result,
                     campaign=campaign,
                     version=room.version + 1,
                     now=now,
+                    digest=state_digest(state) if state.result is not None else None,
                 )
-            except Exception:
-                # not stored, so not accepted: rebuild the room from what is stored
-                log.exception("could not store an action of room %s", room.code)
-                self.rooms.pop(room.code, None)
-                raise ApiError(
-                    409, "not_saved", "The action could not be saved; please send it again."
-                ) from None
+            except BaseException:
+                # not stored, so not accepted: the room goes back to exactly what is stored
+                room.state = State.replay(state.setup, state.history[:-1])
+                raise
             if state.is_over:
                 room.status = "over"
                 room.campaign = campaign
             views = self._changed(room, now)
+            self._publish(
+                room,
+                game=room.game_no,
+                idx=idx,
+                seat=seat,
+                action=stored,
+                ends=state.is_over,
+                at=now,
+            )
             return views[seat] if seat in views else room.view(seat)
+
+        result: dict[str, Any] = await self._attempt(room, change)
+        return result
 
     def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
         room.version += 1
@@ -670,13 +916,20 @@ class RoomManager:
         async with room.lock:
             if room.connection_count() >= self.settings.max_connections_per_room:
                 raise ApiError(429, "too_many_connections", "Too many connections to this room.")
-            was = room.connected(conn.seat) if conn.seat is not None else True
+            if self.shared:  # the view it gets first is the stored one
+                with contextlib.suppress(Exception):
+                    await self._catch_up(room)
+            was = room.local(conn.seat) if conn.seat is not None else True
             room.conns.setdefault(conn.seat, set()).add(conn)
+            if self.cluster is not None:
+                self.cluster.watch(room.code)
             conn.start()
             if was:
                 room.send_view(conn)
-            else:
-                await self._connection_changed(room)
+                return
+            assert conn.seat is not None
+            if not await self._presence(room, conn.seat, True):
+                room.send_view(conn)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
         await conn.stop()
@@ -688,11 +941,37 @@ class RoomManager:
             if not conns:
                 del room.conns[conn.seat]
                 if conn.seat is not None:
-                    await self._connection_changed(room)
+                    await self._presence(room, conn.seat, False)
+            if self.cluster is not None and not room.connection_count():
+                self.cluster.unwatch(room.code)
 
-    async def _connection_changed(self, room: Room) -> None:
-        """A seat's ``connected`` flag changed: a new version, stored so it never goes back."""
-        now = time.time()
-        with contextlib.suppress(Exception):
-            await self.store.call(self.store.set_version, room.code, room.version + 1, now)
-        self._changed(room, now)
+    async def _presence(self, room: Room, seat: int, present: bool) -> bool:
+        """Under the room's lock: this node's first socket of ``seat`` opened (or its last
+        closed): store it as a new version and push it. False when it could not be
+        stored (the room stays as stored; the socket is served all the same)."""
+        for _ in range(MAX_ATTEMPTS):
+            now = time.time()
+            try:
+                seats = await self.store.call(
+                    self.store.set_presence,
+                    room.code,
+                    seat,
+                    self.node,
+                    present,
+                    version=room.version + 1,
+                    now=now,
+                )
+            except Conflict:
+                try:
+                    await self._catch_up(room)
+                except Exception:
+                    return False
+                continue
+            except Exception:
+                log.exception("room %s: could not store a connection change", room.code)
+                return False
+            room.present = set(seats)
+            self._changed(room, now)
+            self._publish(room, present=sorted(room.present))
+            return True
+        return False

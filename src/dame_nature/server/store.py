@@ -202,8 +202,9 @@ class BaseStore:
         def work(tx: Tx) -> None:
             tx.touch(code, version, now)
             tx.execute(
-                "INSERT INTO actions (room, game_no, idx, seat, action) VALUES (?, ?, ?, ?, ?)",
-                (code, game_no, idx, seat, _dumps(action)),
+                "INSERT INTO actions (room, game_no, idx, seat, action, version)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (code, game_no, idx, seat, _dumps(action), version),
             )
             if result is not None:
                 tx.execute(
@@ -336,6 +337,10 @@ class BaseStore:
         rows = self._query("SELECT code FROM rooms WHERE updated_at < ?", (before,))
         return [row["code"] for row in rows]
 
+    def ping(self) -> None:
+        """Raises when the database cannot be reached."""
+        self._query("SELECT 1 AS one")
+
     def room_versions(self, codes: Iterable[str]) -> dict[str, int]:
         """The stored version of each of ``codes`` (a deleted room is missing)."""
         codes = list(codes)
@@ -395,8 +400,8 @@ class BaseStore:
                 )
                 game = _game(found[0]) if found else None
             actions = tx.query(
-                "SELECT seat, action FROM actions WHERE room = ? AND game_no = ? AND idx >= ?"
-                " ORDER BY idx",
+                "SELECT seat, action, version FROM actions"
+                " WHERE room = ? AND game_no = ? AND idx >= ? ORDER BY idx",
                 (code, row["game_no"], start),
             )
             return {
@@ -417,6 +422,8 @@ class BaseStore:
                 "actions": [
                     {"seat": a["seat"], "action": json.loads(a["action"])} for a in actions
                 ],
+                # the version each of them made (None: stored before versions were)
+                "versions": [a["version"] for a in actions],
             }
 
         return self._transaction(work)

@@ -33,7 +33,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     settings: Settings = websocket.app.state.settings
     await websocket.accept()
     try:
-        found = manager.get(room)
+        found = await manager.get(room)
         seat = None
         if token is not None:
             seat = found.seat_for_token(token)

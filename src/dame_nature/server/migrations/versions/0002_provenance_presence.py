@@ -23,6 +23,8 @@ def upgrade() -> None:
     op.add_column("games", sa.Column("engine_version", sa.Text))
     op.add_column("games", sa.Column("rules_version", sa.Text))
     op.add_column("games", sa.Column("digest", sa.Text))
+    # the room version each action made (a node catching up pushes every one in turn)
+    op.add_column("actions", sa.Column("version", sa.Integer))
     op.create_table(
         "presence",
         sa.Column("room", sa.Text, sa.ForeignKey("rooms.code", ondelete="CASCADE"), nullable=False),
@@ -54,6 +56,8 @@ def downgrade() -> None:
     op.drop_table("nodes")
     op.drop_index("presence_node", "presence")
     op.drop_table("presence")
+    with op.batch_alter_table("actions") as batch:
+        batch.drop_column("version")
     with op.batch_alter_table("games") as batch:
         batch.drop_column("digest")
         batch.drop_column("rules_version")
