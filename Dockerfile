@@ -18,6 +18,8 @@ RUN useradd --create-home --uid 10001 dame && mkdir -p /data && chown dame:dame 
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY src ./src
+COPY templates ./templates
+COPY static ./static
 RUN pip install .
 
 USER dame

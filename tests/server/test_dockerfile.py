@@ -22,6 +22,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.installed import assert_serves_ui, clean_env
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -88,14 +90,14 @@ def test_dockerfile_install_and_start_steps_outside_docker(tmp_path):
         subprocess.run(
             [sys.executable, "-m", "pip", "--python", str(python), *command[1:],
              "--no-deps", "--quiet"],
-            cwd=app, check=True, env={**os.environ, **env_vars},
+            cwd=app, check=True, env={**clean_env(), **env_vars},
         )  # fmt: skip
     assert (env_dir / "bin" / "dame-nature").exists()
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    run_env = {**os.environ, **env_vars, "PATH": f"{env_dir / 'bin'}:{os.environ['PATH']}",
+    run_env = {**clean_env(), **env_vars, "PATH": f"{env_dir / 'bin'}:{os.environ['PATH']}",
                "DAME_NATURE_HOST": "127.0.0.1", "DAME_NATURE_PORT": str(port),
                "DAME_NATURE_DB": str(tmp_path / "data" / "dame-nature.sqlite3")}  # fmt: skip
     (tmp_path / "data").mkdir()
@@ -113,6 +115,7 @@ def test_dockerfile_install_and_start_steps_outside_docker(tmp_path):
         check[0] = str(python) if check[0] == "python" else check[0]
         assert subprocess.run(check, env=run_env, timeout=30).returncode == 0
         assert httpx.get(f"http://127.0.0.1:{port}/healthz").json()["status"] == "ok"
+        assert_serves_ui(f"http://127.0.0.1:{port}")
         # the installed package really is the one serving (not the working tree)
         where = subprocess.run(
             [str(python), "-c", "import dame_nature; print(dame_nature.__file__)"],

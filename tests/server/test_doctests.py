@@ -7,7 +7,20 @@ import importlib
 
 import pytest
 
-MODULES = ["settings", "store", "models", "rooms", "app", "deps", "routes.rooms", "routes.ws"]
+MODULES = [
+    "settings",
+    "store",
+    "models",
+    "rooms",
+    "connections",
+    "campaign",
+    "errors",
+    "jsonio",
+    "app",
+    "deps",
+    "routes.rooms",
+    "routes.ws",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -28,7 +28,7 @@ import httpx
 
 from dame_nature.engine import MODES, raw_card_data
 from dame_nature.server.app import create_app
-from dame_nature.server.rooms import Connection
+from dame_nature.server.connections import Connection
 from dame_nature.server.settings import Settings
 
 GAMES = 200

@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 
 from dame_nature.engine import Game
-from dame_nature.server.rooms import Connection, RoomManager
+from dame_nature.server.connections import Connection
+from dame_nature.server.rooms import RoomManager
 from dame_nature.server.settings import Settings
 from dame_nature.server.store import Store
 
@@ -230,7 +231,7 @@ def test_command_line_help():
 def test_sockets_per_room_are_limited(tmp_path):
     import pytest
 
-    from dame_nature.server.rooms import ApiError
+    from dame_nature.server.errors import ApiError
 
     manager = manager_for(tmp_path, max_connections_per_room=2)
 

@@ -12,7 +12,6 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -25,18 +24,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..engine import EngineError
+from .assets import STATIC_DIR, TEMPLATES_DIR
 from .cluster import Cluster, make_node_id
+from .connections import TokenBucket
+from .errors import ApiError, engine_error
+from .jsonio import loads
 from .models import Health
-from .rooms import ApiError, RoomManager, TokenBucket, engine_error, loads
+from .rooms import RoomManager
 from .routes import pages, rooms, ws
 from .settings import Settings
 from .store import open_store
 
 log = logging.getLogger("dame_nature.server")
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-STATIC_DIR = PACKAGE_DIR / "static"
-TEMPLATES_DIR = PACKAGE_DIR / "templates"
 
 HTTP_CODES = {
     400: "bad_request",
@@ -272,7 +272,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rooms.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
-    STATIC_DIR.mkdir(exist_ok=True)
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.add_middleware(GuardMiddleware, settings=settings)
     return app

@@ -8,7 +8,8 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from .rooms import ApiError, Room, RoomManager
+from .errors import ApiError
+from .rooms import Room, RoomManager
 from .settings import Settings
 
 

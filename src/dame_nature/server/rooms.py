@@ -16,35 +16,47 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import secrets
 import time
-from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
-
-import orjson
+from typing import TYPE_CHECKING, Any
 
 from ..engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     EngineError,
     Game,
-    IllegalAction,
     InvalidSetup,
     State,
     get_game,
-    modes_for_path,
     normalise_modes,
 )
+from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
+from .connections import Connection, Socket, TokenBucket
+from .errors import ApiError, engine_error
+from .jsonio import dumps, loads
 from .provenance import replay_problem, same_versions, state_digest
 from .settings import Settings
 from .store import BaseStore, Conflict
 
 if TYPE_CHECKING:
     from .cluster import Cluster
+
+__all__ = [  # re-exported: the split of this module kept their old import path working
+    "ApiError",
+    "Connection",
+    "Player",
+    "Room",
+    "RoomManager",
+    "Socket",
+    "TokenBucket",
+    "dumps",
+    "engine_error",
+    "loads",
+    "same_secret",
+]
 
 log = logging.getLogger("dame_nature.server")
 
@@ -53,126 +65,9 @@ TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
-class ApiError(Exception):
-    """A refusal the client caused: an HTTP status (4xx), a snake_case code and a sentence."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-    def body(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
-
-
-def engine_error(err: EngineError) -> ApiError:
-    """An engine refusal as an API error: illegal actions 409, bad setups 422."""
-    status = 409 if isinstance(err, IllegalAction) else 422
-    return ApiError(status, err.code, err.message)
-
-
-def dumps(data: Any) -> str:
-    """Compact JSON text (``orjson``: views are encoded once a seat after every change)."""
-    text: str = orjson.dumps(data).decode()
-    return text
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def loads(text: str | bytes) -> Any:
-    """Strict JSON: ``NaN`` and ``Infinity`` (which Python's parser accepts) are refused."""
-    return json.loads(text, parse_constant=_no_constant)
-
-
 def same_secret(given: str, expected: str) -> bool:
     """Constant-time comparison of two secrets."""
     return secrets.compare_digest(given.encode("utf-8", "replace"), expected.encode("utf-8"))
-
-
-class TokenBucket:
-    """A token bucket: ``take()`` is False once the client goes faster than allowed.
-
-    >>> bucket = TokenBucket(rate=1.0, burst=2)
-    >>> bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=0.0), bucket.take(now=1.0)
-    (True, True, False, True)
-    """
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp: float | None = None
-
-    def take(self, now: float | None = None) -> bool:
-        now = time.monotonic() if now is None else now
-        if self.stamp is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
-class Socket(Protocol):
-    async def send_text(self, data: str) -> None: ...
-
-
-class Connection:
-    """One websocket of a seat (``seat=None``: a spectator), with its own outbox.
-
-    A sender task writes the outbox in order; a newer view replaces an older one not yet
-    sent, so a slow client costs at most one pending view.
-    """
-
-    def __init__(self, socket: Socket, seat: int | None, settings: Settings) -> None:
-        self.socket = socket
-        self.seat = seat
-        self.bucket = TokenBucket(settings.rate_limit_per_second, settings.rate_limit_burst)
-        self._outbox: deque[tuple[str, str]] = deque()
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self.closed = False
-
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
-
-    def push(self, text: str, kind: str = "other") -> None:
-        if self.closed:
-            return
-        if kind == "state" and self._outbox:
-            self._outbox = deque(item for item in self._outbox if item[0] != "state")
-        self._outbox.append((kind, text))
-        self._wake.set()
-
-    async def flush(self) -> None:
-        """Wait until everything pushed so far is written (or the socket died)."""
-        while self._outbox and not self.closed:
-            await asyncio.sleep(0.001)
-
-    async def _run(self) -> None:
-        try:
-            while not self.closed:
-                await self._wake.wait()
-                self._wake.clear()
-                while self._outbox:
-                    _, text = self._outbox.popleft()
-                    await self.socket.send_text(text)
-        except Exception:  # the peer went away: the receive loop will notice
-            self.closed = True
-
-    async def stop(self) -> None:
-        self.closed = True
-        self._outbox.clear()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
 
 
 @dataclass
@@ -247,7 +142,7 @@ class Room:
                 entry["connected"] = self.connected(entry["seat"])
         view["room"] = self.code
         view["version"] = self.version
-        view["campaign"] = _campaign_public(self.campaign)
+        view["campaign"] = campaign_public(self.campaign)
         view["status"] = self.status
         view["game"] = self.game_no
         return view
@@ -291,7 +186,7 @@ class Room:
             "status": self.status,
             "modes": self.modes,
             "path": self.spec.get("path"),
-            "campaign": _campaign_public(self.campaign),
+            "campaign": campaign_public(self.campaign),
             "players": [
                 {"seat": p.seat, "name": p.name, "connected": self.connected(p.seat)}
                 for p in self.players
@@ -313,7 +208,7 @@ class Room:
             "setup": self.state.setup,
             "actions": self.state.history,
             "result": self.state.result,
-            "campaign": _campaign_public(self.campaign),
+            "campaign": campaign_public(self.campaign),
         }
 
     # ---------------------------------------------------------------- broadcast
@@ -330,17 +225,6 @@ class Room:
 
     def send_view(self, conn: Connection) -> None:
         conn.push(dumps({"type": "state", "view": self.view(conn.seat)}), "state")
-
-
-def _campaign_public(campaign: dict[str, Any] | None) -> dict[str, Any] | None:
-    if campaign is None:
-        return None
-    return {
-        "path": campaign["path"],
-        "stage": campaign["stage"],
-        "results": list(campaign["results"]),
-        "attempt": campaign.get("attempt", 1),
-    }
 
 
 class RoomUnavailable(Exception):
@@ -709,17 +593,16 @@ class RoomManager:
             raise ApiError(422, "invalid_request", "Give either a 'seed' or a 'deal', not both.")
         try:
             chosen = (
-                list(modes_for_path(path, 1)) if path is not None else list(normalise_modes(modes))
+                stage_modes(new_campaign(path))
+                if path is not None
+                else list(normalise_modes(modes))
             )
             if deal is not None:
                 Game(len(deal["hands"]), chosen).check_deal(deal)
         except EngineError as err:
             raise engine_error(err) from None
         spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal}
-        campaign = None
-        if path is not None:
-            campaign = {"path": path, "stage": 1, "results": [], "attempt": 1}
-        return spec, campaign
+        return spec, new_campaign(path) if path is not None else None
 
     async def join(self, room: Room, name: str) -> Player:
         async def change() -> Player:
@@ -792,17 +675,8 @@ class RoomManager:
             modes = list(room.state.game.modes)
             campaign = room.campaign
             if campaign is not None:
-                won = campaign["results"][-1] == "won" if campaign["results"] else False
-                if won and campaign["stage"] < 3:
-                    campaign = {**campaign, "stage": campaign["stage"] + 1}
-                else:  # a loss, or the whole path won: a new attempt from stage 1
-                    campaign = {
-                        **campaign,
-                        "stage": 1,
-                        "results": [],
-                        "attempt": campaign.get("attempt", 1) + 1,
-                    }
-                modes = list(modes_for_path(campaign["path"], campaign["stage"]))
+                campaign = next_game(campaign)
+                modes = stage_modes(campaign)
             await self._new_game(room, modes, None, None, campaign)
 
         await self._attempt(room, change)
@@ -853,7 +727,7 @@ class RoomManager:
                 raise engine_error(err) from None
             campaign = room.campaign
             if state.result is not None and campaign is not None:
-                campaign = {**campaign, "results": [*campaign["results"], state.result["outcome"]]}
+                campaign = record_result(campaign, state.result["outcome"])
             idx = len(state.history) - 1
             stored = state.history[-1]["action"]
             now = time.time()

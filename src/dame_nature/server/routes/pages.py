@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -18,10 +17,10 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from ...engine import PATHS, RULES, raw_card_data
+from ..assets import TEMPLATES_DIR
 
 router = APIRouter()
 
-_TEMPLATES_DIR = Path(__file__).resolve().parent.parent.parent / "templates"
 _fallback_templates: Jinja2Templates | None = None
 
 
@@ -32,7 +31,7 @@ def _templates(request: Request) -> Jinja2Templates:
     if isinstance(found, Jinja2Templates):
         return found
     if _fallback_templates is None:
-        _fallback_templates = Jinja2Templates(directory=str(_TEMPLATES_DIR))
+        _fallback_templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
     return _fallback_templates
 
 

@@ -10,6 +10,7 @@ from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, RULES, raw_card_data
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
+from ..jsonio import dumps
 from ..models import (
     ActionBody,
     ErrorPublic,
@@ -23,7 +24,6 @@ from ..models import (
     Started,
     action_to_engine,
 )
-from ..rooms import dumps
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 

@@ -14,8 +14,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from ..connections import Connection
+from ..errors import ApiError
+from ..jsonio import dumps, loads
 from ..models import WsAction, WsClientAdapter, action_to_engine
-from ..rooms import ApiError, Connection, Room, RoomManager, dumps, loads
+from ..rooms import Room, RoomManager
 from ..settings import Settings
 
 router = APIRouter()

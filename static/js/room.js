@@ -1,0 +1,29 @@
+// The room page: lobby, table and end screen, all drawn from the websocket's views.
+// Entry point; each screen is a module of room/ and their shared state is room/state.js.
+import { api } from "./api.js";
+import { PLAYER_AID } from "./texts.js";
+import { renderLobby } from "./room/lobby.js";
+import { connect, setConn } from "./room/net.js";
+import { $, app, CODE, render, screens, show } from "./room/state.js";
+import { renderBanner, renderGame } from "./room/table.js";
+
+screens.lobby = renderLobby;
+screens.game = renderGame;
+screens.banner = renderBanner;
+
+async function init() {
+  $("invite-link").value = `${location.origin}/r/${CODE}`;
+  $("newcomer-aid").innerHTML = PLAYER_AID.map((t) => `<li>${t}</li>`).join("");
+  try {
+    app.room = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}`);
+  } catch (err) {
+    show("error-view");
+    if (err.status !== 404) $("error-text").textContent = err.message;
+    setConn("closed");
+    return;
+  }
+  connect();
+  render();
+}
+
+init();

@@ -1,0 +1,145 @@
+// Your hand: the programmed card, the hand, Ready and Symbiosis, and the prompt when the
+// table waits for your choice (a reveal's place, your side, a card to give back).
+import { card, cardFace, cardHTML, cardText, esc } from "../cards.js";
+import { icon } from "../icons.js";
+import { COLOUR_INFO, seatName } from "../texts.js";
+import { slotText } from "../web.js";
+import { openGiveback, openSymbiosis } from "./dialogs.js";
+import { send } from "./net.js";
+import { $, app, canUseSymbiosis, mySeat, players, setHTML, sortHand } from "./state.js";
+
+export function renderMe() {
+  const v = app.view;
+  const me = mySeat();
+  const box = $("me");
+  if (me === null) {
+    box.hidden = false;
+    $("me-title").textContent = "You are watching this game";
+    box.querySelector(".me-row").hidden = true;
+    setHTML($("hand"), "");
+    setHTML($("programmed"), "");
+    setHTML($("actions"), "");
+    setHTML($("me-badges"), "");
+    $("prompt").hidden = true;
+    return;
+  }
+  const p = players().find((x) => x.seat === me) || {};
+  box.querySelector(".me-row").hidden = false;
+  $("me-title").textContent = `Your hand · ${p.name || "you"}`;
+  const badges = [];
+  if (v.first_player === me) badges.push(`<span class="badge first">${icon("first")} First player${v.free_symbiosis_available && v.phase === "programming" ? " · free Symbiosis" : ""}</span>`);
+  badges.push(`<span class="badge">${icon("symbiosis")} ${p.symbiosis_cards ?? 0} Symbiosis card${p.symbiosis_cards === 1 ? "" : "s"}</span>`);
+  if (p.side) badges.push(`<span class="badge">${icon(p.side)} ${p.side === "plant" ? "Plant" : "Animal"} side</span>`);
+  if (p.ready) badges.push(`<span class="badge ok">${icon("ready")} Ready</span>`);
+  setHTML($("me-badges"), badges.join(""));
+
+  const programming = v.phase === "programming";
+  setHTML(
+    $("programmed"),
+    v.programmed
+      ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed) + knownByText(v, v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
+      : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`,
+  );
+  const hand = sortHand(v.hand || []);
+  const handHTML = hand
+    .map((c) => {
+      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? ": program it instead" : ": program it") : ""}`;
+      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
+    })
+    .join("");
+  setHTML($("hand"), handHTML || `<li class="hint">No card left in your hand.</li>`);
+
+  const actions = [];
+  if (programming) {
+    if (p.ready) actions.push(`<button type="button" class="btn" id="unready-btn" data-key="ready">Not ready</button>`);
+    else actions.push(`<button type="button" class="btn primary" id="ready-btn" data-key="ready" ${v.programmed ? "" : "disabled"}>Ready</button>`);
+    const can = canUseSymbiosis();
+    actions.push(`<button type="button" class="btn" id="sym-btn" data-key="sym" aria-haspopup="dialog" ${can ? "" : "disabled"}>${icon("symbiosis")} Symbiosis…</button>`);
+  }
+  setHTML($("actions"), actions.join(""));
+  renderPrompt();
+}
+
+// Which other players know one of my cards (I showed or gave it, or it came back to me
+// in view of everyone): "" when nobody does.
+function knownByText(v, c) {
+  const seats = (v.known_by || {})[c] || [];
+  if (!seats.length) return "";
+  const everyone = seats.length >= players().length - 1;
+  return `, known to ${everyone ? "everyone" : seats.map((s) => seatName(v, s)).join(" and ")}`;
+}
+
+function knownByTag(v, c) {
+  const text = knownByText(v, c);
+  return text ? `<span class="known-by" title="${esc(text.slice(2))}" aria-hidden="true">${icon("eye")}</span>` : "";
+}
+
+$("hand").addEventListener("click", (event) => {
+  const b = event.target.closest("button.hand-card");
+  if (b && !b.disabled) send({ type: "program", card: b.dataset.card });
+});
+
+$("actions").addEventListener("click", (event) => {
+  const b = event.target.closest("button");
+  if (!b || b.disabled) return;
+  if (b.id === "ready-btn") send({ type: "ready" });
+  else if (b.id === "unready-btn") send({ type: "unready" });
+  else if (b.id === "sym-btn") openSymbiosis();
+});
+
+function optionLabel(o) {
+  const parts = [];
+  if (o.slot) parts.push(`${o.slot.includes(":") ? "Place in" : "Install"} ${slotText(o.slot)}`);
+  if (o.target) parts.push(`remove ${cardText(o.target)}`);
+  if (!o.slot && !o.target) parts.push(o.colour ? "Discard it" : "Play it");
+  if (o.colour) parts.push(`as ${COLOUR_INFO[o.colour].name} [${COLOUR_INFO[o.colour].letter}]`);
+  return parts.join(", ");
+}
+
+function renderPrompt() {
+  const v = app.view;
+  const me = mySeat();
+  const el = $("prompt");
+  const aw = v.awaiting;
+  if (!aw || aw.seat !== me) {
+    el.hidden = true;
+    setHTML(el, "");
+    return;
+  }
+  el.hidden = false;
+  if (aw.kind === "reveal") {
+    const c = v.revealing ? v.revealing.card : null;
+    const buttons = aw.options
+      .map((o, i) => `<button type="button" class="btn option ${o.colour ? "c-" + o.colour : ""}" data-opt="${i}" data-key="opt-${i}">${o.colour ? icon(o.colour) : ""}${esc(optionLabel(o))}</button>`)
+      .join("");
+    const type = c ? card(c).type : null;
+    const how =
+      type === "joker"
+        ? "Your Joker takes the colour of the place you pick: choose a lit place in the web, or a button below (a colour with no place discards it)."
+        : type === "pollution"
+          ? "Your Pollution removes one uncovered Condition from the web: pick one of the places lit in red, or a button below."
+          : "Several places are possible: pick one of the lit places in the web, or a button below.";
+    setHTML(el, `<div class="prompt-card">${c ? cardHTML(c, { modes: v.modes }) : ""}</div>
+      <div class="prompt-body"><h3>Your reveal: ${type === "pollution" ? "what does it remove?" : "where does it go?"}</h3>
+      <p>${how}</p>
+      <div class="option-list">${buttons}</div></div>`);
+  } else if (aw.kind === "choose_side") {
+    setHTML(el, `<div class="prompt-body"><h3>Choose your side</h3>
+      <p>Species-specific biodiversity: you may only install Species of your side (your Conditions are not limited).</p>
+      <div class="option-list"><button type="button" class="btn option" data-side="plant" data-key="side-plant">${icon("plant")} Plant (Végétal)</button>
+      <button type="button" class="btn option" data-side="animal" data-key="side-animal">${icon("animal")} Animal</button></div></div>`);
+  } else if (aw.kind === "give_back") {
+    setHTML(el, `<div class="prompt-body"><h3>${esc(seatName(v, v.pending_give?.from))} gave you a card</h3>
+      <p>Give one of your cards back (it can be the one you just received).</p>
+      <button type="button" class="btn primary" id="open-giveback" data-key="open-giveback">Choose the card to give back</button></div>`);
+  }
+}
+
+$("prompt").addEventListener("click", (event) => {
+  const aw = app.view && app.view.awaiting;
+  const opt = event.target.closest("[data-opt]");
+  if (opt && aw && aw.options) send(aw.options[Number(opt.dataset.opt)]);
+  const side = event.target.closest("[data-side]");
+  if (side) send({ type: "choose_side", side: side.dataset.side });
+  if (event.target.closest("#open-giveback")) openGiveback(true);
+});

@@ -1,0 +1,85 @@
+// The live connection: the websocket (views in, actions out), the REST fallback for an
+// action, and the room's public info.
+import { api, forgetSeat, LiveSocket, roomMemory } from "../api.js";
+import { $, app, CODE, inGame, render, screens, show, toast } from "./state.js";
+
+export function connect() {
+  if (app.socket) app.socket.stop();
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const token = app.mem.token ? `?token=${encodeURIComponent(app.mem.token)}` : "";
+  app.socket = new LiveSocket(`${proto}://${location.host}/api/rooms/${encodeURIComponent(CODE)}/ws${token}`, {
+    onMessage,
+    onStatus: (status, event) => {
+      setConn(status);
+      if (status !== "closed") return;
+      if (event && event.code === 4404) {
+        show("error-view");
+        return;
+      }
+      if (app.mem.token) {
+        // the server refused our token: the seat is gone (e.g. a new server)
+        forgetSeat(CODE);
+        app.mem = roomMemory(CODE);
+        toast("Your seat in this room could not be found any more; you are now watching.");
+        connect();
+      }
+    },
+  });
+}
+
+export async function refreshRoom() {
+  try {
+    app.room = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}`);
+  } catch (err) {
+    /* keep the last known room info */
+  }
+  render();
+}
+
+function onMessage(msg) {
+  if (msg.type === "state" && msg.view) {
+    const old = app.view;
+    // views arrive in order on one socket; after a reconnect or a REST answer an older
+    // one may still come in: never go back in time
+    if (old && typeof old.version === "number" && typeof msg.view.version === "number" && msg.view.version < old.version) return;
+    app.view = msg.view;
+    if (old && old.phase === "over" && msg.view.phase !== "over") {
+      app.endDismissed = false; // a rematch started
+      app.shownReveals.clear();
+    }
+    const phase = msg.view.phase;
+    if (!phase || phase === "lobby" || !app.room || app.room.status === "lobby" || (old && old.phase !== phase && phase === "over")) {
+      refreshRoom();
+      return;
+    }
+    render();
+  } else if (msg.type === "error" && msg.error) {
+    toast(msg.error.message || "That is not possible now.");
+  } else if (msg.type === "room" || msg.type === "lobby" || msg.type === "players") {
+    refreshRoom();
+  }
+}
+
+export function setConn(status) {
+  app.conn = status;
+  const el = $("conn");
+  el.dataset.state = status;
+  const text = { connecting: "Connecting…", open: "Connected", reconnecting: "Reconnecting…", closed: "Offline" }[status] || status;
+  el.querySelector(".conn-text").textContent = text;
+  document.body.classList.toggle("is-reconnecting", status === "reconnecting");
+  if (app.view && inGame() && !$("game-view").hidden) screens.banner();
+}
+
+export async function send(action) {
+  if (app.socket && app.socket.send({ type: "action", action })) return;
+  // websocket down: the REST endpoint does the same and answers the new view
+  try {
+    const view = await api("POST", `/api/rooms/${encodeURIComponent(CODE)}/actions`, { body: action, token: app.mem.token });
+    if (view && view.phase) {
+      app.view = view;
+      render();
+    }
+  } catch (err) {
+    toast(err.message);
+  }
+}
