@@ -29,8 +29,11 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
 
-    def __init__(self, db: Path, env: dict[str, str] | None = None) -> None:
-        self.db = db
+    def __init__(
+        self, db: Path | str, env: dict[str, str] | None = None, args: list[str] | None = None
+    ) -> None:
+        self.db = db  # a SQLite file, or a postgresql:// URL
+        self.args = args or []  # more command-line options (``--redis URL``, ``--node N``)
         self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -46,7 +49,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", str(self.db),
-               "--log-level", "warning"]  # fmt: skip
+               "--log-level", "warning", *self.args]  # fmt: skip
         self.proc = subprocess.Popen(cmd, env=self.env)
         wait_healthy(self.url, self.proc)
         return self

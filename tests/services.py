@@ -252,5 +252,5 @@ class Nginx:
         return self
 
     def stop(self) -> None:
-        _stop(self.proc, signal.SIGQUIT)
+        _stop(self.proc, signal.SIGTERM)  # fast shutdown: open websockets are cut
         shutil.rmtree(self.dir, ignore_errors=True)
