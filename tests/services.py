@@ -157,7 +157,12 @@ class Postgres:
         return self.url(name)
 
     def stop(self) -> None:
-        _stop(self.proc, signal.SIGINT)  # fast shutdown
+        # ``runuser`` does not pass signals on: signal the postmaster itself (its pid is
+        # the first line of postmaster.pid); SIGINT is PostgreSQL's fast shutdown
+        pid_file = self.data / "postmaster.pid"
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            os.kill(int(pid_file.read_text().split()[0]), signal.SIGINT)
+        _stop(self.proc, signal.SIGINT)
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
