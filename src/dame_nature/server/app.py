@@ -220,6 +220,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             poll_seconds=settings.poll_seconds,
             node_timeout_seconds=settings.node_timeout_seconds,
         )
+    elif settings.redis:
+        log.warning("--redis is for nodes sharing a postgresql:// store; ignored on SQLite")
     manager = RoomManager(settings, store, cluster)
     app.state.settings = settings
     app.state.store = store

@@ -233,7 +233,11 @@ class Cluster:
             await asyncio.sleep(every)
             try:
                 now = time.time()
-                await self.store.call(self.store.heartbeat, self.node, now)
+                if not await self.store.call(self.store.heartbeat, self.node, now):
+                    # the others took this node for lost (it was too slow to beat) and
+                    # dropped its seats' presence: connected they are, say so again
+                    log.warning("node %s was taken for lost; its seats connect again", self.node)
+                    await self.manager.reassert_presence()
                 changed = await self.store.call(
                     self.store.expire_nodes, now - self.node_timeout_seconds, now
                 )

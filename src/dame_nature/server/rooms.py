@@ -819,6 +819,16 @@ class RoomManager:
             if self.cluster is not None and not room.connection_count():
                 self.cluster.unwatch(room.code)
 
+    async def reassert_presence(self) -> None:
+        """Store again the presence of every seat with a socket on this node."""
+        for room in list(self.rooms.values()):
+            seats = [seat for seat, conns in room.conns.items() if seat is not None and conns]
+            if not seats:
+                continue
+            async with room.lock:
+                for seat in seats:
+                    await self._presence(room, seat, True)
+
     async def _presence(self, room: Room, seat: int, present: bool) -> bool:
         """Under the room's lock: this node's first socket of ``seat`` opened (or its last
         closed): store it as a new version and push it. False when it could not be

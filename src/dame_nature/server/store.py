@@ -255,16 +255,20 @@ class BaseStore:
 
         return self._transaction(work)
 
-    def heartbeat(self, node: str, now: float) -> None:
-        self._write(
-            [
-                (
-                    "INSERT INTO nodes (node, seen_at) VALUES (?, ?)"
-                    " ON CONFLICT (node) DO UPDATE SET seen_at = excluded.seen_at",
-                    (node, now),
-                )
-            ]
-        )
+    def heartbeat(self, node: str, now: float) -> bool:
+        """``node`` is alive; False when it was not known (new, or taken for lost by the
+        others, who then dropped its seats' presence)."""
+
+        def work(tx: Tx) -> bool:
+            if tx.execute("UPDATE nodes SET seen_at = ? WHERE node = ?", (now, node)):
+                return True
+            tx.execute(
+                "INSERT INTO nodes (node, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (node, now),
+            )
+            return False
+
+        return self._transaction(work)
 
     def expire_nodes(
         self, before: float, now: float, only: str | None = None
@@ -334,7 +338,12 @@ class BaseStore:
         return [row["code"] for row in rows]
 
     def idle_rooms(self, before: float) -> list[str]:
-        rows = self._query("SELECT code FROM rooms WHERE updated_at < ?", (before,))
+        """Rooms not changed since ``before`` and with no seat connected to any node."""
+        rows = self._query(
+            "SELECT code FROM rooms WHERE updated_at < ?"
+            " AND NOT EXISTS (SELECT 1 FROM presence WHERE presence.room = rooms.code)",
+            (before,),
+        )
         return [row["code"] for row in rows]
 
     def ping(self) -> None:
