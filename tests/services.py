@@ -156,6 +156,13 @@ class Postgres:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
+    def halt(self) -> None:
+        """Stop the server, keeping its data: ``start()`` brings it back on the same port."""
+        pid_file = self.data / "postmaster.pid"
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            os.kill(int(pid_file.read_text().split()[0]), signal.SIGINT)
+        _stop(self.proc, signal.SIGINT)
+
     def stop(self) -> None:
         # ``runuser`` does not pass signals on: signal the postmaster itself (its pid is
         # the first line of postmaster.pid); SIGINT is PostgreSQL's fast shutdown

@@ -314,7 +314,13 @@ class RoomManager:
         if room is None:
             raise ApiError(404, "room_not_found", "There is no room with this code.")
         if self.shared:
-            await self.refresh(room)
+            try:
+                await self.refresh(room)
+            except Exception:
+                log.exception("room %s: the store cannot be reached", code)
+                raise ApiError(
+                    503, "store_unavailable", "The game's database cannot be reached; try again."
+                ) from None
         return room
 
     async def _load(self, code: str) -> Room | None:
