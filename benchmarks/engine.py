@@ -1,43 +1,159 @@
-"""Engine benchmark: complete random legal games per second on one core.
+"""Engine benchmark: random legal games, clones and legal-action listings per second on
+one core.
 
-Run by hand: ``python benchmarks/engine.py [--seconds S]``. Prints the rate for the base
-game and for all twelve advanced rules at once (5 players); the last line is
-``engine_games_per_second: N`` (base game).
+Run by hand: ``python benchmarks/engine.py [--seconds S] [--baseline SRC] [--rounds N]``.
+
+- complete random legal games per second (5 players), for the base game and for all
+  twelve advanced rules at once (``play_random_game``: the engine's own random player);
+- ``State.clone()`` per second and ``legal_actions(seat)`` listings per second, on states
+  sampled along random games (every seat that must act, every few actions), as a search
+  bot would use them.
+
+Rates are per second of this process's CPU time (``time.process_time``), so that other
+work on a shared machine slows them less than it would wall-clock rates. With
+``--baseline SRC`` (a source tree holding the ``dame_nature`` package, e.g. an export of
+``main``'s ``src``), the same measures run on that code in a subprocess, alternating with
+this one for ``--rounds`` rounds; each figure is the best round of each, and the ratios
+compare them. The last line is ``engine_games_per_second: N`` (base game, this code).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from typing import Any
 
-from dame_nature.engine import MODES, Game, play_random_game
+from dame_nature.engine import MODES, Game, State, play_random_game
 
 
-def games_per_second(
-    modes: tuple[str, ...], seconds: float, players: int = 5
-) -> tuple[float, float]:
-    """(games per second, actions per game) over at least ``seconds`` of play."""
+def games_per_second(modes: tuple[str, ...], seconds: float, players: int = 5) -> dict[str, float]:
+    """Random games per CPU second over at least ``seconds``, and actions per game."""
     game = Game(players, modes)
     done = actions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds or done == 0:
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds or done == 0:
         state = game.new_initial_state(seed=done)
         play_random_game(state, random.Random(done))
         actions += len(state.history)
         done += 1
-    return done / elapsed, actions / done
+    return {"games_per_s": done / elapsed, "actions_per_game": actions / done}
+
+
+def sample_states(modes: tuple[str, ...], players: int = 5, games: int = 20) -> list[State]:
+    """States met along random games: every 4th action of ``games`` games."""
+    game = Game(players, modes)
+    states: list[State] = []
+    for seed in range(games):
+        state = game.new_initial_state(seed=seed)
+        final = play_random_game(state.clone(), random.Random(seed))
+        replayed = game.new_initial_state(seed=seed)
+        for i, step in enumerate(final.history):
+            if i % 4 == 0:
+                states.append(replayed.clone())
+            replayed.apply(step["seat"], step["action"])
+    return states
+
+
+def rate(work: Any, seconds: float) -> float:
+    """Calls of ``work()`` (each doing ``n`` operations, returned) per CPU second."""
+    done = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds or done == 0:
+        done += work()
+    return done / elapsed
+
+
+def search_rates(modes: tuple[str, ...], seconds: float) -> dict[str, float]:
+    states = sample_states(modes)
+    seats = [(s, seat) for s in states for seat in sorted(s.current_players())]
+
+    def clones() -> int:
+        for s in states:
+            s.clone()
+        return len(states)
+
+    def listings() -> int:
+        for s, seat in seats:
+            s.legal_actions(seat)
+        return len(seats)
+
+    return {"clones_per_s": rate(clones, seconds), "listings_per_s": rate(listings, seconds)}
+
+
+def measure(seconds: float) -> dict[str, float]:
+    base = games_per_second((), seconds)
+    everything = games_per_second(MODES, seconds)
+    search = search_rates(MODES, seconds / 2)
+    return {
+        "base_games_per_s": base["games_per_s"],
+        "base_actions_per_game": base["actions_per_game"],
+        "all_games_per_s": everything["games_per_s"],
+        "all_actions_per_game": everything["actions_per_game"],
+        **search,
+    }
+
+
+LABELS = {
+    "base_games_per_s": "base game, 5 players: games/s",
+    "all_games_per_s": "all twelve rules, 5 players: games/s",
+    "clones_per_s": "State.clone() per second (all rules, mid-game states)",
+    "listings_per_s": "legal_actions(seat) listings per second (all rules)",
+}
+
+
+def run_in(src: str, seconds: float) -> dict[str, float]:
+    """``measure`` in a subprocess importing ``dame_nature`` from ``src``."""
+    env = {**os.environ, "PYTHONPATH": src}
+    out = subprocess.run(
+        [sys.executable, __file__, "--seconds", str(seconds), "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per configuration")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measure")
+    parser.add_argument("--baseline", help="a source tree (src/) of the code to compare with")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (baseline)")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    base, base_actions = games_per_second((), args.seconds)
-    everything, all_actions = games_per_second(MODES, args.seconds)
-    print(f"base game, 5 players: {base:.0f} games/s ({base_actions:.0f} actions/game)")
-    print(f"all twelve rules, 5 players: {everything:.0f} games/s ({all_actions:.0f} actions/game)")
-    print(f"engine_games_per_second: {base:.0f}")
+    if args.json:
+        print(json.dumps(measure(args.seconds)))
+        return
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    if args.baseline:
+        here = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")
+        ours: list[dict[str, float]] = []
+        theirs: list[dict[str, float]] = []
+        for _ in range(args.rounds):
+            theirs.append(run_in(args.baseline, args.seconds))
+            ours.append(run_in(os.path.abspath(here), args.seconds))
+        mine = {k: max(r[k] for r in ours) for k in ours[0]}
+        old = {k: max(r[k] for r in theirs) for k in theirs[0]}
+        for key, label in LABELS.items():
+            print(
+                f"{label}: {mine[key]:,.0f} (baseline {old[key]:,.0f}, x{mine[key] / old[key]:.2f})"
+            )
+    else:
+        mine = measure(args.seconds)
+        for key, label in LABELS.items():
+            print(f"{label}: {mine[key]:,.0f}")
+    print(
+        f"actions per game: base {mine['base_actions_per_game']:.0f}, "
+        f"all rules {mine['all_actions_per_game']:.0f}"
+    )
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(f"engine_games_per_second: {mine['base_games_per_s']:.0f}")
 
 
 if __name__ == "__main__":

@@ -13,9 +13,27 @@ from pathlib import Path
 
 import httpx
 
+#: the per-client limits lifted, for tests that play fast from one address (the
+#: hostile-client tests set their own)
 FAST_LIMITS = {
     "DAME_NATURE_RATE_LIMIT_PER_SECOND": "100000",
     "DAME_NATURE_RATE_LIMIT_BURST": "100000",
+    "DAME_NATURE_WS_RATE_PER_SECOND": "100000",
+    "DAME_NATURE_WS_RATE_BURST": "100000",
+    "DAME_NATURE_ACTION_RATE_PER_SECOND": "100000",
+    "DAME_NATURE_ACTION_RATE_BURST": "100000",
+    "DAME_NATURE_CREATE_RATE_PER_SECOND": "100000",
+    "DAME_NATURE_CREATE_RATE_BURST": "100000",
+    "DAME_NATURE_CONNECT_RATE_PER_SECOND": "100000",
+    "DAME_NATURE_CONNECT_RATE_BURST": "100000",
+    "DAME_NATURE_CONNECT_ADDRESS_RATE_PER_SECOND": "100000",
+    "DAME_NATURE_CONNECT_ADDRESS_RATE_BURST": "100000",
+    "DAME_NATURE_MAX_CONNECTIONS_PER_ADDRESS": "100000",
+}
+#: the same as ``Settings`` keyword arguments, for tests that build the app in process
+UNLIMITED = {
+    name.removeprefix("DAME_NATURE_").lower(): float(value) if "PER_SECOND" in name else int(value)
+    for name, value in FAST_LIMITS.items()
 }
 
 
@@ -30,13 +48,20 @@ class ServerProcess:
     """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
 
     def __init__(
-        self, db: Path | str, env: dict[str, str] | None = None, args: list[str] | None = None
+        self,
+        db: Path | str,
+        env: dict[str, str] | None = None,
+        log_level: str = "warning",
+        log_file: Path | None = None,
+        args: list[str] | None = None,
     ) -> None:
         self.db = db  # a SQLite file, or a postgresql:// URL
         self.args = args or []  # more command-line options (``--redis URL``, ``--node N``)
         self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.log_level = log_level
+        self.log_file = log_file  # the server's output (stdout and stderr) goes there
 
     @property
     def url(self) -> str:
@@ -49,8 +74,12 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", str(self.db),
-               "--log-level", "warning", *self.args]  # fmt: skip
-        self.proc = subprocess.Popen(cmd, env=self.env)
+               "--log-level", self.log_level, *self.args]  # fmt: skip
+        if self.log_file is None:
+            self.proc = subprocess.Popen(cmd, env=self.env)
+        else:
+            with open(self.log_file, "ab") as out:
+                self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
         wait_healthy(self.url, self.proc)
         return self
 

@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from .server.app import create_app
     from .server.settings import Settings
+    from .server.transport import raise_open_files_limit, uvicorn_options
 
     overrides = {
         k: v
@@ -58,15 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     }
     settings = Settings(**overrides)
     app = create_app(settings)
+    raise_open_files_limit(settings.limit_concurrency + 256)
     uvicorn.run(
         app,
         host=settings.host,
         port=settings.port,
         log_level=args.log_level,
-        # frames over the limit are refused by the websocket layer too (close 1009)
-        ws_max_size=settings.max_message_bytes + 1024,
-        ws_per_message_deflate=settings.ws_compression,
-        proxy_headers=False,
+        **uvicorn_options(settings),
     )
     return 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from dame_nature.engine import CATALOGUE, State
+from dame_nature.engine import CATALOGUE, REASONS, Result, State
 
 
 def all_cards(state: State) -> Counter[str]:
@@ -64,6 +64,11 @@ def check_invariants(state: State) -> None:
     # turn count bounded: a turn needs a card from each player still holding one
     returned = sum(len(e["cats"]) for e in state.log if e["type"] == "cats_returned")
     assert state.turn <= max(len(h) for h in state.setup["hands"]) + returned
+    # reveal records: a known result, and a reason exactly when discarded
+    for record in state.revealed_this_turn + state.last_turn:
+        assert record["result"] in {r.value for r in Result}
+        assert (record["reason"] is not None) == (record["result"] == "discarded")
+        assert record["reason"] is None or record["reason"] in REASONS
     # phase consistency
     assert (state.result is not None) == (state.phase == "over")
     if state.phase == "programming":
@@ -78,3 +83,24 @@ def check_round_trip(state: State) -> None:
     assert again.to_json() == data
     for seat in [None, *range(state.num_players)]:
         assert again.view(seat) == state.view(seat)
+
+
+def check_queries_agree(state: State) -> None:
+    """The fast queries agree with the complete ones: ``to_act`` and the view's
+    ``to_act`` with ``current_players``, ``legal_action_types`` and ``legal_options``
+    with ``legal_actions_by_type``, ``clone`` with a JSON round trip, a cached view with
+    one built afresh."""
+    assert state.to_act() == sorted(state.current_players())
+    fresh = State.from_json(state.to_json())
+    assert state.clone().to_json() == state.to_json()
+    for seat in [None, *range(state.num_players)]:
+        view = state.view(seat)
+        assert view["to_act"] == state.to_act()
+        assert view == fresh.view(seat)
+        if seat is None:
+            continue
+        by_type = state.legal_actions_by_type(seat)
+        assert list(by_type) == state.legal_action_types(seat) == view["legal_types"]
+        assert all(by_type.values())
+        for kind, group in by_type.items():
+            assert state.legal_options(seat, kind) == group

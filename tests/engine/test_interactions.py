@@ -26,7 +26,7 @@ def test_cat_between_two_species_removes_the_first_and_discards_the_second():
                                "species-ortie", "cat-1", "species-jonc"])  # fmt: skip
     assert last(state)[2:] == [
         ("species-ortie", "discarded", "species-ortie", "cat"),
-        ("cat-1", "placed", None, None),
+        ("cat-1", "discarded", None, "cat_alone"),
         ("species-jonc", "discarded", None, "cat"),
     ]
     assert events_of(events, "cat_discarded")[0]["card"] == "cat-1"
@@ -48,7 +48,7 @@ def test_climate_change_with_first_predator_and_jokers():
     assert last(state) == [
         ("joker-1", "discarded", "species-ortie:1", "climate_change"),
         ("joker-2", "placed", "species-ortie:2", None),
-        ("cat-1", "placed", None, None),
+        ("cat-1", "discarded", None, "cat_alone"),
     ]
     assert state.discard == ["joker-1", "cat-1"]
     assert state.joker_colours == {"joker-2": "yellow"}
@@ -61,7 +61,7 @@ def test_temporary_condition_left_uncovered_by_a_reintroduction_is_discarded():
                                "cond-yellow-1"])  # fmt: skip
     assert last(state) == [
         ("cond-blue-5", "discarded", "species-ortie:1", "temporary"),
-        ("reintroduction-1", "placed", None, None),
+        ("reintroduction-1", "played", None, None),
         ("cond-yellow-1", "discarded", None, "reintroduction"),
     ]
     assert events_of(events, "removed_from_web")[0]["reason"] == "temporary"

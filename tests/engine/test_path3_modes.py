@@ -161,7 +161,7 @@ def test_reintroduction_leaves_the_game_and_conditions_are_discarded_until_an_an
         2: ["joker-1", "species-jonc", "species-martre"]})  # fmt: skip
     play_turn(state, ["reintroduction-1", "cond-violet-1", ("joker-1", {"colour": "green"})])
     assert last(state) == [
-        ("reintroduction-1", "placed", None, None),
+        ("reintroduction-1", "played", None, None),
         ("cond-violet-1", "discarded", None, "reintroduction"),
         ("joker-1", "discarded", None, "reintroduction"),
     ]
@@ -230,7 +230,7 @@ def test_pollution_removes_an_uncovered_condition_chosen_by_its_player():
     record = state.view(0)["last_turn"][0]
     assert (record["card"], record["result"], record["target"]) == (
         "pollution-2",
-        "placed",
+        "played",
         "cond-violet-2",
     )
     assert state.rule_data["species_reintroductions"]["played"] == ["pollution-2"]
@@ -261,7 +261,7 @@ def test_pollution_with_no_uncovered_condition_is_played_alone():
     turns = PLANTS_3P + [["pollution-1", "species-martre", "species-herisson"]]
     state = new_state(3, ["species_reintroductions"], turns)
     play_turns(state, turns)
-    assert last(state)[0] == ("pollution-1", "placed", None, None)
+    assert last(state)[0] == ("pollution-1", "played", None, None)
     assert state.discard[0] == "pollution-1"
     assert state.rule_data["species_reintroductions"]["played"] == ["pollution-1"]
     # two more mode cards to play: they count in the winnable test
@@ -312,3 +312,18 @@ def test_reintroductions_game_is_won_once_every_mode_card_is_played():
     assert state.view(0)["result"] == {"outcome": "won", "discards": 4}
     assert state.discard == ["pollution-1", "joker-1", "joker-2", "pollution-2"]
     assert state.programmed.count("joker-3") == 1  # never revealed
+
+
+def test_max_discards_leaves_out_the_reintroductions_dealt():
+    """Reintroductions leave the game: they can never be in the discard pile."""
+    game_max = 6  # 3 players: 33 cards with the 3 drawn, 30 slots... and 3 base discards
+    for dealt, expected in [
+        (["reintroduction-1", "reintroduction-2", "reintroduction-3"], 3),
+        (["pollution-1", "reintroduction-1", "reintroduction-2"], 4),
+        (["pollution-1", "pollution-2", "pollution-3"], 6),
+    ]:
+        state = new_state(3, ["species_reintroductions"], plays={0: dealt})
+        assert state.game.max_discards == game_max
+        assert state.max_discards() == expected
+        assert all(state.view(seat)["max_discards"] == expected for seat in (None, 0, 1, 2))
+        assert state.clone().max_discards() == expected

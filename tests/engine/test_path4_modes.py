@@ -74,7 +74,7 @@ def test_a_cat_right_after_a_species_removes_it_and_a_lone_cat_is_discarded():
     assert state.discard == ["species-ortie", "cat-1"]
     assert last(state)[2:] == [
         ("species-ortie", "discarded", "species-ortie", "cat"),
-        ("cat-1", "placed", None, None),
+        ("cat-1", "discarded", None, "cat_alone"),
     ]
 
 
@@ -85,7 +85,7 @@ def test_a_species_right_after_a_cat_is_discarded():
         plays={0: ["cat-1"], 1: ["species-aigle-royal"], 2: ["cond-violet-1"]},
     )
     play_turn(state, ["cat-1", "species-aigle-royal", "cond-violet-1"])
-    assert last(state)[:2] == [("cat-1", "placed", None, None),
+    assert last(state)[:2] == [("cat-1", "discarded", None, "cat_alone"),
                                ("species-aigle-royal", "discarded", None, "cat")]  # fmt: skip
     assert state.discard == ["species-aigle-royal", "cat-1"]
 
@@ -102,6 +102,11 @@ def test_two_cats_in_a_turn_go_back_to_their_players_hands():
     assert "cat-1" in state.hands[0] and "cat-2" in state.hands[2]
     assert [len(h) for h in state.hands] == [sizes[0], sizes[1] - 1, sizes[2]]
     assert state.discard == ["species-jonc"]
+    assert last(state) == [
+        ("cat-1", "returned", None, None),
+        ("species-jonc", "discarded", None, "cat"),
+        ("cat-2", "returned", None, None),
+    ]
     # everyone saw them come back
     assert (0, "cat-1") in known(state, 1) and (2, "cat-2") in known(state, 1)
     assert state.in_play == [] and state.view(1)["in_play"] == []
@@ -116,6 +121,8 @@ def test_cats_in_play_are_shown_during_the_turn():
         state.apply(seat, {"type": "ready"})
     assert state.awaited() == (1, "reveal")
     assert state.view(2)["in_play"] == [{"seat": 0, "card": "cat-1"}]
+    record = state.view(2)["revealed_this_turn"][0]
+    assert (record["card"], record["result"], record["reason"]) == ("cat-1", "in_play", None)
     assert_legal_actions_accepted(state)
 
 

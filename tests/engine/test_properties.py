@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dame_nature.engine import MODES, Game, IllegalAction, State, random_step
 
-from .invariants import check_invariants, check_round_trip
+from .invariants import check_invariants, check_queries_agree, check_round_trip
 
 MAX_ACTIONS = 5_000
 
@@ -62,6 +62,8 @@ def test_random_games_keep_invariants_and_legal_actions_apply(n, modes, seed, pl
             every_legal_action_applies(s, seat, check_rng)
         if steps % 20 == 0:
             check_round_trip(s)
+        if steps % 7 == 0:
+            check_queries_agree(s)
 
     play(state, rng, on_step)
     check_round_trip(state)

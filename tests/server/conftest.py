@@ -99,12 +99,12 @@ class Api:
 
     @staticmethod
     def next_seat(spectator: dict[str, Any]) -> int:
-        """The seat the script moves next: the awaited one, else the first not ready."""
+        """The seat the script moves next: the awaited one, else the first the table
+        waits for (the view's ``to_act``)."""
         if spectator["awaiting"]:
             return int(spectator["awaiting"]["seat"])
-        for player in spectator["players"]:
-            if (player["hand_size"] or player["has_programmed"]) and not player["ready"]:
-                return int(player["seat"])
+        if spectator["to_act"]:
+            return int(spectator["to_act"][0])
         raise AssertionError(f"no seat can act in {spectator}")
 
     def step(self, table: dict[str, Any]) -> tuple[int, dict[str, Any], httpx.Response] | None:

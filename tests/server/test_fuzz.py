@@ -11,6 +11,9 @@ from hypothesis import strategies as st
 
 from dame_nature.server.app import create_app
 from dame_nature.server.settings import Settings
+from tests.live_server import UNLIMITED
+
+JSON = {"content-type": "application/json"}
 
 CARDS = ["cond-blue-1", "joker-1", "species-chene", "cat-1", "nope", ""]
 json_values = st.recursive(
@@ -33,8 +36,7 @@ def make_client(tmp_path_factory):
     app = create_app(
         Settings(
             db=str(tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite3"),
-            rate_limit_per_second=1e9,
-            rate_limit_burst=10**9,
+            **UNLIMITED,
         )
     )
     client = TestClient(app)
@@ -65,7 +67,7 @@ def test_any_body_anywhere(tmp_path_factory):
     def run(body, which):
         paths = ["/api/rooms", f"/api/rooms/{room}/players", f"/api/rooms/{room}/actions",
                  f"/api/rooms/{room}/start", f"/api/rooms/{room}/rematch"]  # fmt: skip
-        check(client.post(paths[which], content=json.dumps(body), headers=auth))
+        check(client.post(paths[which], content=json.dumps(body), headers={**auth, **JSON}))
 
     try:
         run()

@@ -17,6 +17,7 @@ from dame_nature.server.connections import Connection
 from dame_nature.server.rooms import RoomManager
 from dame_nature.server.settings import Settings
 from dame_nature.server.store import Store
+from tests.live_server import UNLIMITED
 
 
 class Sink:
@@ -28,7 +29,7 @@ class Sink:
 
 
 def manager_for(tmp_path, **settings: Any) -> RoomManager:
-    config = Settings(db=str(tmp_path / "rooms.sqlite3"), **settings)
+    config = Settings(db=str(tmp_path / "rooms.sqlite3"), **{**UNLIMITED, **settings})
     return RoomManager(config, Store(config.db))
 
 
@@ -228,12 +229,12 @@ def test_command_line_help():
         assert flag in out
 
 
-def test_sockets_per_room_are_limited(tmp_path):
+def test_spectators_per_room_are_limited(tmp_path):
     import pytest
 
     from dame_nature.server.errors import ApiError
 
-    manager = manager_for(tmp_path, max_connections_per_room=2)
+    manager = manager_for(tmp_path, max_spectators_per_room=2)
 
     async def run() -> None:
         room = await table(manager, seed=12)
@@ -242,7 +243,7 @@ def test_sockets_per_room_are_limited(tmp_path):
         await manager.connect(room, conns[1])
         with pytest.raises(ApiError) as refused:
             await manager.connect(room, conns[2])
-        assert refused.value.code == "too_many_connections" and room.connection_count() == 2
+        assert refused.value.code == "too_many_spectators" and room.connection_count() == 2
         for conn in conns[:2]:
             await manager.disconnect(room, conn)
 

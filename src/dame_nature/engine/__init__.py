@@ -7,15 +7,26 @@
 ('programming', 7, 7)
 """
 
+from .actions import ACTION_FIELDS, ACTIONS, ActionSpec
 from .cards import CATALOGUE, COLOURS, Card, raw_card_data
+from .enums import ActionType, Phase, Reason, Result, Side
 from .errors import EngineError, IllegalAction, InvalidSetup
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, get_game, normalise_modes
 from .random_player import choose_action, play_random_game, random_step
 from .rules import MODES, PATHS, RULES, modes_for_path
-from .state import REASONS, State
-from .view import redact_event, visible_log
+from .state import REASONS, REASONS_FR, State
+from .view import View, lobby_view, redact_event, visible_log
 
 __all__ = [
+    "ACTIONS",
+    "ACTION_FIELDS",
+    "ActionSpec",
+    "ActionType",
+    "Phase",
+    "REASONS_FR",
+    "Reason",
+    "Result",
+    "Side",
     "CATALOGUE",
     "COLOURS",
     "MAX_PLAYERS",
@@ -37,6 +48,8 @@ __all__ = [
     "play_random_game",
     "random_step",
     "raw_card_data",
+    "View",
+    "lobby_view",
     "redact_event",
     "visible_log",
 ]

@@ -60,6 +60,10 @@ class Game:
         for rule in self.rules:
             rule.configure(cfg)
         self.config = cfg
+        self.hooks = Hooks(self.rules)
+        self.first_phase: str | None = next(
+            (phase for rule in self.rules if (phase := rule.first_phase()) is not None), None
+        )
         self.topology = WebTopology(cfg.webs())
         setup = CATALOGUE.setup_by_players[num_players]
         self.symbiosis_cards_per_player: int = setup["symbiosis_cards_per_player"]
@@ -183,6 +187,51 @@ class Game:
             **setup,
         }
         return State.new(self, setup)
+
+
+class Hooks:
+    """For each hook of ``Rule``, the active rules that implement it, in mode order: the
+    core folds only those (a rule module overrides only the hooks it needs)."""
+
+    NAMES = (
+        "start_of_turn",
+        "special_outcomes",
+        "discard_reason",
+        "allows_slot",
+        "after_reveal",
+        "end_of_turn",
+        "is_goal_met",
+        "pending_plays",
+        "is_deadlocked",
+        "can_take_from_discard",
+        "leaves_game",
+        "show_recipients",
+        "sides",
+        "cards_in_play",
+        "cards_out_of_game",
+    )
+
+    def __init__(self, rules: tuple[Rule, ...]) -> None:
+        for name in self.NAMES:
+            default = getattr(Rule, name)
+            chosen = tuple(r for r in rules if getattr(type(r), name) is not default)
+            setattr(self, name, chosen)
+
+    start_of_turn: tuple[Rule, ...]
+    special_outcomes: tuple[Rule, ...]
+    discard_reason: tuple[Rule, ...]
+    allows_slot: tuple[Rule, ...]
+    after_reveal: tuple[Rule, ...]
+    end_of_turn: tuple[Rule, ...]
+    is_goal_met: tuple[Rule, ...]
+    pending_plays: tuple[Rule, ...]
+    is_deadlocked: tuple[Rule, ...]
+    can_take_from_discard: tuple[Rule, ...]
+    leaves_game: tuple[Rule, ...]
+    show_recipients: tuple[Rule, ...]
+    sides: tuple[Rule, ...]
+    cards_in_play: tuple[Rule, ...]
+    cards_out_of_game: tuple[Rule, ...]
 
 
 @cache

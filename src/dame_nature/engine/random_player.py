@@ -1,7 +1,9 @@
 """A random legal player, for tests, load tests and as the simplest bot.
 
-It picks among ``legal_actions`` with weights that keep games moving (it programs and
-says ready far more often than it trades cards), so random games finish.
+It picks an action type among those legal now with the weights of the action registry
+(``ActionSpec.random_weight``: it programs and says ready far more often than it trades
+cards, so random games finish), then one action of that type. Only the chosen type's
+actions are listed, which keeps it fast.
 
 >>> import random
 >>> from dame_nature.engine import Game
@@ -13,41 +15,38 @@ True
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from itertools import accumulate
 from typing import Any
 
+from .actions import ACTIONS
 from .state import State
 
-WEIGHTS = {
-    "program": 4.0,
-    "ready": 6.0,
-    "unready": 0.2,
-    "show": 0.3,
-    "give": 0.3,
-    "swap_discard": 0.3,
-    "give_back": 1.0,
-    "reveal": 1.0,
-    "choose_side": 1.0,
-    "end_game": 1.0,
-}
+#: the weight of each action type (from the registry)
+WEIGHTS = {kind: spec.random_weight for kind, spec in ACTIONS.items()}
 
 
 def choose_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """One legal action for ``seat``, at random with ``WEIGHTS``."""
-    if state.programmed[seat] is not None and not state.ready[seat] and rng.random() < 0.7:
-        ready = {"type": "ready"}
-        if state.is_legal(seat, ready):  # cheaper than listing every action
-            return ready
-    by_type = state.legal_actions_by_type(seat)
-    if not by_type:
+    if (
+        state.programmed[seat] is not None
+        and not state.ready[seat]
+        and rng.random() < 0.7
+        and state.phase == "programming"  # then "ready" is legal: no need to list actions
+    ):
+        return {"type": "ready"}
+    kinds = state.legal_action_types(seat)
+    if not kinds:
         raise ValueError(f"seat {seat} has no legal action")
-    kinds = list(by_type)
-    kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1.0) for k in kinds])[0]
-    return rng.choice(by_type[kind])
+    # ``rng.choices(kinds, weights)[0]``, drawing the same number
+    cumulative = list(accumulate(WEIGHTS[k] for k in kinds))
+    kind = kinds[bisect(cumulative, rng.random() * cumulative[-1], 0, len(kinds) - 1)]
+    return rng.choice(ACTIONS[kind].options(state, seat))
 
 
 def random_step(state: State, rng: random.Random) -> tuple[int, dict[str, Any]]:
     """A seat that must act, and a random legal action for it."""
-    seats = sorted(state.current_players())
+    seats = state.to_act()
     if not seats:
         raise ValueError("no one can act: the game is over")
     seat = rng.choice(seats)

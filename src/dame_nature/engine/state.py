@@ -7,7 +7,11 @@ The public surface, in the spirit of OpenSpiel and python-chess:
 - ``apply(seat, action) -> events``: checks, then changes the state, or raises
   ``IllegalAction`` and changes nothing;
 - ``view(seat)``: what that seat (or a spectator, ``None``) may see;
-- ``to_json()`` / ``State.from_json()``; ``State.replay(setup, actions)``.
+- ``to_json()`` / ``State.from_json()``; ``State.replay(setup, actions)``; ``clone()``.
+
+The state keeps the data and answers queries; what each action does is in
+``actions.py`` (the registry), the reveal and the turn cycle in ``reveal.py``, who knows
+which card in ``knowledge.py``, and the views in ``view.py``.
 
 >>> from dame_nature.engine import Game
 >>> state = Game(3).new_initial_state(seed=1)
@@ -22,40 +26,35 @@ True
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import TYPE_CHECKING, Any
 
-from .cards import CATALOGUE, COLOURS, Card
+from . import knowledge, reveal
+from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
+from .cards import CATALOGUE
+from .enums import Phase
 from .errors import IllegalAction
-from .rules.base import Outcome, RevealContext
+from .knowledge import PUBLIC
+from .rules import RULES
+from .rules.base import Outcome
 
 if TYPE_CHECKING:
     from .game import Game
+    from .view import PublicPart, View
 
-PUBLIC = -1  # the viewer index of what everyone (spectators too) knows
+__all__ = ["PUBLIC", "REASONS", "REASONS_FR", "State"]
 
+#: every discard reason with the sentence players read (the core's and each rule's)
 REASONS: dict[str, str] = {
-    "no_slot": "no open slot for it in the web",
-    "joker_no_slot": "no open slot of the colour chosen for the Joker",
-    "conditions_missing": "its Conditions are not all in place",
-    "species_not_open": "the Species it depends on are not installed",
-    "already_installed": "this Species is already installed",
-    "associated": "an associated Condition needs a Condition revealed just before it",
-    "dependent": "a dependent Condition needs a Species revealed just before it",
-    "aquatic": "the aquatic web needs a blue Condition revealed just before",
-    "temporary": "a temporary Condition not covered by its Species at the end of the turn",
-    "side": "this Species does not match its player's Plant/Animal side",
-    "climate_change": "climate change: a blue card next to a yellow one",
-    "order": "environmental changes: the Condition slots fill in order",
-    "reintroduction": (
-        "after a Species reintroduction, Conditions are discarded until an animal comes"
-    ),
-    "invasive": "an invasive species must be played by the first player",
-    "pollution_early": "Pollution needs the 4 plants installed at the start of the turn",
-    "pollution": "removed by Pollution",
-    "cat": "a Cat next to a Species",
-    "cat_alone": "a Cat played alone goes to the discard pile",
+    code: texts[0]
+    for source in (reveal.CORE_REASONS, *(rule.reasons for rule in RULES.values()))
+    for code, texts in source.items()
+}
+#: the same in French
+REASONS_FR: dict[str, str] = {
+    code: texts[1]
+    for source in (reveal.CORE_REASONS, *(rule.reasons for rule in RULES.values()))
+    for code, texts in source.items()
 }
 
 
@@ -63,12 +62,12 @@ class State:
     """The whole state of one game. Build it with ``Game.new_initial_state``."""
 
     game: Game
+    num_players: int  # the game's (kept here: read on every action)
     setup: dict[str, Any]
     hands: list[list[str]]
     programmed: list[str | None]
     ready: list[bool]
     symbiosis_cards: list[int]
-    sides: list[str | None]
     first_player: int
     turn: int
     phase: str
@@ -77,10 +76,8 @@ class State:
     web: dict[str, str | None]
     joker_colours: dict[str, str]
     discard: list[str]
-    in_play: list[list[Any]]  # [seat, card] of Cats revealed this turn
-    out_of_game: list[str]
     set_aside: list[str]
-    known: list[list[list[Any]]]  # per viewer (seats, then PUBLIC): [owner, card]
+    known: knowledge.Knowledge  # per viewer (seats, then PUBLIC): [owner, card]
     revealed_this_turn: list[dict[str, Any]]
     last_turn: list[dict[str, Any]]
     reveal_queue: list[int]
@@ -88,6 +85,21 @@ class State:
     log: list[dict[str, Any]]
     history: list[dict[str, Any]]
     result: dict[str, Any] | None
+    _awaited: tuple[int, int, list[Outcome]] | None
+    _winnable: tuple[int, bool] | None
+    _max_discards: int | None
+    _public: PublicPart | None
+
+    #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
+    _FIELDS = tuple(
+        n for n in __annotations__ if n not in ("game", "num_players") and not n.startswith("_")
+    )
+    #: derived, never saved: the outcomes of the reveal the game waits for
+    #: (``(seat, len(log), outcomes)``, see ``reveal.awaited_outcomes``), the winnable
+    #: test (``(len(log), bool)``) and the deal's ``max_discards``. A state changes only
+    #: through ``apply``, and every change logs an event: the log's length versions it.
+    __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
+    __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -95,24 +107,24 @@ class State:
         n = game.num_players
         self = cls.__new__(cls)
         self.game = game
-        self.setup = copy.deepcopy(setup)
-        self.hands = [list(h) for h in setup["hands"]]
+        self.num_players = n
+        self.setup = _deep_copy(setup)
+        # one string per card id (the catalogue's): lighter states and logs
+        self.setup["hands"] = [[CARD_IDS.get(c, c) for c in h] for h in setup["hands"]]
+        self.hands = [list(h) for h in self.setup["hands"]]
         self.programmed = [None] * n
         self.ready = [False] * n
         self.symbiosis_cards = [game.symbiosis_cards_per_player] * n
-        self.sides = [None] * n
         self.first_player = setup["first_player"]
         self.turn = 0
-        self.phase = "programming"
+        self.phase = Phase.PROGRAMMING.value
         self.free_symbiosis_used = False
         self.pending_give = None
         self.web = game.topology.empty_web()
         self.joker_colours = {}
         self.discard = []
-        self.in_play = []
-        self.out_of_game = []
         self.set_aside = list(setup.get("set_aside", []))
-        self.known = [[] for _ in range(n + 1)]  # index n (PUBLIC): what everyone knows
+        self.known = knowledge.new_knowledge(n)
         self.revealed_this_turn = []
         self.last_turn = []
         self.reveal_queue = []
@@ -120,14 +132,15 @@ class State:
         self.log = []
         self.history = []
         self.result = None
-        if game.config.has_side_choice:
-            self.phase = "choosing_sides"
+        self._awaited = None
+        self._winnable = None
+        self._max_discards = None
+        self._public = None
+        if game.first_phase is not None:
+            self.phase = game.first_phase
         else:
-            self._start_turn()
+            reveal.start_turn(self)
         return self
-
-    #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
-    _FIELDS = tuple(name for name in __annotations__ if name != "game")
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-ready data (a deep copy)."""
@@ -140,13 +153,50 @@ class State:
         setup = data["setup"]
         self = cls.__new__(cls)
         self.game = get_game(setup["num_players"], tuple(setup["modes"]))
+        self.num_players = self.game.num_players
         data = _deep_copy(data)
         for name in cls._FIELDS:
             setattr(self, name, data[name])
+        self._awaited = None
+        self._winnable = None
+        self._max_discards = None
+        self._public = None
         return self
 
     def clone(self) -> State:
-        return State.from_json(self.to_json())
+        """An independent copy, for search: equal to ``from_json(to_json())``, much
+        faster. Events of the log and entries of the history are never changed once
+        written, so the copy shares them; everything that can change is copied."""
+        new = State.__new__(State)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.setup = self.setup  # never changed after creation
+        new.hands = [h[:] for h in self.hands]
+        new.programmed = self.programmed[:]
+        new.ready = self.ready[:]
+        new.symbiosis_cards = self.symbiosis_cards[:]
+        new.first_player = self.first_player
+        new.turn = self.turn
+        new.phase = self.phase
+        new.free_symbiosis_used = self.free_symbiosis_used
+        new.pending_give = None if self.pending_give is None else dict(self.pending_give)
+        new.web = self.web.copy()
+        new.joker_colours = self.joker_colours.copy()
+        new.discard = self.discard[:]
+        new.set_aside = self.set_aside[:]
+        new.known = [entries[:] for entries in self.known]  # pairs are never changed
+        new.revealed_this_turn = [record.copy() for record in self.revealed_this_turn]
+        new.last_turn = [record.copy() for record in self.last_turn]
+        new.reveal_queue = self.reveal_queue[:]
+        new.rule_data = _deep_copy_fast(self.rule_data)
+        new.log = self.log[:]
+        new.history = self.history[:]
+        new.result = None if self.result is None else dict(self.result)
+        new._awaited = None
+        new._winnable = self._winnable
+        new._max_discards = self._max_discards
+        new._public = None
+        return new
 
     @classmethod
     def replay(cls, setup: dict[str, Any], actions: list[dict[str, Any]]) -> State:
@@ -167,12 +217,31 @@ class State:
 
     # ---------------------------------------------------------------- queries
     @property
-    def num_players(self) -> int:
-        return self.game.num_players
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
 
     @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
+    def sides(self) -> list[str | None]:
+        """Each player's Plant/Animal side (Species biodiversity; else all ``None``)."""
+        for rule in self.game.hooks.sides:
+            sides = rule.sides(self)
+            if sides is not None:
+                return sides
+        return [None] * self.num_players
+
+    @property
+    def in_play(self) -> list[list[Any]]:
+        """``[seat, card]`` of the cards revealed this turn that wait for its end (Cats)."""
+        return [
+            entry for rule in self.game.hooks.cards_in_play for entry in rule.cards_in_play(self)
+        ]
+
+    @property
+    def out_of_game(self) -> list[str]:
+        """The cards played that left the game (Reintroductions)."""
+        return [
+            c for rule in self.game.hooks.cards_out_of_game for c in rule.cards_out_of_game(self)
+        ]
 
     def has_cards(self, seat: int) -> bool:
         return bool(self.hands[seat]) or self.programmed[seat] is not None
@@ -180,45 +249,94 @@ class State:
     def cards_of(self, seat: int) -> list[str]:
         """The seat's hand and its programmed card."""
         card = self.programmed[seat]
-        return self.hands[seat] + ([card] if card is not None else [])
+        return self.hands[seat] + [card] if card is not None else self.hands[seat][:]
+
+    def max_discards(self) -> int:
+        """The most cards the discard pile may hold for a win with this deal: the game's
+        maximum less the cards dealt that leave the game once played (Reintroductions)."""
+        if self._max_discards is None:
+            rules = self.game.hooks.leaves_game
+            leaving = sum(
+                1
+                for hand in self.setup["hands"]
+                for card in hand
+                if any(rule.leaves_game(CATALOGUE.card(card)) for rule in rules)
+            )
+            self._max_discards = self.game.max_discards - leaving
+        return self._max_discards
 
     def cards_left(self) -> int:
-        return sum(len(h) for h in self.hands) + sum(c is not None for c in self.programmed)
+        return sum(map(len, self.hands)) + self.num_players - self.programmed.count(None)
 
     def is_winnable(self) -> bool:
         """False once the game is lost for certain (RULINGS: the unwinnable test)."""
+        cached = self._winnable
+        if cached is not None and cached[0] == len(self.log):
+            return cached[1]
         if self.result is not None:
-            return self.result["outcome"] == "won"
-        needed = self.game.topology.empty_slot_count(self.web)
-        needed += sum(rule.pending_plays(self) for rule in self.game.rules)
-        if self.cards_left() < needed:
-            return False
-        return not any(rule.is_deadlocked(self) for rule in self.game.rules)
+            winnable = self.result["outcome"] == "won"
+        else:
+            hooks = self.game.hooks
+            needed = self.game.topology.empty_slot_count(self.web)
+            for rule in hooks.pending_plays:
+                needed += rule.pending_plays(self)
+            winnable = self.cards_left() >= needed and not any(
+                rule.is_deadlocked(self) for rule in hooks.is_deadlocked
+            )
+        self._winnable = (len(self.log), winnable)
+        return winnable
 
     def is_goal_met(self) -> bool:
         return self.game.topology.is_complete(self.web) and all(
-            rule.is_goal_met(self) for rule in self.game.rules
+            rule.is_goal_met(self) for rule in self.game.hooks.is_goal_met
         )
 
     def awaited(self) -> tuple[int, str] | None:
         """The one seat the game waits for, and why, if any."""
-        if self.phase == "choosing_sides":
-            return self._next_side_chooser(), "choose_side"
-        if self.phase == "reveal" and self.reveal_queue:
+        phase = self.phase
+        if phase == Phase.PROGRAMMING:
+            if self.pending_give is not None:
+                return self.pending_give["to"], "give_back"
+            return None
+        if phase == Phase.REVEAL and self.reveal_queue:
             return self.reveal_queue[0], "reveal"
-        if self.phase == "programming" and self.pending_give is not None:
-            return self.pending_give["to"], "give_back"
+        if phase == Phase.CHOOSING_SIDES:
+            return self.next_side_chooser(), "choose_side"
         return None
 
     def current_players(self) -> set[int]:
         """The seats that must act before the game can go on."""
-        if self.phase == "programming":
-            seats = {s for s in range(self.num_players) if self.has_cards(s) and not self.ready[s]}
+        if self.phase == Phase.PROGRAMMING:
+            hands, programmed, ready = self.hands, self.programmed, self.ready
+            seats = {
+                s
+                for s in range(self.num_players)
+                if (hands[s] or programmed[s] is not None) and not ready[s]
+            }
             if self.pending_give is not None:
                 seats.add(self.pending_give["to"])
             return seats
         awaited = self.awaited()
         return {awaited[0]} if awaited else set()
+
+    def to_act(self) -> list[int]:
+        """``current_players()`` in seat order: the seats the table waits for."""
+        if self.phase == Phase.PROGRAMMING and self.pending_give is None:
+            hands, programmed, ready = self.hands, self.programmed, self.ready
+            return [
+                s
+                for s in range(self.num_players)
+                if (hands[s] or programmed[s] is not None) and not ready[s]
+            ]
+        return sorted(self.current_players())
+
+    def next_side_chooser(self) -> int:
+        n = self.num_players
+        for i in range(n):
+            seat = (self.first_player + i) % n
+            if self.sides[seat] is None:
+                return seat
+        raise AssertionError("every side is chosen")
 
     def symbiosis_kinds(self) -> list[str]:
         return self.game.config.symbiosis_kinds
@@ -228,6 +346,20 @@ class State:
 
     def has_free_symbiosis(self, seat: int) -> bool:
         return seat == self.first_player and not self.free_symbiosis_used
+
+    def show_recipients(self, seat: int) -> list[int | None]:
+        """Whom ``seat`` may show a card to: ``[None]`` (everyone at once), or the players
+        one of whom a Show must name (Privileged Symbioses)."""
+        recipients: list[int | None] = [None]
+        for rule in self.game.hooks.show_recipients:
+            recipients = rule.show_recipients(self, seat, recipients)
+        return recipients
+
+    def can_take(self, card: str) -> bool:
+        """Whether a discard swap may take ``card`` from the discard pile."""
+        return all(
+            rule.can_take_from_discard(self, card) for rule in self.game.hooks.can_take_from_discard
+        )
 
     def location_of(self, card: str) -> str:
         """Where a card is: ``hand:S``, ``programmed:S``, ``web:SLOT``, ``discard``,
@@ -253,63 +385,36 @@ class State:
         raise KeyError(card)
 
     # ---------------------------------------------------------------- legality
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def legal_action_types(self, seat: int) -> list[str]:
+        """The action types ``seat`` has at least one legal action of, in the order of
+        ``legal_actions`` (cheap: no action is listed)."""
+        if not 0 <= seat < self.num_players:
+            return []
+        return [spec.name for spec in ACTIONS_BY_PHASE[self.phase] if spec.available(self, seat)]
+
+    def legal_options(self, seat: int, kind: str) -> list[Action]:
+        """Every legal action of type ``kind`` for ``seat`` (empty when none)."""
+        spec = ACTIONS.get(kind)
+        if (
+            spec is None
+            or self.phase not in spec.phases
+            or not 0 <= seat < self.num_players
+            or not spec.available(self, seat)
+        ):
+            return []
+        return spec.options(self, seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
         """Every complete action ``seat`` may send now."""
-        return [a for group in self.legal_actions_by_type(seat).values() for a in group]
+        return [
+            a for kind in self.legal_action_types(seat) for a in ACTIONS[kind].options(self, seat)
+        ]
 
-    def legal_actions_by_type(self, seat: int) -> dict[str, list[dict[str, Any]]]:
+    def legal_actions_by_type(self, seat: int) -> dict[str, list[Action]]:
         """``legal_actions`` grouped by action type (no empty group)."""
-        groups: dict[str, list[dict[str, Any]]] = {}
-        if self.phase == "over" or not 0 <= seat < self.num_players:
-            return groups
-        awaited = self.awaited()
-        if awaited is not None and awaited[0] == seat:
-            groups[awaited[1]] = self._awaited_options(seat, awaited[1])
-        if self.phase == "programming":
-            self._programming_actions(seat, groups)
-        if not self.is_winnable():
-            groups["end_game"] = [{"type": "end_game"}]
-        return {kind: group for kind, group in groups.items() if group}
+        return {kind: ACTIONS[kind].options(self, seat) for kind in self.legal_action_types(seat)}
 
-    def _awaited_options(self, seat: int, kind: str) -> list[dict[str, Any]]:
-        if kind == "choose_side":
-            return [{"type": "choose_side", "side": side} for side in ("plant", "animal")]
-        if kind == "reveal":
-            return [o.action() for o in self._reveal_outcomes(seat)]
-        if kind == "give_back":
-            return [{"type": "give_back", "card": c} for c in self.cards_of(seat)]
-        return []
-
-    def _programming_actions(self, seat: int, groups: dict[str, list[dict[str, Any]]]) -> None:
-        groups["program"] = [{"type": "program", "card": c} for c in self.hands[seat]]
-        if self.programmed[seat] is not None:
-            kind = "unready" if self.ready[seat] else "ready"
-            groups[kind] = [{"type": kind}]
-        if self.pending_give is not None or not self.can_use_symbiosis(seat):
-            return
-        mine = self.cards_of(seat)
-        others = [s for s in range(self.num_players) if s != seat]
-        kinds = self.symbiosis_kinds()
-        if "show" in kinds:
-            if self.game.config.show_names_one_player:
-                groups["show"] = [
-                    {"type": "show", "card": c, "to": t} for c in mine for t in others
-                ]
-            else:
-                groups["show"] = [{"type": "show", "card": c} for c in mine]
-        if "give" in kinds:
-            groups["give"] = [{"type": "give", "card": c, "to": t} for c in mine for t in others]
-        if "swap_discard" in kinds:
-            takeable = [c for c in self.discard if self._can_take(c)]
-            groups["swap_discard"] = [
-                {"type": "swap_discard", "card": c, "take": t}
-                for c in mine
-                if CATALOGUE.card(c).is_condition_like
-                for t in takeable
-                if t != c
-            ]
-
-    def is_legal(self, seat: int, action: dict[str, Any]) -> bool:
+    def is_legal(self, seat: int, action: Action) -> bool:
         try:
             self._check(seat, action)
         except IllegalAction:
@@ -317,413 +422,35 @@ class State:
         return True
 
     # ---------------------------------------------------------------- apply
-    def apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
         """Check ``action`` for ``seat`` and carry it out; the events it caused.
 
         Raises ``IllegalAction`` (a ``ValueError``) and changes nothing when not allowed.
         """
-        handler = self._check(seat, action)
-        start = len(self.log)
-        handler(seat, action)
-        self.history.append({"seat": seat, "action": _clean_action(action)})
-        return [dict(e) for e in self.log[start:]]
+        spec = self._check(seat, action)
+        log = self.log
+        start = len(log)
+        clean = spec.clean(action)
+        spec.apply(self, seat, clean)
+        self.history.append({"seat": seat, "action": clean})
+        return [dict(e) for e in log[start:]]
 
     def _check(self, seat: int, action: Any) -> Any:
-        """Raise ``IllegalAction`` unless ``action`` is legal; return its handler."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+        """Raise ``IllegalAction`` unless ``action`` is legal; return its spec."""
+        if type(seat) is not int or not 0 <= seat < self.num_players:
             raise IllegalAction("There is no such seat at this table.", "invalid_seat")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        kind = action.get("type") if isinstance(action, dict) else None
+        if not isinstance(kind, str):
             raise IllegalAction("An action is an object with a 'type'.", "invalid_action")
-        kind = action["type"]
-        checker = getattr(self, f"_check_{kind}", None)
-        if checker is None:
+        spec = ACTIONS.get(kind)
+        if spec is None:
             raise IllegalAction(f"Unknown action type {kind!r}.", "invalid_action")
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             raise IllegalAction("The game is over.", "game_over")
-        checker(seat, action)
-        return getattr(self, f"_do_{kind}")
+        spec.check(self, seat, action)
+        return spec
 
-    def _require_phase(self, phase: str, doing: str) -> None:
-        if self.phase != phase:
-            names = {
-                "programming": "during programming",
-                "reveal": "during the reveal",
-                "choosing_sides": "before the first turn, while players choose their side",
-            }
-            raise IllegalAction(f"You can {doing} only {names[phase]}.", "wrong_phase")
-
-    def _require_own_card(self, seat: int, action: dict[str, Any], field: str = "card") -> str:
-        card = action.get(field)
-        if not isinstance(card, str) or not CATALOGUE.has_card(card):
-            raise IllegalAction(f"Unknown card {card!r}.", "unknown_card")
-        if card not in self.cards_of(seat):
-            raise IllegalAction("That card is not in your hand.", "not_your_card")
-        return card
-
-    def _require_other_seat(self, seat: int, to: Any) -> int:
-        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < self.num_players:
-            raise IllegalAction("Choose another player of this table.", "invalid_seat")
-        if to == seat:
-            raise IllegalAction("Choose another player than yourself.", "invalid_seat")
-        return to
-
-    def _require_symbiosis(self, seat: int, kind: str) -> None:
-        self._require_phase("programming", "make a Symbiosis")
-        if kind not in self.symbiosis_kinds():
-            raise IllegalAction(
-                "Incomplete Symbioses: a Symbiosis can no longer show a card, only exchange one.",
-                "symbiosis_not_allowed",
-            )
-        if self.pending_give is not None:
-            raise IllegalAction(
-                "Wait until the card given is answered before another Symbiosis.",
-                "exchange_pending",
-            )
-        if not self.can_use_symbiosis(seat):
-            raise IllegalAction("You have no Symbiosis left.", "no_symbiosis")
-
-    # programming ------------------------------------------------------
-    def _check_program(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_phase("programming", "program a card")
-        if action.get("card") is not None and action.get("card") == self.programmed[seat]:
-            raise IllegalAction("That card is already programmed.", "already_programmed")
-        self._require_own_card(seat, action)
-
-    def _do_program(self, seat: int, action: dict[str, Any]) -> None:
-        card = action["card"]
-        old = self.programmed[seat]
-        self.hands[seat].remove(card)
-        if old is not None:
-            self.hands[seat].append(old)
-        self.programmed[seat] = card
-        self.ready[seat] = False
-        self._event(
-            "programmed", {"seat": seat, "replaced": old is not None}, {"card": card}, [seat]
-        )
-
-    def _check_ready(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_phase("programming", "say you are ready")
-        if self.programmed[seat] is None:
-            raise IllegalAction("Program a card before saying you are ready.", "not_programmed")
-        if self.ready[seat]:
-            raise IllegalAction("You are already ready.", "already_ready")
-
-    def _do_ready(self, seat: int, action: dict[str, Any]) -> None:
-        self.ready[seat] = True
-        self._event("ready", {"seat": seat})
-        self._maybe_start_reveal()
-
-    def _check_unready(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_phase("programming", "take back your ready")
-        if not self.ready[seat]:
-            raise IllegalAction("You are not ready yet.", "not_ready")
-
-    def _do_unready(self, seat: int, action: dict[str, Any]) -> None:
-        self.ready[seat] = False
-        self._event("unready", {"seat": seat})
-
-    # symbioses --------------------------------------------------------
-    def _check_show(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_symbiosis(seat, "show")
-        self._require_own_card(seat, action)
-        to = action.get("to")
-        if self.game.config.show_names_one_player:
-            self._require_other_seat(seat, to)
-        elif to is not None:
-            raise IllegalAction("A card is shown to every other player.", "invalid_action")
-
-    def _do_show(self, seat: int, action: dict[str, Any]) -> None:
-        card, to = action["card"], action.get("to")
-        paid = self._pay_symbiosis(seat)
-        if to is None:
-            audience = [s for s in range(self.num_players) if s != seat]
-            self._learn(PUBLIC, seat, card)
-        else:
-            audience = [to]
-        for viewer in audience:
-            self._learn(viewer, seat, card)
-        self._event(
-            "show",
-            {"seat": seat, "to": to, "paid_with": paid, **({"card": card} if to is None else {})},
-            {"card": card},
-            [seat, *audience],
-        )
-        self._clear_ready()
-
-    def _check_give(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_symbiosis(seat, "give")
-        self._require_own_card(seat, action)
-        self._require_other_seat(seat, action.get("to"))
-
-    def _do_give(self, seat: int, action: dict[str, Any]) -> None:
-        card, to = action["card"], action["to"]
-        paid = self._pay_symbiosis(seat)
-        self._move_secretly(seat, to, card)
-        self.pending_give = {"from": seat, "to": to}
-        self._event("give", {"seat": seat, "to": to, "paid_with": paid}, {"card": card}, [seat, to])
-        self._clear_ready()
-
-    def _check_give_back(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_phase("programming", "give a card back")
-        if self.pending_give is None or self.pending_give["to"] != seat:
-            raise IllegalAction("No one is waiting for a card from you.", "no_exchange")
-        self._require_own_card(seat, action)
-
-    def _do_give_back(self, seat: int, action: dict[str, Any]) -> None:
-        assert self.pending_give is not None
-        card, giver = action["card"], self.pending_give["from"]
-        self._move_secretly(seat, giver, card)
-        self.pending_give = None
-        self._event("give_back", {"seat": seat, "to": giver}, {"card": card}, [seat, giver])
-        self._clear_ready()
-
-    def _check_swap_discard(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_symbiosis(seat, "swap_discard")
-        card = self._require_own_card(seat, action)
-        if not CATALOGUE.card(card).is_condition_like:
-            raise IllegalAction(
-                "Only a Condition card (or a Joker) can be exchanged with the discard pile.",
-                "not_a_condition",
-            )
-        take = action.get("take")
-        if not isinstance(take, str) or take not in self.discard:
-            raise IllegalAction("That card is not in the discard pile.", "not_in_discard")
-        if not self._can_take(take):
-            raise IllegalAction("That card was played and cannot be taken back.", "not_takeable")
-
-    def _do_swap_discard(self, seat: int, action: dict[str, Any]) -> None:
-        card, take = action["card"], action["take"]
-        paid = self._pay_symbiosis(seat)
-        self._take_from(seat, card)
-        self._forget_card(seat, card)
-        self.discard.remove(take)
-        self.discard.append(card)
-        self.hands[seat].append(take)
-        for viewer in [PUBLIC, *range(self.num_players)]:
-            self._learn(viewer, seat, take)
-        self._event("swap_discard", {"seat": seat, "card": card, "take": take, "paid_with": paid})
-        self._clear_ready()
-
-    def _can_take(self, card: str) -> bool:
-        return all(rule.can_take_from_discard(self, card) for rule in self.game.rules)
-
-    # before the first turn -------------------------------------------
-    def _next_side_chooser(self) -> int:
-        n = self.num_players
-        for i in range(n):
-            seat = (self.first_player + i) % n
-            if self.sides[seat] is None:
-                return seat
-        raise AssertionError("every side is chosen")
-
-    def _check_choose_side(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_phase("choosing_sides", "choose your side")
-        if seat != self._next_side_chooser():
-            raise IllegalAction(
-                f"Sides are chosen in seat order from the first player: seat "
-                f"{self._next_side_chooser()} chooses now.",
-                "not_your_turn",
-            )
-        if action.get("side") not in ("plant", "animal"):
-            raise IllegalAction("Choose the side 'plant' or 'animal'.", "invalid_action")
-
-    def _do_choose_side(self, seat: int, action: dict[str, Any]) -> None:
-        self.sides[seat] = action["side"]
-        self._event("side_chosen", {"seat": seat, "side": action["side"]})
-        if all(side is not None for side in self.sides):
-            self._start_turn()
-
-    # ending an unwinnable game -----------------------------------------
-    def _check_end_game(self, seat: int, action: dict[str, Any]) -> None:
-        if self.is_winnable():
-            raise IllegalAction(
-                "The game can still be won: it can be ended only once it cannot.", "still_winnable"
-            )
-
-    def _do_end_game(self, seat: int, action: dict[str, Any]) -> None:
-        self._event("game_ended_by_players", {"seat": seat})
-        self._finish("lost")
-
-    # ---------------------------------------------------------------- reveal
-    def _check_reveal(self, seat: int, action: dict[str, Any]) -> None:
-        self._require_phase("reveal", "choose where your card goes")
-        if not self.reveal_queue or self.reveal_queue[0] != seat:
-            raise IllegalAction("It is not your turn to reveal.", "not_your_turn")
-        wanted = _clean_action(action)
-        options = [o.action() for o in self._reveal_outcomes(seat)]
-        if wanted not in options:
-            raise IllegalAction(_why_not(wanted, options), "illegal_placement")
-
-    def _do_reveal(self, seat: int, action: dict[str, Any]) -> None:
-        wanted = _clean_action(action)
-        outcome = next(o for o in self._reveal_outcomes(seat) if o.action() == wanted)
-        self._resolve(seat, outcome)
-        self._advance_reveal()
-
-    def _context(self, seat: int) -> RevealContext:
-        programmed = self.programmed[seat]
-        assert programmed is not None, "only a programmed card is revealed"
-        card = CATALOGUE.card(programmed)
-        previous = self.revealed_this_turn[-1] if self.revealed_this_turn else None
-        return RevealContext(self, seat, card, previous)
-
-    def _reveal_outcomes(self, seat: int) -> list[Outcome]:
-        """Every way the card ``seat`` reveals can resolve now."""
-        ctx = self._context(seat)
-        rules = self.game.rules
-        for rule in rules:
-            special = rule.special_outcomes(ctx)
-            if special is not None:
-                return special
-        card = ctx.card
-        if card.is_joker:
-            outcomes: list[Outcome] = []
-            for colour in COLOURS:
-                outcomes += self._colour_outcomes(ctx, colour, "joker_no_slot")
-            return outcomes
-        return self._colour_outcomes(ctx, card.colour, None)
-
-    def _colour_outcomes(
-        self, ctx: RevealContext, colour: str | None, no_slot: str | None
-    ) -> list[Outcome]:
-        """Where the card goes given its colour (a Joker's chosen one): the legal slots, or
-        the one discard outcome with its reason."""
-        joker_colour = colour if ctx.card.is_joker else None
-        reason = self._discard_reason(ctx, colour)
-        if reason is None:
-            placements = [
-                Outcome(slot=sid, colour=joker_colour) for sid in self._slots(ctx, colour)
-            ]
-            if placements:
-                return placements
-            reason = no_slot or self._no_slot_reason(ctx.card)
-        return [Outcome(colour=joker_colour, reason=reason)]
-
-    def _slots(self, ctx: RevealContext, colour: str | None) -> list[str]:
-        topo = self.game.topology
-        card = ctx.card
-        if card.is_species:
-            if not topo.has_species(card.id) or not topo.can_install(self.web, card.id):
-                return []
-            candidates = [card.id]
-        else:
-            assert colour is not None, "a Condition or a Joker given a colour"
-            candidates = topo.open_condition_slots(self.web, colour)
-        rules = self.game.rules
-        return [
-            sid
-            for sid in candidates
-            if all(rule.allows_slot(ctx, colour, topo.slots[sid]) for rule in rules)
-        ]
-
-    def _discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        for rule in self.game.rules:
-            reason = rule.discard_reason(ctx, colour)
-            if reason is not None:
-                return reason
-        return None
-
-    def _no_slot_reason(self, card: Card) -> str:
-        topo = self.game.topology
-        if not card.is_species:
-            return "no_slot"
-        if self.web.get(card.id) is not None:
-            return "already_installed"
-        if not topo.is_open(self.web, card.id):
-            return "species_not_open"
-        return "conditions_missing"
-
-    def _resolve(self, seat: int, outcome: Outcome) -> None:
-        ctx = self._context(seat)
-        card = ctx.card.id
-        self.programmed[seat] = None
-        self.reveal_queue.pop(0)
-        self._forget_card(seat, card)
-        if outcome.special:
-            owner = next(r for r in self.game.rules if r.special_outcomes(ctx) is not None)
-            result = owner.resolve_special(ctx, outcome)
-        elif outcome.slot is not None:
-            self.web[outcome.slot] = card
-            if ctx.card.is_joker and outcome.colour is not None:
-                self.joker_colours[card] = outcome.colour
-            result = "placed"
-        else:
-            self.discard.append(card)
-            result = "discarded"
-        record = {
-            "seat": seat,
-            "card": card,
-            "result": result,
-            "slot": outcome.slot,
-            "colour": outcome.colour if outcome.colour is not None else ctx.card.colour,
-            "reason": outcome.reason if result == "discarded" else None,
-            "target": outcome.target,
-        }
-        self.revealed_this_turn.append(record)
-        self._event("revealed", dict(record))
-        for rule in self.game.rules:
-            rule.after_reveal(ctx, record)
-        if self.is_goal_met():
-            self._finish("won")
-
-    def _maybe_start_reveal(self) -> None:
-        seats = [s for s in range(self.num_players) if self.has_cards(s)]
-        if self.pending_give is not None or not all(
-            self.programmed[s] is not None and self.ready[s] for s in seats
-        ):
-            return
-        n = self.num_players
-        order = [(self.first_player + i) % n for i in range(n)]
-        self.reveal_queue = [s for s in order if self.programmed[s] is not None]
-        self.phase = "reveal"
-        self._event("reveal_started", {"order": list(self.reveal_queue)})
-        self._advance_reveal()
-
-    def _advance_reveal(self) -> None:
-        """Resolve reveals that need no choice; stop at the first real choice."""
-        while self.phase == "reveal" and self.reveal_queue:
-            seat = self.reveal_queue[0]
-            outcomes = self._reveal_outcomes(seat)
-            if len(outcomes) > 1:
-                self._event("awaiting_reveal", {"seat": seat, "card": self.programmed[seat]})
-                return
-            self._resolve(seat, outcomes[0])
-        if self.phase == "reveal":
-            self._end_turn()
-
-    # ---------------------------------------------------------------- turns
-    def _start_turn(self) -> None:
-        self.turn += 1
-        self.phase = "programming"
-        self.ready = [False] * self.num_players
-        self.free_symbiosis_used = False
-        for rule in self.game.rules:
-            rule.start_of_turn(self)
-        self._event("turn_started", {"turn": self.turn, "first_player": self.first_player})
-
-    def _end_turn(self) -> None:
-        for rule in self.game.rules:
-            rule.end_of_turn(self)
-        self.last_turn = self.revealed_this_turn
-        self.revealed_this_turn = []
-        self.reveal_queue = []
-        self._event("turn_ended", {"turn": self.turn})
-        if self.is_goal_met():
-            self._finish("won")
-            return
-        if self.cards_left() == 0:
-            self._finish("lost")
-            return
-        self.first_player = (self.first_player + 1) % self.num_players
-        self._start_turn()
-
-    def _finish(self, outcome: str) -> None:
-        self.phase = "over"
-        self.reveal_queue = []
-        self.result = {"outcome": outcome, "discards": len(self.discard)}
-        self._event("game_over", dict(self.result))
-
-    # ---------------------------------------------------------------- helpers for rules
+    # ---------------------------------------------------------------- changes (actions, rules)
     def discard_from_web(self, slot: str, reason: str) -> str | None:
         """Move the card of ``slot`` to the discard pile (Climate change, Cats, Pollution,
         temporary Conditions); the card moved, if any."""
@@ -736,79 +463,76 @@ class State:
         for record in self.revealed_this_turn:
             if record["card"] == card and record["result"] == "placed":
                 record.update(result="discarded", reason=reason)
-        self._event("removed_from_web", {"card": card, "slot": slot, "reason": reason})
+        self.event("removed_from_web", {"card": card, "slot": slot, "reason": reason})
         return card
 
     def return_to_hand(self, seat: int, card: str) -> None:
         """A card in play goes back to its player's hand, seen by everyone (Cats)."""
         self.hands[seat].append(card)
-        for viewer in [PUBLIC, *range(self.num_players)]:
-            self._learn(viewer, seat, card)
+        knowledge.learn_by_all(self.known, seat, card)
 
-    def event(self, kind: str, public: dict[str, Any]) -> None:
-        self._event(kind, public)
-
-    # ---------------------------------------------------------------- internals
-    def _pay_symbiosis(self, seat: int) -> str:
-        if self.has_free_symbiosis(seat):
-            self.free_symbiosis_used = True
-            return "free"
-        self.symbiosis_cards[seat] -= 1
-        return "card"
-
-    def _clear_ready(self) -> None:
-        self.ready = [False] * self.num_players
-
-    def _take_from(self, seat: int, card: str) -> None:
-        if self.programmed[seat] == card:
-            self.programmed[seat] = None
-            self.ready[seat] = False
-        else:
-            self.hands[seat].remove(card)
-
-    def _move_secretly(self, giver: int, receiver: int, card: str) -> None:
-        """A card changes hands face down: only the two players know which."""
-        self._take_from(giver, card)
-        self.hands[receiver].append(card)
-        self._forget_card(giver, card)
-        # everyone else can no longer tell which of the giver's cards left
-        for viewer in [PUBLIC, *range(self.num_players)]:
-            if viewer not in (giver, receiver):
-                self.known[viewer] = [k for k in self.known[viewer] if k[0] != giver]
-        self._learn(giver, receiver, card)
-
-    def _learn(self, viewer: int, owner: int, card: str) -> None:
-        if viewer == owner:
-            return
-        entries = self.known[viewer]
-        if [owner, card] not in entries:
-            entries.append([owner, card])
-
-    def _forget_card(self, owner: int, card: str) -> None:
-        """``card`` left ``owner``: nobody knows it as theirs any more."""
-        for i, entries in enumerate(self.known):
-            if [owner, card] in entries:
-                self.known[i] = [k for k in entries if k != [owner, card]]
-
-    def _event(
+    def event(
         self,
         kind: str,
         public: dict[str, Any],
         private: dict[str, Any] | None = None,
         seen_by: list[int] | None = None,
     ) -> None:
+        """Append an event to the log: ``public`` for everyone, ``private`` only for the
+        seats of ``seen_by``."""
         event: dict[str, Any] = {"type": kind, "turn": self.turn, **public}
         if private:
             event["_private"] = private
-            event["_seen_by"] = sorted(set(seen_by or []))
+            event["_seen_by"] = _seen_by_list(seen_by or [])
         self.log.append(event)
 
+    def pay_symbiosis(self, seat: int) -> str:
+        if self.has_free_symbiosis(seat):
+            self.free_symbiosis_used = True
+            return "free"
+        self.symbiosis_cards[seat] -= 1
+        return "card"
+
+    def clear_ready(self) -> None:
+        self.ready = [False] * self.num_players
+
+    def take_from(self, seat: int, card: str) -> None:
+        """``card`` leaves ``seat``'s hand or programmed slot."""
+        if self.programmed[seat] == card:
+            self.programmed[seat] = None
+            self.ready[seat] = False
+        else:
+            self.hands[seat].remove(card)
+
+    def move_secretly(self, giver: int, receiver: int, card: str) -> None:
+        """A card changes hands face down: only the two players know which."""
+        self.take_from(giver, card)
+        self.hands[receiver].append(card)
+        knowledge.move_secretly(self.known, giver, receiver, card)
+
+    def reveal_outcomes(self, seat: int) -> list[Outcome]:
+        """Every way the card ``seat`` reveals can resolve now."""
+        return reveal.outcomes(self, reveal.context(self, seat))
+
     # ---------------------------------------------------------------- view
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> View:
         """What ``seat`` (``None``: a spectator) may see; see ``view.build_view``."""
         from .view import build_view
 
         return build_view(self, seat)
+
+
+_SEEN_BY: dict[tuple[int, ...], list[int]] = {}
+
+
+def _seen_by_list(seats: list[int]) -> list[int]:
+    """The sorted seats as one shared list per set of seats (events are never changed,
+    so a log holds one list per audience, not one per event)."""
+    key = tuple(sorted(set(seats)))
+    found = _SEEN_BY.get(key)
+    if found is None:
+        found = _SEEN_BY[key] = list(key)
+    return found
 
 
 def _deep_copy(data: Any) -> Any:
@@ -816,40 +540,10 @@ def _deep_copy(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-#: the fields each action type carries (others are ignored and not recorded)
-ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "program": ("card",),
-    "ready": (),
-    "unready": (),
-    "show": ("card", "to"),
-    "give": ("card", "to"),
-    "give_back": ("card",),
-    "swap_discard": ("card", "take"),
-    "reveal": ("slot", "colour", "target"),
-    "choose_side": ("side",),
-    "end_game": (),
-}
-
-
-def _clean_action(action: dict[str, Any]) -> dict[str, Any]:
-    """The action as recorded: its type and its own fields only; a reveal always carries
-    slot, colour and target, a Show its ``to`` only when it names a player."""
-    kind = action.get("type")
-    clean = {"type": kind}
-    for name in ACTION_FIELDS.get(kind, ()) if isinstance(kind, str) else ():
-        if kind == "reveal" or action.get(name) is not None:
-            clean[name] = action.get(name)
-    return clean
-
-
-def _why_not(wanted: dict[str, Any], options: list[dict[str, Any]]) -> str:
-    slots = sorted({o["slot"] for o in options if o["slot"] is not None})
-    if wanted.get("colour") is not None and all(o["colour"] is None for o in options):
-        return "Only a Joker is given a colour."
-    if all(o["colour"] is not None for o in options) and wanted.get("colour") is None:
-        return "Choose a colour for your Joker."
-    if wanted.get("slot") is None and slots:
-        return "Your card can be placed, so it must be: choose one of " + ", ".join(slots) + "."
-    if slots:
-        return "Your card cannot go there; it can go to " + ", ".join(slots) + "."
-    return "Your card cannot be placed there."
+def _deep_copy_fast(data: Any) -> Any:
+    """A deep copy of small JSON data (dicts, lists, scalars)."""
+    if isinstance(data, dict):
+        return {k: _deep_copy_fast(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_deep_copy_fast(v) for v in data]
+    return data

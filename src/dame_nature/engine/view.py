@@ -1,22 +1,135 @@
 """Per-seat views: a function of ``(state, seat)``, never a copy of the state with fields
 deleted. A view holds no card id its seat is not entitled to see.
 
-The fields are those of the public API (``shared/API.md``) less what the server adds
-(``room``, ``version``, players' ``name`` and ``connected``, ``campaign``), plus a few
-extras clients find useful (``known_by``, ``revealing``, ``pending_give``, ``last_turn``, ``log``,
-``max_discards``, ``turns_total``, ``layout``, ``symbiosis_kinds``).
+``View`` is the contract (a ``TypedDict``, documented in the server's OpenAPI schema):
+the fields of the public API (``shared/API.md``) less what the server adds (``room``,
+``version``, players' ``name`` and ``connected``, ``campaign``, ``status``, ``game``),
+plus what clients find useful (``to_act``, ``legal_types``, ``known_by``, ``revealing``,
+``pending_give``, ``last_turn``, ``log``, ``max_discards``, ``turns_total``,
+``layout``, ``symbiosis_kinds``...). ``lobby_view`` gives the same shape before a game.
+
+Speed: everything but a seat's own part (``seat``, ``hand``, ``programmed``, ``known``,
+``known_by``, the ``awaiting`` options and the private details of the log) is built
+once per change of the state and shared by every seat's view, so a view must be read,
+never changed in place (the server copies what it adds to).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    NotRequired,  # pydantic needs these on 3.11
+)
 
-from .state import PUBLIC
+from typing_extensions import TypedDict
+
+from . import knowledge
+from .actions import ACTIONS
+from .game import get_game, normalise_modes
 
 if TYPE_CHECKING:
     from .state import State
 
 LOG_TAIL = 60  # events of the log included in a view
+
+
+class PlayerView(TypedDict):
+    seat: int
+    hand_size: int
+    has_programmed: bool
+    ready: bool
+    symbiosis_cards: int
+    side: str | None  # "plant" / "animal" (Species biodiversity), else null
+    name: NotRequired[str]  # added by the server
+    connected: NotRequired[bool]  # added by the server
+
+
+class SeatCard(TypedDict):
+    seat: int
+    card: str
+
+
+class RevealRecord(TypedDict):
+    """One reveal of a turn: ``result`` is ``placed``, ``discarded`` (``reason`` says
+    why), ``played`` (a Pollution or Reintroduction), ``in_play`` (a Cat during its
+    turn) or ``returned`` (a Cat gone back to hand at the end of its turn)."""
+
+    seat: int
+    card: str
+    result: str
+    slot: str | None
+    colour: str | None
+    reason: str | None
+    target: str | None  # the Condition a Pollution removed
+
+
+class Revealing(TypedDict):
+    seat: int
+    card: str | None
+
+
+#: ``{"from": seat, "to": seat}``: a card given waits for its answer
+PendingGive = TypedDict("PendingGive", {"from": int, "to": int})  # noqa: UP013 ("from")
+
+
+class Awaiting(TypedDict):
+    """The one seat the game waits for, why (``choose_side``, ``reveal``, ``give_back``),
+    and, in that seat's own view only, every complete action it may send."""
+
+    seat: int
+    kind: str
+    options: list[dict[str, Any]]
+
+
+class GameResult(TypedDict):
+    outcome: str  # "won" / "lost"
+    discards: int
+
+
+class View(TypedDict):
+    """What one seat (``seat``; ``null``: a spectator) sees of a game."""
+
+    seat: int | None
+    modes: list[str]
+    phase: str  # choosing_sides, programming, reveal, over (the server adds "lobby")
+    turn: int
+    turns_total: int
+    first_player: int | None
+    free_symbiosis_available: bool
+    symbiosis_kinds: list[str]
+    show_names_one_player: bool
+    players: list[PlayerView]
+    hand: list[str]
+    programmed: str | None
+    known: list[SeatCard]  # the other players' cards this seat knows
+    known_by: dict[str, list[int]]  # which other players know which of this seat's cards
+    layout: str
+    webs: list[str]
+    web: dict[str, str | None]
+    joker_colours: dict[str, str]
+    discard: list[str]
+    in_play: list[SeatCard]  # Cats revealed this turn
+    revealed_this_turn: list[RevealRecord]
+    last_turn: list[RevealRecord]
+    revealing: Revealing | None
+    pending_give: PendingGive | None
+    awaiting: Awaiting | None
+    to_act: list[int]  # the seats the table waits for now (programming, ready, a choice)
+    # the types of the actions this seat may send now (``legal_actions`` without listing
+    # them): e.g. a Symbiosis is possible when show, give or swap_discard is there
+    legal_types: list[str]
+    winnable: bool
+    max_discards: int
+    deck_size: int
+    result: GameResult | None
+    log: list[dict[str, Any]]  # the last 60 events this seat may see
+    # added by the server
+    room: NotRequired[str]
+    version: NotRequired[int]  # increases with every change of the room
+    campaign: NotRequired[dict[str, Any] | None]  # path, stage, results, attempt
+    status: NotRequired[str]  # lobby, playing, over
+    game: NotRequired[int]  # 1, then 2 after a rematch, ...
 
 
 def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -30,42 +143,59 @@ def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
 def visible_log(
     state: State, seat: int | None, tail: int | None = LOG_TAIL
 ) -> list[dict[str, Any]]:
+    """The log (its last ``tail`` events; ``None``: all) as ``seat`` may see it."""
     events = state.log if tail is None else state.log[-tail:]
     return [redact_event(e, seat) for e in events]
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
+class PublicPart:
+    """What every seat's view shares at one version of the state (``len(log)``)."""
+
+    __slots__ = ("version", "head", "tail", "awaited", "log_start", "log_entries")
+
+    def __init__(
+        self,
+        version: int,
+        head: dict[str, Any],
+        tail: dict[str, Any],
+        awaited: tuple[int, str] | None,
+        log_start: int,
+        log_entries: list[Any],
+    ) -> None:
+        self.version = version
+        self.head = head  # the fields before the seat's own ones
+        self.tail = tail  # the fields after them (but ``awaiting`` and ``log``)
+        self.awaited = awaited
+        self.log_start = log_start  # index in the log of the first event of the tail
+        # per event of the tail: the event itself when it has no private part, else
+        # ``(public part, private part, seats that see it)``
+        self.log_entries = log_entries
+
+
+def public_part(state: State) -> PublicPart:
+    """The shared part of the views at the state's current version (built once)."""
+    log = state.log
+    version = len(log)
+    cached: PublicPart | None = state._public
+    if cached is not None and cached.version == version:
+        return cached
     game = state.game
     n = game.num_players
     awaited = state.awaited()
-    awaiting = None
     revealing = None
-    if awaited is not None:
-        awaited_seat, kind = awaited
-        options = state.legal_actions_by_type(seat).get(kind, []) if seat == awaited_seat else []
-        awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
-        if kind == "reveal":
-            revealing = {"seat": awaited_seat, "card": state.programmed[awaited_seat]}
-    viewer = PUBLIC if seat is None else seat
-    known = [{"seat": owner, "card": card} for owner, card in state.known[viewer]]
-    # which other players know which of this seat's cards (all it did or saw happen)
-    known_by: dict[str, list[int]] = {}
-    if seat is not None:
-        for other in range(n):
-            for owner, card in state.known[other]:
-                if owner == seat:
-                    known_by.setdefault(card, []).append(other)
+    if awaited is not None and awaited[1] == "reveal":
+        revealing = {"seat": awaited[0], "card": state.programmed[awaited[0]]}
     pending = state.pending_give
     # "turn X of Y": every turn takes one card from each player still holding one
-    held_at_turn_start = [len(state.cards_of(s)) for s in range(n)]
+    held_at_turn_start = [len(state.hands[s]) + (state.programmed[s] is not None) for s in range(n)]
     for record in state.revealed_this_turn:
         held_at_turn_start[record["seat"]] += 1
     if pending is not None:  # a card given waits for its answer: count it with its giver
         held_at_turn_start[pending["to"]] -= 1
         held_at_turn_start[pending["from"]] += 1
     turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
-    return {
-        "seat": seat,
+    sides = state.sides
+    head = {
         "modes": list(game.modes),
         "phase": state.phase,
         "turn": state.turn,
@@ -81,14 +211,12 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
                 "has_programmed": state.programmed[s] is not None,
                 "ready": state.ready[s],
                 "symbiosis_cards": state.symbiosis_cards[s],
-                "side": state.sides[s],
+                "side": sides[s],
             }
             for s in range(n)
         ],
-        "hand": [] if seat is None else list(state.hands[seat]),
-        "programmed": None if seat is None else state.programmed[seat],
-        "known": known,
-        "known_by": known_by,
+    }
+    tail = {
         "layout": game.config.main_layout,
         "webs": [name for name, _ in game.config.webs()],
         "web": dict(state.web),
@@ -99,16 +227,100 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "last_turn": [_record(r) for r in state.last_turn],
         "revealing": revealing,
         "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
-        "awaiting": awaiting,
-        "winnable": state.is_winnable(),
-        "max_discards": game.max_discards,
-        "deck_size": game.deck_size,
-        "result": dict(state.result) if state.result else None,
-        "log": visible_log(state, seat),
+    }
+    log_start = max(0, version - LOG_TAIL)
+    entries: list[Any] = []
+    for i in range(log_start, version):
+        if cached is not None and cached.log_start <= i < cached.version:
+            entries.append(cached.log_entries[i - cached.log_start])
+            continue
+        event = log[i]
+        if "_seen_by" in event:
+            public = {k: v for k, v in event.items() if not k.startswith("_")}
+            entries.append((public, event["_private"], event["_seen_by"]))
+        else:
+            entries.append(event)
+    part = PublicPart(version, head, tail, awaited, log_start, entries)
+    state._public = part
+    return part
+
+
+def build_view(state: State, seat: int | None) -> View:
+    part = public_part(state)
+    awaiting = None
+    if part.awaited is not None:
+        awaited_seat, kind = part.awaited
+        options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
+        awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
+    log: list[dict[str, Any]] = []
+    for entry in part.log_entries:
+        if type(entry) is tuple:
+            public, private, seen_by = entry
+            log.append({**public, **private} if seat in seen_by else public)
+        else:
+            log.append(entry)
+    view: dict[str, Any] = {"seat": seat, **part.head}
+    view["players"] = [dict(p) for p in view["players"]]
+    view["hand"] = [] if seat is None else list(state.hands[seat])
+    view["programmed"] = None if seat is None else state.programmed[seat]
+    view["known"] = knowledge.known_to(state.known, seat)
+    view["known_by"] = (
+        {} if seat is None else knowledge.known_by(state.known, seat, state.num_players)
+    )
+    view.update(part.tail)
+    view["awaiting"] = awaiting
+    view["to_act"] = state.to_act()
+    view["legal_types"] = [] if seat is None else state.legal_action_types(seat)
+    view["winnable"] = state.is_winnable()
+    view["max_discards"] = state.max_discards()
+    view["deck_size"] = state.game.deck_size
+    view["result"] = dict(state.result) if state.result else None
+    view["log"] = log
+    return view  # type: ignore[return-value]
+
+
+def lobby_view(seat: int | None, modes: list[str] | tuple[str, ...]) -> View:
+    """The view before a game starts (the server fills ``players``): every field of
+    ``View``, with nothing dealt; ``deck_size`` and ``max_discards`` are 0 (they depend
+    on the number of players)."""
+    config = get_game(3, normalise_modes(modes)).config
+    return {
+        "seat": seat,
+        "modes": list(modes),
+        "phase": "lobby",
+        "turn": 0,
+        "turns_total": 0,
+        "first_player": None,
+        "free_symbiosis_available": False,
+        "symbiosis_kinds": list(config.symbiosis_kinds),
+        "show_names_one_player": config.show_names_one_player,
+        "players": [],
+        "hand": [],
+        "programmed": None,
+        "known": [],
+        "known_by": {},
+        "layout": config.main_layout,
+        "webs": [name for name, _ in config.webs()],
+        "web": {},
+        "joker_colours": {},
+        "discard": [],
+        "in_play": [],
+        "revealed_this_turn": [],
+        "last_turn": [],
+        "revealing": None,
+        "pending_give": None,
+        "awaiting": None,
+        "to_act": [],
+        "legal_types": [],
+        "winnable": True,
+        "max_discards": 0,
+        "deck_size": 0,
+        "result": None,
+        "log": [],
     }
 
 
-def _record(record: dict[str, Any]) -> dict[str, Any]:
+def _record(record: dict[str, Any]) -> RevealRecord:
     return {
         "seat": record["seat"],
         "card": record["card"],

@@ -54,6 +54,11 @@ class WebTopology:
         for slot in self.slots.values():
             if slot.colour is not None:
                 self.condition_slots_by_colour.setdefault(slot.colour, []).append(slot)
+        # per colour: (slot, its species, the species' parents), for open_condition_slots
+        self._open_test: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]] = {
+            colour: tuple((s.id, s.species, self.spots[s.species].parents) for s in slots)
+            for colour, slots in self.condition_slots_by_colour.items()
+        }
 
     def empty_web(self) -> dict[str, str | None]:
         return {sid: None for sid in self.slots}
@@ -70,11 +75,15 @@ class WebTopology:
 
     def open_condition_slots(self, web: Mapping[str, str | None], colour: str) -> list[str]:
         """Empty Condition slots of this colour whose species is open and not installed."""
-        return [
-            s.id
-            for s in self.condition_slots_by_colour.get(colour, ())
-            if web[s.id] is None and web[s.species] is None and self.is_open(web, s.species)
-        ]
+        found = []
+        for slot, species, parents in self._open_test.get(colour, ()):
+            if web[slot] is None and web[species] is None:
+                for parent in parents:
+                    if web[parent] is None:
+                        break
+                else:
+                    found.append(slot)
+        return found
 
     def can_install(self, web: Mapping[str, str | None], species: str) -> bool:
         """Both Condition slots filled, the species slot empty (and so open)."""

@@ -10,7 +10,6 @@ import contextlib
 import gc
 import json
 import logging
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -25,13 +24,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
+from .clients import Limiter, client_address
 from .cluster import Cluster, make_node_id
-from .connections import TokenBucket
 from .errors import ApiError, engine_error
 from .jsonio import loads
 from .models import Health
 from .rooms import RoomManager
 from .routes import pages, rooms, ws
+from .security import (
+    DOCS_ASSETS,
+    SecurityHeadersMiddleware,
+    docs_router,
+    install_log_filter,
+)
 from .settings import Settings
 from .store import open_store
 
@@ -70,45 +75,54 @@ async def _send_error(send: Send, status: int, code: str, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class GuardMiddleware:
-    """Refuses HTTP bodies over the limit (413) and clients over their rate (429).
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-    The rate is a token bucket per connection (client address and port); the body is read
-    whole before the app sees it, so an over-long body never reaches a handler.
-    """
+
+def _is_json(content_type: bytes | None) -> bool:
+    """``application/json`` (any parameters, any case)."""
+    if content_type is None:
+        return False
+    media = content_type.split(b";", 1)[0].strip().lower()
+    return media == b"application/json"
+
+
+class GuardMiddleware:
+    """The API's front door, before any parsing: the rate of each client address (429),
+    room creations per address (429), body size (413), ``application/json`` on writes
+    that carry a body (415: a cross-site form or ``text/plain`` request cannot), and
+    JSON too deep or malformed (400).
+
+    The body is read whole before the app sees it, so an over-long body never reaches a
+    handler."""
 
     def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
         self.settings = settings
-        self.buckets: dict[tuple[str, int], TokenBucket] = {}
-
-    def _bucket(self, scope: Scope) -> TokenBucket:
-        client = scope.get("client") or ("?", 0)
-        key = (str(client[0]), int(client[1]))
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) > 10_000:  # forget connections idle long enough to be full
-                now = time.monotonic()
-                horizon = self.settings.rate_limit_burst / self.settings.rate_limit_per_second
-                self.buckets = {
-                    k: b
-                    for k, b in self.buckets.items()
-                    if b.stamp is not None and now - b.stamp < horizon
-                }
-            bucket = TokenBucket(
-                self.settings.rate_limit_per_second, self.settings.rate_limit_burst
-            )
-            self.buckets[key] = bucket
-        return bucket
+        self.trusted = settings.trusted_networks
+        self.requests = Limiter(settings.rate_limit_per_second, settings.rate_limit_burst)
+        self.creates = Limiter(settings.create_rate_per_second, settings.create_rate_burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
-        if not self._bucket(scope).take():
+        address = client_address(scope, self.trusted)
+        if not self.requests.allow(address):
             await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
             return
+        method = scope["method"]
+        creating = method == "POST" and scope["path"].rstrip("/") == "/api/rooms"
+        if creating and not self.creates.allow(address):
+            await _send_error(
+                send,
+                429,
+                "rate_limited",
+                "Too many rooms created from your address: wait a minute.",
+            )
+            return
         limit = self.settings.max_message_bytes
+        content_type = None
+        has_body = False
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -120,6 +134,19 @@ class GuardMiddleware:
                         send, 413, "body_too_large", f"A request body may hold {limit} bytes."
                     )
                     return
+                has_body = has_body or declared > 0
+            elif name == b"transfer-encoding":
+                has_body = True
+            elif name == b"content-type":
+                content_type = value
+        if method in WRITE_METHODS and has_body and not _is_json(content_type):
+            await _send_error(
+                send,
+                415,
+                "unsupported_media_type",
+                "Send the body as JSON with 'Content-Type: application/json'.",
+            )
+            return
         chunks: list[bytes] = []
         size = 0
         more = True
@@ -138,15 +165,23 @@ class GuardMiddleware:
             more = message.get("more_body", False)
         body = b"".join(chunks)
         if body.strip():
+            if method in WRITE_METHODS and not _is_json(content_type):
+                await _send_error(
+                    send,
+                    415,
+                    "unsupported_media_type",
+                    "Send the body as JSON with 'Content-Type: application/json'.",
+                )
+                return
             try:
                 loads(body)
-            except ValueError:
+            except (ValueError, UnicodeDecodeError):
                 await _send_error(send, 400, "invalid_json", "The body is not valid JSON.")
                 return
-            # every body of the API is JSON, whatever content type the client declared
-            # (``curl -d`` says form-urlencoded)
-            headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
-            scope = {**scope, "headers": [*headers, (b"content-type", b"application/json")]}
+            if method not in WRITE_METHODS:
+                # a GET's body is never read: whatever its type, it changes nothing
+                headers = [(k, v) for k, v in scope["headers"] if k != b"content-type"]
+                scope = {**scope, "headers": [*headers, (b"content-type", b"application/json")]}
         sent = False
 
         async def replay() -> Message:
@@ -178,6 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_log_filter()  # again: uvicorn configured its logging after create_app
         restored = manager.restore()
         if cluster is None:
             log.info("restored %d rooms from %s", restored, settings.db)
@@ -209,7 +245,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "Dame Nature. The contract is `shared/API.md`; errors are always "
         '`{"error": {"code", "message"}}` with a 4xx status.',
         lifespan=lifespan,
+        docs_url=None,  # served by ``docs_router``, from this origin
+        redoc_url=None,
     )
+    install_log_filter()
     store = open_store(settings.db)
     cluster = None
     if store.shared:  # other nodes may serve the same rooms
@@ -253,7 +292,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         message = exc.detail if isinstance(exc.detail, str) else "The request was refused."
         if status == 404:
             message = "There is nothing at this address."
-        return error_response(status, code, message)
+        if status == 405:
+            message = "This address does not take this method."
+        response = error_response(status, code, message)
+        for name, value in (exc.headers or {}).items():  # a 405's ``Allow``
+            response.headers[name] = value
+        return response
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
@@ -274,6 +318,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rooms.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    if DOCS_ASSETS is not None:
+        app.include_router(docs_router)
+        app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.add_middleware(GuardMiddleware, settings=settings)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every response
     return app

@@ -42,33 +42,95 @@ class TokenBucket:
 class Socket(Protocol):
     async def send_text(self, data: str) -> None: ...
 
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+#: close code of a socket that broke a limit (its outbox overflowed, it flooded)
+POLICY_VIOLATION = 1008
+
 
 class Connection:
     """One websocket of a seat (``seat=None``: a spectator), with its own outbox.
 
     A sender task writes the outbox in order; a newer view replaces an older one not yet
-    sent, so a slow client costs at most one pending view.
+    sent, so a slow client costs at most one pending view. The outbox is bounded in
+    messages and bytes: a client that does not read what it asked for (errors, pongs) is
+    closed with 1008 once it is full, and everything queued for it is dropped.
+
+    Incoming messages go through ``admit()`` before anything else looks at them: the
+    first one over the rate gets a single ``rate_limited`` notice, the next ones are
+    dropped unread, and a client that keeps going is closed (1008).
     """
 
     def __init__(self, socket: Socket, seat: int | None, settings: Settings) -> None:
         self.socket = socket
         self.seat = seat
-        self.bucket = TokenBucket(settings.rate_limit_per_second, settings.rate_limit_burst)
+        self.bucket = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst)
+        self.max_messages = settings.ws_outbox_max_messages
+        self.max_bytes = settings.ws_outbox_max_bytes
+        self.flood_close_after = settings.ws_flood_close_after
+        self.dropped = 0  # messages dropped in a row since the last one admitted
+        self.close_code: int | None = None  # set once the server decided to close it
         self._outbox: deque[tuple[str, str]] = deque()
+        self._bytes = 0
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
         self.closed = False
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
 
+    @property
+    def queued(self) -> tuple[int, int]:
+        """Messages and bytes waiting in the outbox."""
+        return len(self._outbox), self._bytes
+
     def push(self, text: str, kind: str = "other") -> None:
         if self.closed:
             return
         if kind == "state" and self._outbox:
-            self._outbox = deque(item for item in self._outbox if item[0] != "state")
+            kept = deque(item for item in self._outbox if item[0] != "state")
+            if len(kept) != len(self._outbox):
+                self._outbox = kept
+                self._bytes = sum(len(item[1]) for item in kept)
+        if len(self._outbox) >= self.max_messages or self._bytes + len(text) > self.max_bytes:
+            self.abort(POLICY_VIOLATION)
+            return
         self._outbox.append((kind, text))
+        self._bytes += len(text)
         self._wake.set()
+
+    def admit(self) -> str:
+        """Whether the next incoming message may be read: ``"ok"``; ``"notice"`` (the
+        first over the rate: tell the client once); ``"drop"``; ``"close"`` (a flood)."""
+        if self.bucket.take():
+            self.dropped = 0
+            return "ok"
+        self.dropped += 1
+        if self.dropped == 1:
+            return "notice"
+        if self.dropped > self.flood_close_after:
+            return "close"
+        return "drop"
+
+    def abort(self, code: int) -> None:
+        """Close the socket with ``code`` at once, dropping what was not sent yet."""
+        if self.close_code is None:
+            self.close_code = code
+        self.closed = True
+        self._outbox.clear()
+        self._bytes = 0
+        self._wake.set()
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._closer = asyncio.get_running_loop().create_task(self._close(code))
+
+    async def _close(self, code: int) -> None:
+        # a client that does not read never lets the close frame out: give up after a
+        # while (the receive loop ends the connection then)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.close(code), timeout=5)
 
     async def flush(self) -> None:
         """Wait until everything pushed so far is written (or the socket died)."""
@@ -80,8 +142,9 @@ class Connection:
             while not self.closed:
                 await self._wake.wait()
                 self._wake.clear()
-                while self._outbox:
+                while self._outbox and not self.closed:
                     _, text = self._outbox.popleft()
+                    self._bytes -= len(text)
                     await self.socket.send_text(text)
         except Exception:  # the peer went away: the receive loop will notice
             self.closed = True
@@ -89,6 +152,7 @@ class Connection:
     async def stop(self) -> None:
         self.closed = True
         self._outbox.clear()
+        self._bytes = 0
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

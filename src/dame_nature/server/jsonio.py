@@ -18,6 +18,48 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+#: deepest nesting of arrays and objects accepted (the API's own messages use 4)
+MAX_DEPTH = 32
+
+
 def loads(text: str | bytes) -> Any:
-    """Strict JSON: ``NaN`` and ``Infinity`` (which Python's parser accepts) are refused."""
-    return json.loads(text, parse_constant=_no_constant)
+    """Strict JSON: ``NaN`` and ``Infinity`` (which Python's parser accepts) are refused,
+    and so is anything nested deeper than ``MAX_DEPTH`` (a ``ValueError`` either way,
+    never a ``RecursionError``).
+
+    >>> loads("[" * 33 + "]" * 33)
+    Traceback (most recent call last):
+    ...
+    ValueError: JSON nested deeper than 32 levels
+    """
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
+    if isinstance(text, bytes):
+        brackets = text.count(b"[") + text.count(b"{")
+    else:
+        brackets = text.count("[") + text.count("{")
+    if brackets > MAX_DEPTH and depth(data) > MAX_DEPTH:
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
+    return data
+
+
+def depth(data: Any) -> int:
+    """How deeply arrays and objects nest in ``data`` (iterative: no recursion limit).
+
+    >>> depth([1, {"a": [2]}]), depth(3)
+    (3, 0)
+    """
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        level += 1
+        deepest = max(deepest, level)
+        stack.extend((child, level) for child in item if isinstance(child, list | dict))
+    return deepest

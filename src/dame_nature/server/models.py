@@ -1,8 +1,8 @@
 """Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
-Views are the engine's per-seat dicts plus the server fields; they are typed loosely
-(``dict``) because the engine owns their shape.
+Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
+fields the server adds), documented in the OpenAPI schema.
 
 >>> ActionAdapter.validate_python({"type": "program", "card": "cond-blue-1"}).card
 'cond-blue-1'
@@ -13,17 +13,41 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     RootModel,
-    StrictInt,
     TypeAdapter,
-    field_validator,
+    model_validator,
 )
 
+from ..engine import MODES, View
+
+
+def _whole(value: Any) -> Any:
+    """JSON Schema's ``integer`` is any number with no fractional part (``5.0`` too):
+    accept exactly that, and never a boolean or a string."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# integers as JSON Schema means them (``5`` or ``5.0``; not ``5.5``, ``"5"``, ``true``)
+Seat = Annotated[int, Field(strict=True, ge=0, le=5), BeforeValidator(_whole)]
+PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_whole)]
+Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
-Seat = Annotated[StrictInt, Field(ge=0, le=5)]
+
+#: what a player's name may be, said once for the schema and the check: 1 to 40
+#: characters, no control or bidirectional-override character, at least one that is
+#: not a space (spaces around it are dropped, runs of spaces become one)
+NAME_PATTERN = (
+    r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
+    r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+)
 
 
 class _Body(BaseModel):
@@ -33,17 +57,56 @@ class _Body(BaseModel):
 # ------------------------------------------------------------------ rooms
 class Deal(_Body):
     hands: Annotated[list[list[CardId]], Field(min_length=3, max_length=6)]
-    first_player: Annotated[StrictInt, Field(ge=0, le=5)] = 0
+    first_player: Seat = 0
+
+
+def _room_rules_schema(schema: dict[str, Any]) -> None:
+    # what the server checks beyond each field: not both a non-empty ``modes`` and a
+    # ``path``, not both a ``seed`` and a ``deal``
+    schema["allOf"] = [
+        {
+            "not": {
+                "required": ["modes", "path"],
+                "properties": {"modes": {"minItems": 1}, "path": {"type": "integer"}},
+            }
+        },
+        {
+            "not": {
+                "required": ["seed", "deal"],
+                "properties": {"seed": {"type": "integer"}, "deal": {"type": "object"}},
+            }
+        },
+    ]
 
 
 class RoomCreate(_Body):
     """``POST /api/rooms``: ``modes`` (any combination) or ``path`` (a campaign), and
-    optionally a ``seed`` or an explicit ``deal``."""
+    optionally a ``seed`` or an explicit ``deal``. A seed or a deal chosen here is shown
+    to every player (``deal_chosen_by_host``)."""
 
-    modes: Annotated[list[str], Field(max_length=12)] = []
-    path: Annotated[StrictInt, Field(ge=1, le=4)] | None = None
-    seed: Annotated[StrictInt, Field(ge=0, lt=2**63)] | None = None
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_room_rules_schema)
+
+    modes: Annotated[
+        list[str],
+        Field(
+            max_length=12,
+            json_schema_extra={
+                "items": {"type": "string", "enum": list(MODES)},
+                "uniqueItems": True,
+            },
+        ),
+    ] = []
+    path: PathNumber | None = None
+    seed: Seed | None = None
     deal: Deal | None = None
+
+    @model_validator(mode="after")
+    def _one_of_each(self) -> RoomCreate:
+        if self.path is not None and self.modes:
+            raise ValueError("give either 'modes' or 'path' (a campaign), not both")
+        if self.seed is not None and self.deal is not None:
+            raise ValueError("give either a 'seed' or a 'deal', not both")
+        return self
 
 
 class RoomCreated(BaseModel):
@@ -52,19 +115,17 @@ class RoomCreated(BaseModel):
     host_token: str
 
 
+def _tidy(name: str) -> str:
+    return " ".join(name.split())
+
+
 class PlayerCreate(_Body):
     """``POST /api/rooms/{room}/players``: the name shown to the others (1 to 40
     characters, spaces around it dropped)."""
 
-    name: Annotated[str, Field(min_length=1, max_length=40)]
-
-    @field_validator("name")
-    @classmethod
-    def _printable(cls, name: str) -> str:
-        name = " ".join(name.split())
-        if not name or not name.isprintable():
-            raise ValueError("a name needs a printable character")
-        return name
+    name: Annotated[
+        str, Field(min_length=1, max_length=40, pattern=NAME_PATTERN), AfterValidator(_tidy)
+    ]
 
 
 class PlayerCreated(BaseModel):
@@ -99,6 +160,13 @@ class RoomPublic(BaseModel):
     result: dict[str, Any] | None
     created_at: float
     game: int = Field(description="number of the game in this room (rematches count up)")
+    deal_chosen_by_host: bool = Field(
+        description="the host chose this game's deal (a seed or the hands): the host may "
+        "know every hand"
+    )
+    deal_choice: Literal["seed", "deal"] | None = Field(
+        description="what the host chose, when `deal_chosen_by_host`"
+    )
 
 
 class Started(BaseModel):
@@ -119,6 +187,8 @@ class Replay(BaseModel):
     )
     result: dict[str, Any] | None
     campaign: Campaign | None
+    deal_chosen_by_host: bool = Field(description="the host chose this game's deal")
+    deal_choice: Literal["seed", "deal"] | None
 
 
 class ModeInfo(BaseModel):
@@ -129,9 +199,18 @@ class ModeInfo(BaseModel):
     summary: str
 
 
+class ReasonText(BaseModel):
+    en: str
+    fr: str
+
+
 class ModesPublic(BaseModel):
     modes: list[ModeInfo]
     paths: dict[str, list[str]]
+    reasons: dict[str, ReasonText] = Field(
+        description="why a card was discarded: each reason code of the views (a reveal "
+        "record's or an event's `reason`) with its sentence, in English and French"
+    )
 
 
 class ErrorBody(BaseModel):
@@ -243,7 +322,15 @@ class WsPing(_Body):
     type: Literal["ping"]
 
 
-WsClientMessage = Annotated[WsAction | WsPing, Field(discriminator="type")]
+class WsAuth(_Body):
+    """Client to server, instead of ``?token=`` in the URL: act as the seat of
+    ``token`` from now on (the answer is the seat's view)."""
+
+    type: Literal["auth"]
+    token: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+WsClientMessage = Annotated[WsAction | WsPing | WsAuth, Field(discriminator="type")]
 WsClientAdapter: TypeAdapter[Any] = TypeAdapter(WsClientMessage)
 
 
@@ -251,7 +338,7 @@ class WsState(BaseModel):
     """Server to client, after every change: the view of this connection's seat."""
 
     type: Literal["state"]
-    view: dict[str, Any]
+    view: View
 
 
 class WsError(BaseModel):

@@ -21,7 +21,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import (
     MAX_PLAYERS,
@@ -31,6 +31,7 @@ from ..engine import (
     InvalidSetup,
     State,
     get_game,
+    lobby_view,
     normalise_modes,
 )
 from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
@@ -95,6 +96,8 @@ class Room:
     conns: dict[int | None, set[Connection]] = field(default_factory=dict, repr=False)
     #: the seats connected to any node (as stored: the view's ``connected`` flags)
     present: set[int] = field(default_factory=set, repr=False)
+    #: the action rate of each seat (HTTP and websocket together)
+    action_buckets: dict[int, TokenBucket] = field(default_factory=dict, repr=False)
 
     # ---------------------------------------------------------------- seats
     def seat_for_token(self, token: str) -> int | None:
@@ -129,6 +132,20 @@ class Room:
     def connection_count(self) -> int:
         return sum(len(c) for c in self.conns.values())
 
+    @property
+    def deal_chosen_by_host(self) -> bool:
+        """Whether the host picked the current game's deal (a seed or the hands): then
+        the host may know every hand, and every seat is told so. Rematches deal at
+        random."""
+        chosen = self.spec.get("seed") is not None or self.spec.get("deal") is not None
+        return chosen and self.game_no <= 1
+
+    def deal_choice(self) -> str | None:
+        """``"seed"`` or ``"deal"`` when the host chose the current game's deal."""
+        if not self.deal_chosen_by_host:
+            return None
+        return "deal" if self.spec.get("deal") is not None else "seed"
+
     # ---------------------------------------------------------------- views
     def view(self, seat: int | None) -> dict[str, Any]:
         """The API view of ``seat`` (``None``: a spectator): the engine's view plus the
@@ -136,8 +153,8 @@ class Room:
         if self.state is None:
             view = self._lobby_view(seat)
         else:
-            view = self.state.view(seat)
-            for entry in view["players"]:
+            view = cast(dict[str, Any], self.state.view(seat))
+            for entry in view["players"]:  # the engine gives each view its own entries
                 entry["name"] = self.players[entry["seat"]].name
                 entry["connected"] = self.connected(entry["seat"])
         view["room"] = self.code
@@ -145,39 +162,27 @@ class Room:
         view["campaign"] = campaign_public(self.campaign)
         view["status"] = self.status
         view["game"] = self.game_no
+        view["deal_chosen_by_host"] = self.deal_chosen_by_host
+        view["deal_choice"] = self.deal_choice()
         return view
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "seat": seat,
-            "modes": self.modes,
-            "phase": "lobby",
-            "turn": 0,
-            "first_player": None,
-            "free_symbiosis_available": False,
-            "players": [
-                {
-                    "seat": p.seat,
-                    "name": p.name,
-                    "hand_size": 0,
-                    "has_programmed": False,
-                    "ready": False,
-                    "symbiosis_cards": 0,
-                    "side": None,
-                    "connected": self.connected(p.seat),
-                }
-                for p in self.players
-            ],
-            "hand": [],
-            "programmed": None,
-            "known": [],
-            "web": {},
-            "discard": [],
-            "revealed_this_turn": [],
-            "awaiting": None,
-            "winnable": True,
-            "result": None,
-        }
+        """The engine's empty ``View`` with the players who joined."""
+        view: dict[str, Any] = dict(lobby_view(seat, self.modes))
+        view["players"] = [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "hand_size": 0,
+                "has_programmed": False,
+                "ready": False,
+                "symbiosis_cards": 0,
+                "side": None,
+                "connected": self.connected(p.seat),
+            }
+            for p in self.players
+        ]
+        return view
 
     def public_info(self) -> dict[str, Any]:
         return {
@@ -197,15 +202,20 @@ class Room:
             "result": dict(self.state.result) if self.state and self.state.result else None,
             "created_at": self.created_at,
             "game": self.game_no,
+            "deal_chosen_by_host": self.deal_chosen_by_host,
+            "deal_choice": self.deal_choice(),
         }
 
     def replay(self) -> dict[str, Any]:
         if self.state is None or not self.state.is_over:
             raise ApiError(409, "game_not_over", "The replay is available once the game is over.")
+        chosen = self.deal_chosen_by_host
         return {
             "room": self.code,
             "game": self.game_no,
-            "setup": self.state.setup,
+            "setup": {**self.state.setup, "deal_chosen_by_host": chosen},
+            "deal_chosen_by_host": chosen,
+            "deal_choice": self.deal_choice(),
             "actions": self.state.history,
             "result": self.state.result,
             "campaign": campaign_public(self.campaign),
@@ -459,14 +469,17 @@ class RoomManager:
                     except Exception:
                         log.exception("room %s could not catch up", code)
 
-    def sweep(self, now: float | None = None) -> tuple[int, int]:
-        """Delete rooms idle for the TTL; drop finished games no one watches from memory
-        (with a shared store, any room no one here watches). Returns (deleted, unloaded)."""
+    def sweep(self, now: float | None = None, finished_now: bool = False) -> tuple[int, int]:
+        """Delete rooms idle for the TTL (lobbies nobody starts: the lobby TTL); drop
+        finished games no one watches from memory (all of them with ``finished_now``; with
+        a shared store, any room no one here watches). Returns (deleted, unloaded)."""
         now = time.time() if now is None else now
         settings = self.settings
         expired = [
             code
-            for code in self.store.idle_rooms(now - settings.room_ttl_seconds)
+            for code in self.store.idle_rooms(
+                now - settings.room_ttl_seconds, lobby_before=now - settings.lobby_ttl_seconds
+            )
             if code not in self.rooms or self.rooms[code].connection_count() == 0
         ]
         self.store.delete_rooms(expired)
@@ -478,7 +491,7 @@ class RoomManager:
                 (room.status == "over" or self.shared)
                 and room.connection_count() == 0
                 and not room.lock.locked()
-                and now - room.updated_at >= settings.finished_room_memory_seconds
+                and (finished_now or now - room.updated_at >= settings.finished_room_memory_seconds)
             ):
                 del self.rooms[code]
                 unloaded += 1
@@ -537,6 +550,8 @@ class RoomManager:
         deal: dict[str, Any] | None,
     ) -> Room:
         if len(self.rooms) >= self.settings.max_rooms:
+            await self._evict_lobbies(time.time())
+        if len(self.rooms) >= self.settings.max_rooms:
             raise ApiError(429, "too_many_rooms", "The server holds too many rooms; try later.")
         spec, campaign = self._rules(modes, path, seed, deal)
         now = time.time()
@@ -552,6 +567,29 @@ class RoomManager:
         await self._store(self.store.create_room, code, room.host_token, room.spec, now, campaign)
         self.rooms[code] = room
         return room
+
+    async def _evict_lobbies(self, now: float) -> None:
+        """Make room for a new one: delete the lobbies nobody has touched or watched for
+        ``lobby_evict_idle_seconds``, oldest first (a tenth of the cap at most at once),
+        and unload finished games no one watches."""
+        self.sweep(now, finished_now=True)
+        idle = sorted(
+            (
+                room
+                for room in self.rooms.values()
+                if room.status == "lobby"
+                and room.connection_count() == 0
+                and not room.lock.locked()
+                and now - room.updated_at >= self.settings.lobby_evict_idle_seconds
+            ),
+            key=lambda room: room.updated_at,
+        )
+        batch = [room.code for room in idle[: max(1, self.settings.max_rooms // 10)]]
+        if batch:
+            await self.store.call(self.store.delete_rooms, batch)
+            for code in batch:
+                self.rooms.pop(code, None)
+            log.info("evicted %d idle lobbies to make room", len(batch))
 
     async def set_rules(
         self,
@@ -721,7 +759,9 @@ class RoomManager:
         self._publish(room)
 
     async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        """Apply one action of ``seat``; persist it; push the new views; the seat's view."""
+        """Apply one action of ``seat``; persist it; push the new views; the seat's view.
+        Each seat has its own rate (429 ``rate_limited`` past it)."""
+        self.allow_action(room, seat)
 
         async def change() -> dict[str, Any]:
             state = room.state
@@ -774,6 +814,7 @@ class RoomManager:
         return result
 
     def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
+        """A stored change (stored with ``version + 1``): bump, broadcast."""
         room.version += 1
         room.updated_at = now
         return room.broadcast()
@@ -791,11 +832,11 @@ class RoomManager:
 
     # ---------------------------------------------------------------- connections
     async def connect(self, room: Room, conn: Connection) -> None:
-        """Attach a socket; it gets the current view at once. Raises ``ApiError`` when
-        the room has too many sockets open."""
+        """Attach a socket; it gets the current view at once. Seats and spectators are
+        counted apart, so spectators never lock a player out: raises ``ApiError`` (429)
+        when the room's spectator places, or this seat's sockets, are all taken."""
         async with room.lock:
-            if room.connection_count() >= self.settings.max_connections_per_room:
-                raise ApiError(429, "too_many_connections", "Too many connections to this room.")
+            self._check_room_for(room, conn.seat)
             if self.shared:  # the view it gets first is the stored one
                 with contextlib.suppress(Exception):
                     await self._catch_up(room)
@@ -809,6 +850,35 @@ class RoomManager:
                 return
             assert conn.seat is not None
             if not await self._presence(room, conn.seat, True):
+                room.send_view(conn)
+
+    def _check_room_for(self, room: Room, seat: int | None) -> None:
+        open_now = len(room.conns.get(seat, ()))
+        if seat is None and open_now >= self.settings.max_spectators_per_room:
+            raise ApiError(
+                429, "too_many_spectators", "This room has as many spectators as it can take."
+            )
+        if seat is not None and open_now >= self.settings.max_sockets_per_seat:
+            raise ApiError(
+                429, "too_many_connections", "This seat is open in too many tabs or devices."
+            )
+
+    async def take_seat(self, room: Room, conn: Connection, seat: int) -> None:
+        """A socket that authenticated after connecting (``{"type": "auth"}``) moves
+        from the spectators to its seat, and gets the seat's view."""
+        async with room.lock:
+            self._check_room_for(room, seat)
+            spectators = room.conns.get(None)
+            if spectators is not None:
+                spectators.discard(conn)
+                if not spectators:
+                    del room.conns[None]
+            was = room.local(seat)
+            conn.seat = seat
+            room.conns.setdefault(seat, set()).add(conn)
+            if conn._task is None:
+                conn.start()
+            if was or not await self._presence(room, seat, True):
                 room.send_view(conn)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
@@ -861,7 +931,19 @@ class RoomManager:
                 log.exception("room %s: could not store a connection change", room.code)
                 return False
             room.present = set(seats)
-            self._changed(room, now)
+            # not ``updated_at``: connections alone do not keep a room alive
+            room.version += 1
+            room.broadcast()
             self._publish(room, present=sorted(room.present))
             return True
         return False
+
+    def allow_action(self, room: Room, seat: int) -> None:
+        """The action rate of one seat (its token), HTTP and websocket together."""
+        bucket = room.action_buckets.get(seat)
+        if bucket is None:
+            bucket = room.action_buckets[seat] = TokenBucket(
+                self.settings.action_rate_per_second, self.settings.action_rate_burst
+            )
+        if not bucket.take():
+            raise ApiError(429, "rate_limited", "Too many actions from this seat: slow down.")

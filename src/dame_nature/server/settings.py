@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from ipaddress import IPv4Network, IPv6Network, ip_network
+
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SEVEN_DAYS = 7 * 24 * 3600.0
@@ -41,13 +43,77 @@ class Settings(BaseSettings):
     sweep_interval_seconds: float = Field(default=60.0, gt=0)
     #: the largest HTTP body or websocket message accepted
     max_message_bytes: int = Field(default=64 * 1024, gt=0)
-    #: token bucket per HTTP connection and per websocket: sustained rate and burst
+    #: token bucket of the API (``/api/...``) per client address: sustained rate and burst
     rate_limit_per_second: float = Field(default=20.0, gt=0)
     rate_limit_burst: int = Field(default=60, gt=0)
+    #: token bucket of the messages of one websocket; past it the client gets one
+    #: ``rate_limited`` notice, its messages are dropped, and after ``ws_flood_close_after``
+    #: dropped messages in a row the socket is closed (1008)
+    ws_rate_per_second: float = Field(default=20.0, gt=0)
+    ws_rate_burst: int = Field(default=60, gt=0)
+    ws_flood_close_after: int = Field(default=100, gt=0)
+    #: a socket's unsent messages: past either bound the socket is closed (1008)
+    ws_outbox_max_messages: int = Field(default=64, gt=0)
+    ws_outbox_max_bytes: int = Field(default=1024 * 1024, gt=0)
+    #: actions of one seat (HTTP and websocket together): a bot at a sane pace never
+    #: comes near it
+    action_rate_per_second: float = Field(default=10.0, gt=0)
+    action_rate_burst: int = Field(default=40, gt=0)
+    #: room creations per client address
+    create_rate_per_second: float = Field(default=0.2, gt=0)
+    create_rate_burst: int = Field(default=10, gt=0)
+    #: websocket connects per seat token and per client address
+    connect_rate_per_second: float = Field(default=1.0, gt=0)
+    connect_rate_burst: int = Field(default=15, gt=0)
+    connect_address_rate_per_second: float = Field(default=5.0, gt=0)
+    connect_address_rate_burst: int = Field(default=60, gt=0)
     #: permessage-deflate on websockets: views are a few KiB and compressing each one
     #: costs more CPU than the bytes saved are worth on most links, so it is off
     ws_compression: bool = False
-    #: websockets open at once on one room (seats and spectators together)
-    max_connections_per_room: int = Field(default=64, gt=0)
+    #: spectator websockets open at once on one room (seats are counted apart)
+    max_spectators_per_room: int = Field(default=64, gt=0)
+    #: websockets open at once on one seat (tabs and devices of one player)
+    max_sockets_per_seat: int = Field(default=8, gt=0)
+    #: open connections (HTTP and websocket) of one client address
+    max_connections_per_address: int = Field(default=100, gt=0)
+    #: open connections and running requests in all: past it uvicorn answers 503
+    limit_concurrency: int = Field(default=4096, gt=0)
+    #: seconds a client has to send a whole request head (slow headers are cut off)
+    http_header_timeout_seconds: float = Field(default=10.0, gt=0)
+    #: seconds an idle keep-alive HTTP connection is kept
+    http_keep_alive_seconds: int = Field(default=5, gt=0)
+    #: largest request head (request line and headers), bytes
+    http_max_header_bytes: int = Field(default=16 * 1024, gt=0)
+    #: websocket pings: interval, and how long the answer may take before closing
+    ws_ping_interval_seconds: float = Field(default=20.0, gt=0)
+    ws_ping_timeout_seconds: float = Field(default=20.0, gt=0)
+    #: seconds a websocket without a token has to authenticate (``{"type": "auth"}``)
+    #: when the room's spectator places are all taken
+    ws_auth_timeout_seconds: float = Field(default=5.0, gt=0)
+    #: addresses (or networks, comma-separated) of reverse proxies whose
+    #: ``X-Forwarded-For`` / ``X-Real-IP`` give the client's address; empty: none
+    trusted_proxies: str = ""
     #: a limit on rooms held in memory at once, so a flood cannot exhaust memory
     max_rooms: int = Field(default=100_000, gt=0)
+    #: a lobby nobody starts is deleted after this long without a change or a connection
+    lobby_ttl_seconds: float = Field(default=2 * 3600.0, gt=0)
+    #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,
+    #: oldest first, before anyone is refused
+    lobby_evict_idle_seconds: float = Field(default=300.0, ge=0)
+
+    @property
+    def trusted_networks(self) -> list[IPv4Network | IPv6Network]:
+        """``trusted_proxies`` parsed (``127.0.0.1, 10.0.0.0/8``)."""
+        return [
+            ip_network(part.strip(), strict=False)
+            for part in self.trusted_proxies.split(",")
+            if part.strip()
+        ]
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        for part in value.split(","):
+            if part.strip():
+                ip_network(part.strip(), strict=False)  # a ValueError names the bad one
+        return value

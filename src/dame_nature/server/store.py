@@ -70,12 +70,19 @@ class Tx:
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def touch(self, code: str, version: int, now: float) -> None:
-        """Move room ``code`` from ``version - 1`` to ``version`` (or raise ``Conflict``)."""
-        changed = self.execute(
-            "UPDATE rooms SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
-            (version, now, code, version - 1),
-        )
+    def touch(self, code: str, version: int, now: float | None) -> None:
+        """Move room ``code`` from ``version - 1`` to ``version`` (or raise ``Conflict``);
+        the time of its last change becomes ``now`` (None: unchanged)."""
+        if now is None:
+            changed = self.execute(
+                "UPDATE rooms SET version = ? WHERE code = ? AND version = ?",
+                (version, code, version - 1),
+            )
+        else:
+            changed = self.execute(
+                "UPDATE rooms SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
+                (version, now, code, version - 1),
+            )
         if changed != 1:
             raise Conflict(f"room {code} is no longer at version {version - 1}")
 
@@ -225,7 +232,7 @@ class BaseStore:
         a new version; the seats connected anywhere afterwards."""
 
         def work(tx: Tx) -> list[int]:
-            tx.touch(code, version, now)
+            tx.touch(code, version, None)  # connections alone do not keep a room alive
             if present:
                 tx.execute(
                     "INSERT INTO presence (room, seat, node) VALUES (?, ?, ?)"
@@ -337,12 +344,14 @@ class BaseStore:
         )
         return [row["code"] for row in rows]
 
-    def idle_rooms(self, before: float) -> list[str]:
-        """Rooms not changed since ``before`` and with no seat connected to any node."""
+    def idle_rooms(self, before: float, lobby_before: float | None = None) -> list[str]:
+        """Rooms with no change since ``before`` (lobbies: since ``lobby_before``) and
+        no seat connected to any node."""
+        lobby_before = before if lobby_before is None else lobby_before
         rows = self._query(
-            "SELECT code FROM rooms WHERE updated_at < ?"
+            "SELECT code FROM rooms WHERE (updated_at < ? OR (status = 'lobby' AND updated_at < ?))"
             " AND NOT EXISTS (SELECT 1 FROM presence WHERE presence.room = rooms.code)",
-            (before,),
+            (before, lobby_before),
         )
         return [row["code"] for row in rows]
 

@@ -1,14 +1,19 @@
-"""Write the golden replays: ``python tests/engine/golden/regenerate.py``.
+"""Write the golden replays: ``python tests/engine/golden/regenerate.py [--replay]``.
 
 Each file holds a whole game (setup and every action) and what replaying it must give:
 the final result, the final full state and every seat's final view. Regenerate only when
 a rules change is meant to change these games, and say so in the commit.
+
+``--replay`` keeps each stored game (its setup and actions) and records again only what
+replaying it gives: use it when a change is meant to alter the results, not the games.
+Without it, the games are played again (and change if the players' choices do).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 from dame_nature.engine import CATALOGUE, COLOURS, MODES, Game, State, play_random_game
@@ -77,9 +82,25 @@ def record(name: str) -> dict:
     }
 
 
+def rerecord(name: str) -> dict:
+    """The stored game ``name`` replayed by the current engine."""
+    stored = json.loads((HERE / f"{name}.json").read_text("utf-8"))
+    state = State.replay(stored["setup"], stored["actions"])
+    players = state.num_players
+    return {
+        "name": name,
+        "setup": state.setup,
+        "actions": state.history,
+        "result": state.result,
+        "final_state": state.to_json(),
+        "final_views": {str(seat): state.view(seat) for seat in [None, *range(players)]},
+    }
+
+
 def main() -> None:
+    replay = "--replay" in sys.argv[1:]
     for name in GAMES:
-        game = record(name)
+        game = rerecord(name) if replay else record(name)
         path = HERE / f"{name}.json"
         path.write_text(json.dumps(game, indent=1, ensure_ascii=False) + "\n", "utf-8")
         print(f"{path.name}: {game['result']} in {len(game['actions'])} actions")

@@ -14,6 +14,12 @@ class AssociatedConditions(Rule):
         "An associated Condition is placed only if the card revealed just before it was a "
         "Condition or a Joker; the first reveal of a turn can never place one."
     )
+    reasons = {
+        "associated": (
+            "an associated Condition needs a Condition revealed just before it",
+            "une Condition associée demande une Condition révélée juste avant elle",
+        )
+    }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         if ctx.card.symbol != "associated":

@@ -5,26 +5,38 @@ never asks which mode is on.
 Hooks, in the order the game meets them:
 
 - ``configure(cfg)``: static setup (extra cards, card pools to draw from, extra webs,
-  another layout, which Symbioses exist, whether Show names one player, a side choice).
+  another layout, which Symbioses exist; ``show_names_one_player`` is only told to
+  clients).
+- ``first_phase()``: the phase before the first turn, if the rule needs one (the side
+  choice of Species biodiversity).
+- ``show_recipients(state, seat, recipients)``: whom a Symbiosis may show a card to
+  (``None``: everyone; Privileged Symbioses name one player).
 - ``start_of_turn(state)``: bookkeeping when a turn's programming begins.
 - ``special_outcomes(ctx)``: the reveal outcomes of a card type the rule owns (Cat,
-  Pollution, Reintroduction); ``None`` when the card is not the rule's.
+  Pollution, Reintroduction); ``None`` when the card is not the rule's. An ``Outcome``
+  whose ``rule`` is set is resolved by that rule's ``resolve_special``.
 - ``discard_reason(ctx, colour)``: a reason code when the rule discards the revealed
   Condition/Joker/Species (with ``colour``, a Joker's chosen colour), else ``None``.
 - ``allows_slot(ctx, colour, slot)``: whether the rule lets the card into that slot.
 - ``resolve_special(ctx, outcome)``: carry out an owned card's outcome; returns the
-  result (``"placed"`` or ``"discarded"``).
+  result recorded for the reveal (``"placed"``, ``"discarded"``, ``"played"`` for a card
+  whose effect happened, ``"in_play"`` for a Cat until the end of the turn).
 - ``after_reveal(ctx, record)``: effects once the card is resolved (Climate change,
   Cats, Reintroductions).
 - ``end_of_turn(state)``: effects before the First Player card passes.
 - ``is_goal_met(state)``, ``pending_plays(state)``, ``is_deadlocked(state)``: the end.
 - ``can_take_from_discard(state, card)``: cards a discard swap may not take.
+- ``sides(state)``, ``cards_in_play(state)``, ``cards_out_of_game(state)``: what the
+  rule keeps in its ``rule_data`` that everyone sees (players' Plant/Animal sides, Cats
+  revealed this turn, Reintroductions played); the state and the views read them.
+- ``leaves_game(card)``: a card of the deal that leaves the game once played, so never
+  counts in the discard pile (Reintroductions): the view's ``max_discards`` is lower.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -50,35 +62,42 @@ class GameConfig:
     extra_cards: list[str] = field(default_factory=list)
     draws: list[CardDraw] = field(default_factory=list)
     symbiosis_kinds: list[str] = field(default_factory=lambda: ["show", "give", "swap_discard"])
-    show_names_one_player: bool = False
-    has_side_choice: bool = False
+    show_names_one_player: bool = False  # for clients: a Show names its one recipient
 
     def webs(self) -> tuple[tuple[str, str], ...]:
         return (("main", self.main_layout), *self.extra_webs)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One way a revealed card can resolve; ``action()`` is what the player sends for it."""
 
     slot: str | None = None
     colour: str | None = None
     target: str | None = None
     reason: str | None = None  # why it is discarded, when it is
-    special: bool = False  # resolved by the rule owning the card type
+    rule: Rule | None = None  # the rule owning the card type, which resolves it
+
+    @property
+    def special(self) -> bool:
+        """Resolved by the rule owning the card type (``rule``)."""
+        return self.rule is not None
 
     def action(self) -> dict[str, Any]:
         return {"type": "reveal", "slot": self.slot, "colour": self.colour, "target": self.target}
 
 
-@dataclass
 class RevealContext:
     """What a hook sees of the reveal under way."""
 
-    state: State
-    seat: int
-    card: Card
-    previous: dict[str, Any] | None  # the record of the reveal just before, this turn
+    __slots__ = ("state", "seat", "card", "previous")
+
+    def __init__(
+        self, state: State, seat: int, card: Card, previous: dict[str, Any] | None
+    ) -> None:
+        self.state = state
+        self.seat = seat
+        self.card = card
+        self.previous = previous  # the record of the reveal just before, this turn
 
     @property
     def is_first_player(self) -> bool:
@@ -100,9 +119,20 @@ class Rule:
     title: str = ""
     title_fr: str = ""
     summary: str = ""
+    #: the discard reasons this rule gives, with the sentence players read (English,
+    #: French): ``"discarded: <text>"``
+    reasons: dict[str, tuple[str, str]] = {}
 
     def configure(self, cfg: GameConfig) -> None:
         return None
+
+    def first_phase(self) -> str | None:
+        return None
+
+    def show_recipients(
+        self, state: State, seat: int, recipients: list[int | None]
+    ) -> list[int | None]:
+        return recipients
 
     def initial_data(self) -> dict[str, Any]:
         """The rule's own part of the state (JSON), kept in ``state.rule_data[mode]``."""
@@ -143,3 +173,15 @@ class Rule:
 
     def can_take_from_discard(self, state: State, card: str) -> bool:
         return True
+
+    def leaves_game(self, card: Card) -> bool:
+        return False
+
+    def sides(self, state: State) -> list[str | None] | None:
+        return None
+
+    def cards_in_play(self, state: State) -> list[list[Any]]:
+        return []
+
+    def cards_out_of_game(self, state: State) -> list[str]:
+        return []

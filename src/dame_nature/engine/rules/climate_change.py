@@ -17,6 +17,12 @@ class ClimateChange(Rule):
         "blue one is discarded, even if it was already placed. A Joker counts as the colour "
         "it is given."
     )
+    reasons = {
+        "climate_change": (
+            "climate change: a blue card next to a yellow one",
+            "changement climatique : une carte bleue à côté d'une jaune",
+        )
+    }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         if colour == "blue" and ctx.previous_colour() == "yellow":

@@ -14,6 +14,12 @@ class DependentConditions(Rule):
         "A dependent Condition is placed only if the card revealed just before it was a "
         "Species; the first reveal of a turn can never place one."
     )
+    reasons = {
+        "dependent": (
+            "a dependent Condition needs a Species revealed just before it",
+            "une Condition dépendante demande une Espèce révélée juste avant elle",
+        )
+    }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         if ctx.card.symbol != "dependent":

@@ -15,6 +15,13 @@ class EnvironmentalChanges(Rule):
         "Each Species' Conditions are placed in the order shown: the second only once the "
         "first is in place."
     )
+    reasons = {
+        "order": (
+            "environmental changes: the Condition slots fill in order",
+            "changements environnementaux : les emplacements de Conditions se remplissent "
+            "dans l'ordre",
+        )
+    }
 
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
         return slot.index != 2 or ctx.state.web[f"{slot.species}:1"] is not None

@@ -4,6 +4,8 @@ in the discard pile to win.
 A Cat revealed right after a Species, or a Species revealed right after a Cat, discards
 that Species (removed from the web if placed). At the end of the turn, if 2 or more Cats
 were revealed, they all go back to their players' hands; otherwise the Cat is discarded.
+A Cat's reveal record says ``in_play`` during its turn, then ``returned`` or
+``discarded`` (reason ``cat_alone``).
 """
 
 from __future__ import annotations
@@ -31,16 +33,30 @@ class FirstPredator(Rule):
         "Cats are revealed in a turn, they all go back to their players' hands. Every Cat "
         "must be discarded to win."
     )
+    reasons = {
+        "cat": ("a Cat next to a Species", "un Chat à côté d'une Espèce"),
+        "cat_alone": (
+            "a Cat played alone goes to the discard pile",
+            "un Chat joué seul va à la défausse",
+        ),
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.draws.append(CardDraw(pool=CATALOGUE.in_set("cat"), count=cfg.num_players))
 
+    def initial_data(self) -> dict[str, Any]:
+        return {"in_play": []}  # [seat, card] of the Cats revealed this turn
+
+    def cards_in_play(self, state: State) -> list[list[Any]]:
+        in_play: list[list[Any]] = self.data(state)["in_play"]
+        return in_play
+
     def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
-        return [Outcome(special=True)] if ctx.card.type == "cat" else None
+        return [Outcome(rule=self)] if ctx.card.type == "cat" else None
 
     def resolve_special(self, ctx: RevealContext, outcome: Outcome) -> str:
-        ctx.state.in_play.append([ctx.seat, ctx.card.id])
-        return "placed"
+        self.data(ctx.state)["in_play"].append([ctx.seat, ctx.card.id])
+        return "in_play"
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         previous = ctx.previous_card()
@@ -59,8 +75,16 @@ class FirstPredator(Rule):
             ctx.state.discard_from_web(previous["slot"], "cat")
 
     def end_of_turn(self, state: State) -> None:
-        cats, state.in_play = state.in_play, []
-        if len(cats) >= 2:
+        data = self.data(state)
+        cats, data["in_play"] = data["in_play"], []
+        returned = len(cats) >= 2
+        records = {r["card"]: r for r in state.revealed_this_turn if r["result"] == "in_play"}
+        for _seat, card in cats:  # the reveal records say what became of each Cat
+            if returned:
+                records[card].update(result="returned")
+            else:
+                records[card].update(result="discarded", reason="cat_alone")
+        if returned:
             for seat, card in cats:
                 state.return_to_hand(seat, card)
             state.event("cats_returned", {"cats": [{"seat": s, "card": c} for s, c in cats]})
@@ -73,10 +97,21 @@ class FirstPredator(Rule):
         return sum(_is_cat(c) for c in state.discard) == state.num_players
 
     def pending_plays(self, state: State) -> int:
-        held = sum(_is_cat(c) for s in range(state.num_players) for c in state.cards_of(s))
-        return held
+        """The Cats still held (in a hand or programmed)."""
+        held = sum(1 for hand in state.hands for c in hand if c.startswith("cat-"))
+        return held + sum(1 for c in state.programmed if c is not None and c.startswith("cat-"))
 
     def is_deadlocked(self, state: State) -> bool:
         """Only Cats left, held by 2 or more players: they come back every turn, forever."""
-        holders = [s for s in range(state.num_players) if state.has_cards(s)]
-        return len(holders) >= 2 and all(_is_cat(c) for s in holders for c in state.cards_of(s))
+        holders = 0
+        for seat in range(state.num_players):
+            hand, programmed = state.hands[seat], state.programmed[seat]
+            if not hand and programmed is None:
+                continue
+            holders += 1
+            if programmed is not None and not _is_cat(programmed):
+                return False
+            for card in hand:
+                if not _is_cat(card):
+                    return False
+        return holders >= 2

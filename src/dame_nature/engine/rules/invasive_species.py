@@ -15,6 +15,12 @@ class InvasiveSpecies(Rule):
         "and Martre (lettered Setup cards). An invasive species is discarded unless the "
         "first player of the turn reveals it."
     )
+    reasons = {
+        "invasive": (
+            "an invasive species must be played by the first player",
+            "une espèce invasive doit être jouée par le premier joueur",
+        )
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.main_layout = "lettered"

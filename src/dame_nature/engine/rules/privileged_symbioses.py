@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import GameConfig, Rule
+
+if TYPE_CHECKING:
+    from ..state import State
 
 
 class PrivilegedSymbioses(Rule):
@@ -12,4 +17,9 @@ class PrivilegedSymbioses(Rule):
     summary = "A Symbiosis that shows a card shows it to one chosen player only, not to everyone."
 
     def configure(self, cfg: GameConfig) -> None:
-        cfg.show_names_one_player = True
+        cfg.show_names_one_player = True  # told to clients
+
+    def show_recipients(
+        self, state: State, seat: int, recipients: list[int | None]
+    ) -> list[int | None]:
+        return [s for s in range(state.num_players) if s != seat]

@@ -3,7 +3,12 @@ Plant or Animal; a Species of the other kind that they reveal is discarded."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import GameConfig, RevealContext, Rule
+
+if TYPE_CHECKING:
+    from ..state import State
 
 
 class SpeciesBiodiversity(Rule):
@@ -14,11 +19,27 @@ class SpeciesBiodiversity(Rule):
         "Before the first turn, from the first player on, each player chooses Plant or "
         "Animal. A Species revealed by a player of the other side is discarded."
     )
+    reasons = {
+        "side": (
+            "this Species does not match its player's Plant/Animal side",
+            "cette Espèce ne correspond pas au côté Plante/Animal de son joueur",
+        )
+    }
 
     def configure(self, cfg: GameConfig) -> None:
-        cfg.has_side_choice = True
+        self.num_players = cfg.num_players
+
+    def initial_data(self) -> dict[str, Any]:
+        return {"sides": [None] * self.num_players}  # "plant" / "animal" once chosen
+
+    def first_phase(self) -> str | None:
+        return "choosing_sides"
+
+    def sides(self, state: State) -> list[str | None] | None:
+        sides: list[str | None] = self.data(state)["sides"]
+        return sides
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        if ctx.card.is_species and ctx.state.sides[ctx.seat] != ctx.card.kind:
+        if ctx.card.is_species and self.data(ctx.state)["sides"][ctx.seat] != ctx.card.kind:
             return "side"
         return None

@@ -16,6 +16,7 @@ from ..cards import CATALOGUE
 from .base import CardDraw, GameConfig, Outcome, RevealContext, Rule
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..state import State
 
 
@@ -29,13 +30,30 @@ class SpeciesReintroductions(Rule):
         "Pollution needs the 4 plants installed at the start of the turn and removes an "
         "uncovered Condition with it. All of them must be played to win."
     )
+    reasons = {
+        "reintroduction": (
+            "after a Species reintroduction, Conditions are discarded until an animal comes",
+            "après une réintroduction d'espèce, les Conditions sont défaussées jusqu'à "
+            "l'arrivée d'un animal",
+        ),
+        "pollution_early": (
+            "Pollution needs the 4 plants installed at the start of the turn",
+            "la Pollution demande les 4 plantes installées au début du tour",
+        ),
+        "pollution": ("removed by Pollution", "retirée par la Pollution"),
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         pool = CATALOGUE.in_set("pollution") + CATALOGUE.in_set("reintroduction")
         cfg.draws.append(CardDraw(pool=pool, count=cfg.num_players))
 
     def initial_data(self) -> dict[str, Any]:
-        return {"after_reintroduction": False, "played": [], "plants_at_turn_start": False}
+        return {
+            "after_reintroduction": False,
+            "played": [],
+            "plants_at_turn_start": False,
+            "out_of_game": [],  # the Reintroductions played
+        }
 
     def start_of_turn(self, state: State) -> None:
         plants = state.game.topology.plants("main")
@@ -44,14 +62,14 @@ class SpeciesReintroductions(Rule):
     def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
         card = ctx.card
         if card.type == "reintroduction":
-            return [Outcome(special=True)]
+            return [Outcome(rule=self)]
         if card.type != "pollution":
             return None
         state = ctx.state
         if not self.data(state)["plants_at_turn_start"]:
             return [Outcome(reason="pollution_early")]
         targets = [state.web[s] for s in state.game.topology.uncovered_conditions(state.web)]
-        return [Outcome(target=t, special=True) for t in targets] or [Outcome(special=True)]
+        return [Outcome(target=t, rule=self) for t in targets] or [Outcome(rule=self)]
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         if ctx.card.is_condition_like and self.data(ctx.state)["after_reintroduction"]:
@@ -62,14 +80,14 @@ class SpeciesReintroductions(Rule):
         state, data = ctx.state, self.data(ctx.state)
         data["played"].append(ctx.card.id)
         if ctx.card.type == "reintroduction":
-            state.out_of_game.append(ctx.card.id)
+            data["out_of_game"].append(ctx.card.id)
             data["after_reintroduction"] = True
-            return "placed"
+            return "played"
         state.discard.append(ctx.card.id)
         if outcome.target is not None:
             slot = next(s for s, c in state.web.items() if c == outcome.target)
             state.discard_from_web(slot, "pollution")
-        return "placed"
+        return "played"
 
     def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
         if ctx.card.is_species and ctx.card.kind == "animal":
@@ -83,3 +101,10 @@ class SpeciesReintroductions(Rule):
 
     def can_take_from_discard(self, state: State, card: str) -> bool:
         return card not in self.data(state)["played"]
+
+    def cards_out_of_game(self, state: State) -> list[str]:
+        out: list[str] = self.data(state)["out_of_game"]
+        return out
+
+    def leaves_game(self, card: Card) -> bool:
+        return card.type == "reintroduction"

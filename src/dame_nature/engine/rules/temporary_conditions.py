@@ -20,6 +20,12 @@ class TemporaryConditions(Rule):
         "At the end of each turn, a temporary Condition in the web whose Species is not "
         "installed is discarded (its slot empties)."
     )
+    reasons = {
+        "temporary": (
+            "a temporary Condition not covered by its Species at the end of the turn",
+            "une Condition temporaire non couverte par son Espèce à la fin du tour",
+        )
+    }
 
     def end_of_turn(self, state: State) -> None:
         topo = state.game.topology

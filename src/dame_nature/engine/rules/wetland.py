@@ -17,6 +17,12 @@ class Wetland(Rule):
         "too: Charagne, then Gardon. A card goes into the aquatic web only if the card "
         "revealed just before it was blue. Both webs must be complete to win."
     )
+    reasons = {
+        "aquatic": (
+            "the aquatic web needs a blue Condition revealed just before",
+            "la toile aquatique demande une Condition bleue révélée juste avant",
+        )
+    }
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.extra_webs.append(("aquatic", "aquatic"))

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from ...engine import MODES, PATHS, RULES, raw_card_data
+from ...engine import MODES, PATHS, REASONS, REASONS_FR, RULES, View, raw_card_data
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
 from ..jsonio import dumps
 from ..models import (
@@ -95,13 +95,13 @@ async def replay(room: RoomDep) -> dict[str, Any]:
     return room.replay()
 
 
-@router.get("/rooms/{room}/state", responses=ERRORS)
+@router.get("/rooms/{room}/state", response_model=View, responses=ERRORS)
 async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> Response:
     """The view of the token's seat, or the spectator's view without a token."""
     return view_response(await manager.view(room, seat))
 
 
-@router.post("/rooms/{room}/actions", responses=ERRORS)
+@router.post("/rooms/{room}/actions", response_model=View, responses=ERRORS)
 async def act(
     room: RoomDep,
     seat: SeatDep,
@@ -127,7 +127,8 @@ async def cards() -> dict[str, Any]:
 
 @router.get("/modes", response_model=ModesPublic, tags=["catalogue"])
 async def modes() -> dict[str, Any]:
-    """The twelve advanced rules (titles, summaries) and the four paths."""
+    """The twelve advanced rules (titles, summaries), the four paths, and the discard
+    reasons' sentences (English, French)."""
     return {
         "modes": [
             {
@@ -140,4 +141,5 @@ async def modes() -> dict[str, Any]:
             for i, mode in enumerate(MODES)
         ],
         "paths": {str(path): list(modes) for path, modes in PATHS.items()},
+        "reasons": {code: {"en": text, "fr": REASONS_FR[code]} for code, text in REASONS.items()},
     }

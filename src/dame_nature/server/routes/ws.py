@@ -1,86 +1,200 @@
-"""``GET /api/rooms/{room}/ws?token=..``: the live view of a seat (no token: a spectator).
+"""``GET /api/rooms/{room}/ws``: the live view of a seat (no token: a spectator).
+
+The seat token is given, best first, as the subprotocol ``dame-nature.token.<token>``
+offered next to ``dame-nature`` (the server answers ``dame-nature``, never the token), or
+as a first message ``{"type": "auth", "token": ..}``, or (older clients) as ``?token=``
+in the URL, which the logs never show.
 
 The server sends ``{"type": "state", "view": ..}`` on connect and after every change;
 the client sends ``{"type": "action", "action": ..}`` (or ``{"type": "ping"}``) and gets
 ``{"type": "error", "error": {"code", "message"}}`` on refusal, the connection staying
-open. Fatal errors (unknown room, bad token, message too large) are sent as an error
-message, then the socket is closed with a 44xx code (1009 for a message too large).
+open. Fatal errors (unknown room, bad token, too many connections) are sent as an error
+message, then the socket is closed with a 44xx code; a message too large closes it
+with 1009; a client that floods it or does not read what it asked for, with 1008.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from ..clients import Limiter, client_address
 from ..connections import Connection
 from ..errors import ApiError
 from ..jsonio import dumps, loads
-from ..models import WsAction, WsClientAdapter, action_to_engine
+from ..models import WsAction, WsAuth, WsClientAdapter, action_to_engine
 from ..rooms import Room, RoomManager
 from ..settings import Settings
 
 router = APIRouter()
 
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 409: 4409, 429: 4429}
+PROTOCOL = "dame-nature"
+TOKEN_PROTOCOL = "dame-nature.token."
 
 
 def error_message(code: str, message: str) -> str:
     return dumps({"type": "error", "error": {"code": code, "message": message}})
 
 
+class SocketGuard:
+    """Per-client limits of websockets: sockets open per address, connects per address
+    and per seat token (a flapping client is refused 4429 and retries later)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.open: dict[str, int] = {}
+        self.by_address = Limiter(
+            settings.connect_address_rate_per_second, settings.connect_address_rate_burst
+        )
+        self.by_token = Limiter(settings.connect_rate_per_second, settings.connect_rate_burst)
+
+    def check_address(self, address: str) -> None:
+        if self.open.get(address, 0) >= self.settings.max_connections_per_address:
+            raise ApiError(429, "too_many_connections", "Too many connections from your address.")
+        if not self.by_address.allow(address):
+            raise ApiError(429, "too_many_connects", "Reconnecting too often: wait a moment.")
+
+    def check_token(self, token: str) -> None:
+        if not self.by_token.allow(token):
+            raise ApiError(429, "too_many_connects", "Reconnecting too often: wait a moment.")
+
+    def opened(self, address: str) -> None:
+        self.open[address] = self.open.get(address, 0) + 1
+
+    def closed(self, address: str) -> None:
+        left = self.open.get(address, 0) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
+
+
+def socket_guard(websocket: WebSocket) -> SocketGuard:
+    state = websocket.app.state
+    guard: SocketGuard | None = getattr(state, "socket_guard", None)
+    if guard is None:
+        guard = state.socket_guard = SocketGuard(state.settings)
+    return guard
+
+
+async def refuse(websocket: WebSocket, err: ApiError) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(error_message(err.code, err.message))
+        await websocket.close(CLOSE_CODES.get(err.status, 4400))
+
+
+def seat_of(room: Room, guard: SocketGuard, token: str) -> int:
+    guard.check_token(token)
+    seat = room.seat_for_token(token)
+    if seat is None:
+        raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+    return seat
+
+
 @router.websocket("/api/rooms/{room}/ws")
 async def room_socket(websocket: WebSocket, room: str, token: str | None = None) -> None:
     manager: RoomManager = websocket.app.state.manager
     settings: Settings = websocket.app.state.settings
-    await websocket.accept()
+    guard = socket_guard(websocket)
+    address = client_address(websocket.scope, settings.trusted_networks)
+    offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+    for protocol in offered:
+        if protocol.startswith(TOKEN_PROTOCOL) and token is None:
+            token = protocol[len(TOKEN_PROTOCOL) :]
+    await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
     try:
+        guard.check_address(address)
         found = await manager.get(room)
-        seat = None
-        if token is not None:
-            seat = found.seat_for_token(token)
-            if seat is None:
-                raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+        seat = seat_of(found, guard, token) if token is not None else None
     except ApiError as err:
-        await websocket.send_text(error_message(err.code, err.message))
-        await websocket.close(CLOSE_CODES.get(err.status, 4400))
+        await refuse(websocket, err)
         return
+    guard.opened(address)
     conn = Connection(websocket, seat, settings)
     try:
-        await manager.connect(found, conn)
+        try:
+            await manager.connect(found, conn)
+        except ApiError as err:
+            if seat is not None or err.code != "too_many_spectators":
+                raise
+            # the spectator places are taken: this may be a player about to say who it is
+            await _auth_first(websocket, manager, settings, guard, found, conn)
+        await _serve(websocket, manager, guard, found, conn)
     except ApiError as err:
-        await websocket.send_text(error_message(err.code, err.message))
-        await websocket.close(CLOSE_CODES.get(err.status, 4400))
-        return
-    try:
-        await _serve(websocket, manager, settings, found, conn)
+        await refuse(websocket, err)
     except WebSocketDisconnect:
         pass
     finally:
+        guard.closed(address)
         await manager.disconnect(found, conn)
 
 
-async def _serve(
-    websocket: WebSocket, manager: RoomManager, settings: Settings, room: Room, conn: Connection
+async def _auth_first(
+    websocket: WebSocket,
+    manager: RoomManager,
+    settings: Settings,
+    guard: SocketGuard,
+    room: Room,
+    conn: Connection,
 ) -> None:
-    limit = settings.max_message_bytes
+    """Wait (briefly) for an ``auth`` message, then attach the socket to its seat."""
+    full = ApiError(429, "too_many_spectators", "This room has as many spectators as it can take.")
+    try:
+        message = await asyncio.wait_for(
+            websocket.receive(), timeout=settings.ws_auth_timeout_seconds
+        )
+    except TimeoutError:
+        raise full from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    try:
+        parsed = WsClientAdapter.validate_python(loads(_raw(message)))
+    except (ValueError, UnicodeDecodeError, ValidationError):
+        raise full from None
+    if not isinstance(parsed, WsAuth):
+        raise full
+    conn.seat = seat_of(room, guard, parsed.token)
+    await manager.connect(room, conn)
+
+
+def _raw(message: Any) -> str | bytes:
+    raw: str | bytes | None = message.get("text")
+    if raw is None:
+        raw = message.get("bytes") or b""
+    return raw
+
+
+async def _serve(
+    websocket: WebSocket, manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection
+) -> None:
+    limit = manager.settings.max_message_bytes
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
-        raw: Any = message.get("text")
-        if raw is None:
-            raw = message.get("bytes") or b""
-        size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
-        if size > limit:
+        if conn.close_code is not None:  # the outbox overflowed: stop reading
+            break
+        verdict = conn.admit()  # before anything else: refused messages cost nothing
+        if verdict != "ok":
+            if verdict == "close":  # what it was told (the notice) goes first
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(conn.flush(), timeout=1)
+                conn.abort(1008)
+                break
+            if verdict == "notice":
+                conn.push(error_message("rate_limited", "Too many messages: slow down."))
+            continue
+        raw = _raw(message)
+        if len(raw) > limit or (isinstance(raw, str) and len(raw.encode("utf-8")) > limit):
             conn.push(error_message("message_too_large", f"A message may hold {limit} bytes."))
             await conn.flush()
             await websocket.close(1009)
             return
-        if not conn.bucket.take():
-            conn.push(error_message("rate_limited", "Too many messages: slow down."))
-            continue
         try:
             data = loads(raw)
         except (ValueError, UnicodeDecodeError):
@@ -90,6 +204,9 @@ async def _serve(
             parsed = WsClientAdapter.validate_python(data)
         except ValidationError as err:
             conn.push(error_message("invalid_message", _first_problem(err)))
+            continue
+        if isinstance(parsed, WsAuth):
+            await _auth(manager, guard, room, conn, parsed.token)
             continue
         if not isinstance(parsed, WsAction):
             conn.push(dumps({"type": "pong"}))
@@ -101,6 +218,25 @@ async def _serve(
             await manager.act(room, conn.seat, action_to_engine(parsed.action))
         except ApiError as err:
             conn.push(error_message(err.code, err.message))
+    # closed by the server (1008): the close frame goes out unless the client does not
+    # read at all; either way the handler ends now and uvicorn drops what comes next
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(websocket.close(conn.close_code or 1008), timeout=0.5)
+
+
+async def _auth(
+    manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection, token: str
+) -> None:
+    """``{"type": "auth", "token": ..}`` on an open socket: a spectator becomes the
+    token's seat (a bad token closes the socket, 4401, as in the URL)."""
+    seat = seat_of(room, guard, token)  # raises: the caller closes the socket
+    if conn.seat == seat:
+        room.send_view(conn)
+        return
+    if conn.seat is not None:
+        conn.push(error_message("already_seated", "This connection already plays a seat."))
+        return
+    await manager.take_seat(room, conn, seat)
 
 
 def _first_problem(err: ValidationError) -> str:

@@ -1,0 +1,91 @@
+"""Who knows which card of whose: the privacy core of the engine.
+
+``known[viewer]`` lists the ``[owner, card]`` pairs ``viewer`` knows to be in ``owner``'s
+hand (or programmed); the last entry, ``known[PUBLIC]``, is what everyone, spectators
+too, knows. A player never "knows" their own cards here: they see them anyway.
+
+The rules of knowledge (the rulebook and ``RULINGS.md`` leave them partly open; the
+engine decides as the README says):
+
+- a card shown is known by its audience (everyone: ``PUBLIC`` too);
+- a card taken from the discard pile or a Cat back to hand is known by everyone;
+- a card that leaves its owner (revealed, swapped away) is no longer known as theirs;
+- a secret exchange (give / give back) lets the two players know the card given, and
+  makes everyone else forget what they knew of the giver's cards (they can no longer
+  tell which one left).
+
+Every function changes ``known`` in place and keeps the entries' order (the JSON state
+and the views list them in the order they were learnt).
+
+>>> known = new_knowledge(3)
+>>> learn(known, 1, 0, "cond-blue-1"); learn_by_all(known, 2, "cat-1")
+>>> known_by(known, 0, 3), known_by(known, 2, 3)
+({'cond-blue-1': [1]}, {'cat-1': [0, 1]})
+>>> forget_card(known, 0, "cond-blue-1"); known[1]
+[[2, 'cat-1']]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: the viewer index of what everyone (spectators too) knows: the last list of ``known``
+PUBLIC = -1
+
+Knowledge = list[list[list[Any]]]  # per viewer (seats, then PUBLIC): [owner, card]
+
+
+def new_knowledge(num_players: int) -> Knowledge:
+    return [[] for _ in range(num_players + 1)]
+
+
+def learn(known: Knowledge, viewer: int, owner: int, card: str) -> None:
+    """``viewer`` (a seat or ``PUBLIC``) now knows ``card`` is ``owner``'s."""
+    if viewer == owner:
+        return
+    entries = known[viewer]
+    if [owner, card] not in entries:
+        entries.append([owner, card])
+
+
+def learn_by_all(known: Knowledge, owner: int, card: str) -> None:
+    """Everyone (every seat and spectators) now knows ``card`` is ``owner``'s."""
+    learn(known, PUBLIC, owner, card)
+    for viewer in range(len(known) - 1):
+        learn(known, viewer, owner, card)
+
+
+def forget_card(known: Knowledge, owner: int, card: str) -> None:
+    """``card`` left ``owner``: nobody knows it as theirs any more."""
+    pair = [owner, card]
+    for i, entries in enumerate(known):
+        if pair in entries:
+            known[i] = [k for k in entries if k != pair]
+
+
+def move_secretly(known: Knowledge, giver: int, receiver: int, card: str) -> None:
+    """``card`` goes face down from ``giver`` to ``receiver``: only the two know which."""
+    forget_card(known, giver, card)
+    last = len(known) - 1
+    for viewer, entries in enumerate(known):
+        seat = PUBLIC if viewer == last else viewer
+        if seat not in (giver, receiver) and entries:
+            known[viewer] = [k for k in entries if k[0] != giver]
+    learn(known, giver, receiver, card)
+
+
+def known_to(known: Knowledge, viewer: int | None) -> list[dict[str, Any]]:
+    """What ``viewer`` (``None``: a spectator) knows of the others' cards, as the view
+    lists it."""
+    entries = known[PUBLIC if viewer is None else viewer]
+    return [{"seat": owner, "card": card} for owner, card in entries]
+
+
+def known_by(known: Knowledge, seat: int, num_players: int) -> dict[str, list[int]]:
+    """Which other players know which of ``seat``'s cards: ``{card: [seats]}``."""
+    result: dict[str, list[int]] = {}
+    for other in range(num_players):
+        for owner, card in known[other]:
+            if owner == seat:
+                result.setdefault(card, []).append(other)
+    return result

@@ -1,0 +1,250 @@
+"""The reveal pipeline and the turn cycle: from the last "ready" to the next turn.
+
+Once every player holding cards has programmed one and said ready, the cards are
+revealed one by one in seat order from the first player. For each, the active rules say
+every way it can resolve (``outcomes``): a card with one outcome resolves at once; with
+several, the game waits for its player's ``reveal`` action. Then the end-of-turn rules
+run, the First Player card passes, and the next turn starts, unless the game is won or
+every card has been played.
+
+Every function takes the ``State`` and changes it in place; only ``actions.py`` and the
+state call them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import knowledge
+from .cards import CATALOGUE, COLOURS
+from .enums import Phase, Reason, Result
+from .rules.base import Outcome, RevealContext
+
+if TYPE_CHECKING:
+    from .state import State
+
+# plain strings for the state (an enum's ``.value`` is slow to read in a hot loop)
+PROGRAMMING, REVEAL, OVER = Phase.PROGRAMMING.value, Phase.REVEAL.value, Phase.OVER.value
+PLACED, DISCARDED = Result.PLACED.value, Result.DISCARDED.value
+NO_SLOT, JOKER_NO_SLOT = Reason.NO_SLOT.value, Reason.JOKER_NO_SLOT.value
+ALREADY_INSTALLED, SPECIES_NOT_OPEN = Reason.ALREADY_INSTALLED.value, Reason.SPECIES_NOT_OPEN.value
+CONDITIONS_MISSING = Reason.CONDITIONS_MISSING.value
+
+#: the core's discard reasons (each rule declares its own: ``Rule.reasons``)
+CORE_REASONS: dict[str, tuple[str, str]] = {
+    Reason.NO_SLOT.value: (
+        "no open slot for it in the web",
+        "aucun emplacement libre pour elle dans la toile",
+    ),
+    Reason.JOKER_NO_SLOT.value: (
+        "no open slot of the colour chosen for the Joker",
+        "aucun emplacement libre de la couleur choisie pour le Joker",
+    ),
+    Reason.CONDITIONS_MISSING.value: (
+        "its Conditions are not all in place",
+        "ses Conditions ne sont pas toutes en place",
+    ),
+    Reason.SPECIES_NOT_OPEN.value: (
+        "the Species it depends on are not installed",
+        "les Espèces dont elle dépend ne sont pas installées",
+    ),
+    Reason.ALREADY_INSTALLED.value: (
+        "this Species is already installed",
+        "cette Espèce est déjà installée",
+    ),
+}
+
+
+# ------------------------------------------------------------------ outcomes
+def context(state: State, seat: int) -> RevealContext:
+    programmed = state.programmed[seat]
+    assert programmed is not None, "only a programmed card is revealed"
+    revealed = state.revealed_this_turn
+    return RevealContext(
+        state, seat, CATALOGUE.cards[programmed], revealed[-1] if revealed else None
+    )
+
+
+def outcomes(state: State, ctx: RevealContext) -> list[Outcome]:
+    """Every way the card ``ctx.seat`` reveals can resolve now."""
+    hooks = state.game.hooks
+    for rule in hooks.special_outcomes:
+        special = rule.special_outcomes(ctx)
+        if special is not None:
+            return special
+    card = ctx.card
+    if card.is_joker:
+        found: list[Outcome] = []
+        for colour in COLOURS:
+            found += _colour_outcomes(state, ctx, colour, JOKER_NO_SLOT)
+        return found
+    return _colour_outcomes(state, ctx, card.colour, None)
+
+
+def awaited_outcomes(state: State, seat: int) -> list[Outcome]:
+    """The outcomes of the card the game waits for ``seat`` to place (computed once per
+    wait: the state cannot change while the game waits for it)."""
+    cached = state._awaited
+    if cached is not None and cached[0] == seat and cached[1] == len(state.log):
+        return cached[2]
+    found = outcomes(state, context(state, seat))
+    state._awaited = (seat, len(state.log), found)
+    return found
+
+
+def _colour_outcomes(
+    state: State, ctx: RevealContext, colour: str | None, no_slot: str | None
+) -> list[Outcome]:
+    """Where the card goes given its colour (a Joker's chosen one): the legal slots, or
+    the one discard outcome with its reason."""
+    joker_colour = colour if ctx.card.is_joker else None
+    reason = None
+    for rule in state.game.hooks.discard_reason:
+        reason = rule.discard_reason(ctx, colour)
+        if reason is not None:
+            break
+    if reason is None:
+        placements = [Outcome(slot=sid, colour=joker_colour) for sid in _slots(state, ctx, colour)]
+        if placements:
+            return placements
+        reason = no_slot or _no_slot_reason(state, ctx)
+    return [Outcome(colour=joker_colour, reason=reason)]
+
+
+def _slots(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
+    topo = state.game.topology
+    card = ctx.card
+    web = state.web
+    if card.is_species:
+        if not topo.has_species(card.id) or not topo.can_install(web, card.id):
+            return []
+        candidates = [card.id]
+    else:
+        assert colour is not None, "a Condition or a Joker given a colour"
+        candidates = topo.open_condition_slots(web, colour)
+    rules = state.game.hooks.allows_slot
+    if not rules or not candidates:
+        return candidates
+    slots = topo.slots
+    return [
+        sid
+        for sid in candidates
+        if all(rule.allows_slot(ctx, colour, slots[sid]) for rule in rules)
+    ]
+
+
+def _no_slot_reason(state: State, ctx: RevealContext) -> str:
+    card = ctx.card
+    if not card.is_species:
+        return NO_SLOT
+    if state.web.get(card.id) is not None:
+        return ALREADY_INSTALLED
+    if not state.game.topology.is_open(state.web, card.id):
+        return SPECIES_NOT_OPEN
+    return CONDITIONS_MISSING
+
+
+# ------------------------------------------------------------------ resolving a reveal
+def resolve(state: State, seat: int, outcome: Outcome) -> None:
+    """Carry out ``outcome`` for the card ``seat`` reveals; record it; check the goal."""
+    ctx = context(state, seat)
+    card = ctx.card.id
+    state.programmed[seat] = None
+    state.reveal_queue.pop(0)
+    knowledge.forget_card(state.known, seat, card)
+    result: str
+    if outcome.rule is not None:
+        result = outcome.rule.resolve_special(ctx, outcome)
+    elif outcome.slot is not None:
+        state.web[outcome.slot] = card
+        if ctx.card.is_joker and outcome.colour is not None:
+            state.joker_colours[card] = outcome.colour
+        result = PLACED
+    else:
+        state.discard.append(card)
+        result = DISCARDED
+    record: dict[str, Any] = {
+        "seat": seat,
+        "card": card,
+        "result": result,
+        "slot": outcome.slot,
+        "colour": outcome.colour if outcome.colour is not None else ctx.card.colour,
+        "reason": outcome.reason if result == DISCARDED else None,
+        "target": outcome.target,
+    }
+    state.revealed_this_turn.append(record)
+    state.event("revealed", dict(record))
+    for rule in state.game.hooks.after_reveal:
+        rule.after_reveal(ctx, record)
+    if state.is_goal_met():
+        finish(state, "won")
+
+
+def maybe_start(state: State) -> None:
+    """Start the reveal once every player holding cards has programmed and is ready."""
+    if state.pending_give is not None:
+        return
+    hands, programmed, ready = state.hands, state.programmed, state.ready
+    for s in range(state.num_players):
+        if programmed[s] is None:
+            if hands[s]:
+                return
+        elif not ready[s]:
+            return
+    n = state.num_players
+    first = state.first_player
+    state.reveal_queue = [
+        seat for seat in [(first + i) % n for i in range(n)] if programmed[seat] is not None
+    ]
+    state.phase = REVEAL
+    state.event("reveal_started", {"order": list(state.reveal_queue)})
+    advance(state)
+
+
+def advance(state: State) -> None:
+    """Resolve reveals that need no choice; stop at the first real choice."""
+    while state.phase == REVEAL and state.reveal_queue:
+        seat = state.reveal_queue[0]
+        found = outcomes(state, context(state, seat))
+        if len(found) > 1:
+            state.event("awaiting_reveal", {"seat": seat, "card": state.programmed[seat]})
+            state._awaited = (seat, len(state.log), found)
+            return
+        resolve(state, seat, found[0])
+    if state.phase == REVEAL:
+        end_turn(state)
+
+
+# ------------------------------------------------------------------ turns
+def start_turn(state: State) -> None:
+    state.turn += 1
+    state.phase = PROGRAMMING
+    state.ready = [False] * state.num_players
+    state.free_symbiosis_used = False
+    for rule in state.game.hooks.start_of_turn:
+        rule.start_of_turn(state)
+    state.event("turn_started", {"turn": state.turn, "first_player": state.first_player})
+
+
+def end_turn(state: State) -> None:
+    for rule in state.game.hooks.end_of_turn:
+        rule.end_of_turn(state)
+    state.last_turn = state.revealed_this_turn
+    state.revealed_this_turn = []
+    state.reveal_queue = []
+    state.event("turn_ended", {"turn": state.turn})
+    if state.is_goal_met():
+        finish(state, "won")
+        return
+    if state.cards_left() == 0:
+        finish(state, "lost")
+        return
+    state.first_player = (state.first_player + 1) % state.num_players
+    start_turn(state)
+
+
+def finish(state: State, outcome: str) -> None:
+    state.phase = OVER
+    state.reveal_queue = []
+    state.result = {"outcome": outcome, "discards": len(state.discard)}
+    state.event("game_over", dict(state.result))

@@ -1,0 +1,183 @@
+"""uvicorn's HTTP and websocket protocols with two guards uvicorn lacks:
+
+- a cap on the connections open at once from one address (``max_connections_per_address``;
+  a trusted proxy is not capped, the websocket route counts its clients instead): one
+  more is answered 429 and closed before anything is parsed;
+- a websocket the server closed that keeps sending is cut off (uvicorn would parse
+  what it sends for the 10 s it waits for the client's close frame);
+- a deadline for a whole request head (``http_header_timeout_seconds``), from the
+  connection or the end of the previous response: a client sending its headers a byte
+  at a time (slowloris) is cut off, where uvicorn's keep-alive timer restarts on every
+  byte.
+
+Idle keep-alive connections, the size of a request head, pings and the total number of
+connections are uvicorn's own settings, passed by ``uvicorn_options``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import resource
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from .clients import is_trusted
+from .settings import Settings
+
+
+class AddressCounts:
+    """Open connections by peer address (each transport counted once)."""
+
+    def __init__(self, limit: int, trusted: Any) -> None:
+        self.limit = limit
+        self.trusted = trusted
+        self.by_address: dict[str, int] = {}
+        self.transports: dict[asyncio.BaseTransport, str] = {}
+
+    def acquire(self, transport: asyncio.BaseTransport, address: str | None) -> bool:
+        if address is None or is_trusted(address, self.trusted):
+            return True
+        if self.by_address.get(address, 0) >= self.limit:
+            return False
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.transports[transport] = address
+        return True
+
+    def release(self, transport: asyncio.BaseTransport) -> None:
+        address = self.transports.pop(transport, None)
+        if address is None:
+            return
+        left = self.by_address.get(address, 0) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
+
+
+def _refusal() -> bytes:
+    body = json.dumps(
+        {
+            "error": {
+                "code": "too_many_connections",
+                "message": "Too many connections from your address.",
+            }
+        }
+    ).encode()
+    head = (
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    ).encode()
+    return head + body
+
+
+REFUSAL = _refusal()
+#: bytes a websocket may still send once the server closed it
+AFTER_CLOSE_BYTES = 64 * 1024
+
+
+def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
+    """The HTTP and websocket protocol classes for ``uvicorn.run(http=.., ws=..)``."""
+    counts = AddressCounts(settings.max_connections_per_address, settings.trusted_networks)
+    head_timeout = settings.http_header_timeout_seconds
+
+    class GuardedH11Protocol(H11Protocol):
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if not counts.acquire(transport, self.client[0] if self.client else None):
+                transport.write(REFUSAL)
+                transport.close()
+                return
+            self._arm_head_timer()
+
+        def _arm_head_timer(self) -> None:
+            self._cancel_head_timer()
+            self._head_timer = self.loop.call_later(head_timeout, self._head_timed_out)
+
+        def _cancel_head_timer(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _head_timed_out(self) -> None:
+            self._head_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state is not h11.IDLE:  # a whole request head arrived
+                self._cancel_head_timer()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm_head_timer()  # the next request's head has the same deadline
+
+        def handle_websocket_upgrade(self, event: h11.Request) -> None:
+            self._cancel_head_timer()
+            super().handle_websocket_upgrade(event)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._cancel_head_timer()
+            counts.release(self.transport)
+            super().connection_lost(exc)
+
+    class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+        _after_close = 0
+
+        def data_received(self, data: bytes) -> None:
+            if self.close_sent:
+                # the server closed it (a flood, an outbox overflow): a client answers
+                # with its close frame; one that keeps sending is cut off at once
+                # rather than parsed for the whole close timeout
+                self._after_close += len(data)
+                if self._after_close > AFTER_CLOSE_BYTES:
+                    # close, not abort: the close frame already written still goes out
+                    # (a reset would make the client's kernel drop it); nothing more is read
+                    self.transport.close()
+                    return
+            super().data_received(data)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            counts.release(self.transport)
+            super().connection_lost(exc)
+
+    return GuardedH11Protocol, GuardedWebSocketProtocol
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """Every limit uvicorn takes, from the settings."""
+    http, ws = guarded_protocols(settings)
+    return {
+        "http": http,
+        "ws": ws,
+        # frames over the limit are refused by the websocket layer too (close 1009)
+        "ws_max_size": settings.max_message_bytes + 1024,
+        "ws_per_message_deflate": settings.ws_compression,
+        "ws_ping_interval": settings.ws_ping_interval_seconds,
+        "ws_ping_timeout": settings.ws_ping_timeout_seconds,
+        "timeout_keep_alive": settings.http_keep_alive_seconds,
+        "h11_max_incomplete_event_size": settings.http_max_header_bytes,
+        "limit_concurrency": settings.limit_concurrency,
+        "proxy_headers": False,  # the app reads them itself, from trusted proxies only
+    }
+
+
+def raise_open_files_limit(wanted: int) -> int:
+    """Raise the soft limit on open files towards ``wanted`` (up to the hard limit), so
+    that ``limit_concurrency`` is reached before the process runs out of descriptors."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            return target
+        except (ValueError, OSError):
+            return soft
+    return soft
