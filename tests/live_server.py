@@ -44,7 +44,21 @@ def free_port() -> int:
         return port
 
 
-class ServerProcess:
+class Loopback:
+    """Something listening on ``127.0.0.1:port`` (HTTP and websockets)."""
+
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+class ServerProcess(Loopback):
     """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
 
     def __init__(
@@ -62,14 +76,6 @@ class ServerProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_level = log_level
         self.log_file = log_file  # the server's output (stdout and stderr) goes there
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",

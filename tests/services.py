@@ -31,19 +31,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.live_server import Loopback, free_port
+
 PG_BIN = Path(os.environ.get("DAME_NATURE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 BINARIES = {
     "postgresql": PG_BIN / "postgres",
     "redis": Path(shutil.which("redis-server") or "/usr/bin/redis-server"),
     "nginx": Path(shutil.which("nginx") or "/usr/sbin/nginx"),
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def missing(name: str) -> str | None:
@@ -222,7 +217,7 @@ http {{
 """
 
 
-class Nginx:
+class Nginx(Loopback):
     """A throwaway nginx in front of ``upstreams`` (``host:port`` of the app nodes), with
     the same ``server`` block as ``deploy/nginx.conf`` (``deploy/nginx-site.conf``)."""
 
@@ -231,14 +226,6 @@ class Nginx:
         self.port = free_port()
         self.upstreams = upstreams
         self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def config(self) -> str:
         site = (Path(__file__).resolve().parents[1] / "deploy" / "nginx-site.conf").read_text()

@@ -350,11 +350,16 @@ class RoomManager:
             return room
         except Exception as err:
             log.exception("room %s could not be loaded", code)
-            failure = ApiError(
-                409, "room_unavailable", "This room's game cannot be loaded any more."
-            )
-            if isinstance(err, RoomUnavailable):
-                failure.message += f" ({err})"
+            if isinstance(err, RoomUnavailable | EngineError):
+                failure = ApiError(
+                    409, "room_unavailable", "This room's game cannot be loaded any more."
+                )
+                if isinstance(err, RoomUnavailable):
+                    failure.message += f" ({err})"
+            else:  # the store: down, or failing
+                failure = ApiError(
+                    503, "store_unavailable", "The game's database cannot be reached; try again."
+                )
             future.set_exception(failure)
             future.exception()  # seen: nobody else may be waiting
             raise failure from None
