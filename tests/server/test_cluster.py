@@ -327,3 +327,33 @@ def test_redis_killed_and_restarted_mid_game_delays_views_loses_none(make_cluste
     assert [(a["seat"], a["action"]) for a in replay["actions"]] == [
         (a["seat"], a["action"]) for a in acked
     ]
+
+
+def test_one_node_at_a_time_leads_a_rooms_bots(postgres):
+    """The bots of a room are driven by the node holding its advisory lock: one node at
+    a time, and another takes over when the holder lets go or loses its connection."""
+    from dame_nature.server.store import PostgresStore
+
+    db = postgres.create_database()
+    one, two = PostgresStore(db), PostgresStore(db)
+    try:
+        assert one.try_lead("roomA") and one.try_lead("roomA")  # held: no second lock
+        assert not two.try_lead("roomA")
+        assert two.try_lead("roomB")  # rooms do not wait for each other
+        one.release_lead("roomA")
+        assert two.try_lead("roomA") and not one.try_lead("roomA")
+        # the holder's session dies (a node killed): its locks go with it
+        with psycopg.connect(db, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_locks"
+                " WHERE locktype = 'advisory' AND pid <> pg_backend_pid()"
+            )
+        deadline = time.monotonic() + 10
+        while not one.try_lead("roomA") and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert one.try_lead("roomA")
+        two.check_leads()  # notices its connection is gone: it leads nothing now
+        assert not two.try_lead("roomA")
+    finally:
+        one.close()
+        two.close()

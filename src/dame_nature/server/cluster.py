@@ -214,6 +214,15 @@ class Cluster:
         # one task per message: each takes the room's lock first, in arrival order
         self._spawn(self.manager.remote_change(message))
 
+    # ---------------------------------------------------------------- bots
+    async def lead(self, code: str) -> bool:
+        """Whether this node drives room ``code``'s bots now: one node at a time (a
+        PostgreSQL advisory lock, released when this node dies or lets the room go)."""
+        return await self.store.call(self.store.try_lead, code)
+
+    async def release(self, code: str) -> None:
+        await self.store.call(self.store.release_lead, code)
+
     # ---------------------------------------------------------------- safety nets
     async def _poll(self) -> None:
         """Catch up every room this node holds sockets of whose stored version moved on
@@ -233,6 +242,7 @@ class Cluster:
             await asyncio.sleep(every)
             try:
                 now = time.time()
+                await self.store.call(self.store.check_leads)
                 if not await self.store.call(self.store.heartbeat, self.node, now):
                     # the others took this node for lost (it was too slow to beat) and
                     # dropped its seats' presence: connected they are, say so again

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import queue
@@ -107,6 +108,17 @@ class BaseStore:
 
     def close(self) -> None:
         raise NotImplementedError
+
+    def try_lead(self, code: str) -> bool:
+        """Whether this process may drive room ``code``'s bots (the one process of a
+        SQLite store always may)."""
+        return True
+
+    def release_lead(self, code: str) -> None:
+        """This process stops driving room ``code``'s bots."""
+
+    def check_leads(self) -> None:
+        """Forget the leads held when the database connection holding them was lost."""
 
     def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         def work(tx: Tx) -> None:
@@ -583,6 +595,9 @@ class PostgresStore(BaseStore):
         self._made = 0
         self._made_lock = threading.Lock()
         self._closed = False
+        self._lead_lock = threading.Lock()
+        self._lead_conn: Any = None
+        self._leads: set[str] = set()
 
     def _connect(self) -> Any:
         import psycopg
@@ -645,7 +660,63 @@ class PostgresStore(BaseStore):
         """Run one of this store's methods on a worker thread."""
         return await asyncio.to_thread(method, *args, **kwargs)
 
+    # ---------------------------------------------------------------- leads
+    # One node at a time drives the bots of a room: the one holding a PostgreSQL advisory
+    # lock on the room, on a connection of its own. The lock goes with the connection,
+    # so a node killed or cut off from the database lets another one take over.
+    def _lead_key(self, code: str) -> int:
+        digest = hashlib.sha256(b"dame-nature-bots:" + code.encode()).digest()
+        return int.from_bytes(digest[:8], "big", signed=True)
+
+    def try_lead(self, code: str) -> bool:
+        with self._lead_lock:
+            if code in self._leads and self._lead_conn is not None:
+                return True
+            try:
+                if self._lead_conn is None or self._lead_conn.closed:
+                    self._leads.clear()
+                    self._lead_conn = self._connect()
+                row = self._lead_conn.execute(
+                    "SELECT pg_try_advisory_lock(%s) AS got", (self._lead_key(code),)
+                ).fetchone()
+            except Exception:
+                self._drop_leads()
+                return False
+            if row and row["got"]:
+                self._leads.add(code)
+                return True
+            return False
+
+    def release_lead(self, code: str) -> None:
+        with self._lead_lock:
+            if code not in self._leads:
+                return
+            self._leads.discard(code)
+            try:
+                assert self._lead_conn is not None
+                self._lead_conn.execute("SELECT pg_advisory_unlock(%s)", (self._lead_key(code),))
+            except Exception:
+                self._drop_leads()
+
+    def check_leads(self) -> None:
+        with self._lead_lock:
+            if self._lead_conn is None:
+                return
+            try:
+                self._lead_conn.execute("SELECT 1")
+            except Exception:
+                self._drop_leads()
+
+    def _drop_leads(self) -> None:
+        self._leads.clear()
+        if self._lead_conn is not None:
+            with contextlib.suppress(Exception):
+                self._lead_conn.close()
+        self._lead_conn = None
+
     def close(self) -> None:
+        with self._lead_lock:
+            self._drop_leads()
         self._closed = True
         while not self._pool.empty():
             with contextlib.suppress(Exception):
