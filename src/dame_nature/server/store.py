@@ -100,7 +100,9 @@ class BaseStore:
     #: several server processes may write this database at once
     shared = False
 
-    def _transaction(self, work: Callable[[Tx], T]) -> T:
+    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
+        """Run ``work`` in one transaction (``snapshot``: every read of it sees the same
+        moment, for reads of several statements)."""
         raise NotImplementedError
 
     async def call(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -456,7 +458,8 @@ class BaseStore:
                 "versions": [a["version"] for a in actions],
             }
 
-        return self._transaction(work)
+        # one snapshot: the room's version and its actions agree
+        return self._transaction(work, snapshot=True)
 
 
 def _game(row: dict[str, Any]) -> dict[str, Any]:
@@ -535,7 +538,8 @@ class Store(BaseStore):
         with self._lock:
             self._conn.close()
 
-    def _transaction(self, work: Callable[[Tx], T]) -> T:
+    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
+        # one connection, one writer at a time: every transaction is a snapshot already
         with self._lock:
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
@@ -637,13 +641,15 @@ class PostgresStore(BaseStore):
         else:
             self._pool.put(conn)
 
-    def _transaction(self, work: Callable[[Tx], T]) -> T:
+    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
         import psycopg
 
         conn = self._acquire()
         broken = False
         try:
             with conn.transaction():
+                if snapshot:  # read only, so it never fails to serialise
+                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 return work(_PgTx(conn))
         except psycopg.errors.UniqueViolation as err:
             raise Conflict(str(err)) from err
@@ -659,6 +665,59 @@ class PostgresStore(BaseStore):
     async def call(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run one of this store's methods on a worker thread."""
         return await asyncio.to_thread(method, *args, **kwargs)
+
+    # Each round trip to the server counts (a transaction is BEGIN, the statements and
+    # COMMIT): a read is one statement on its own, and the usual action (one that does
+    # not end the game) one statement too, the compare-and-set and the insert together.
+    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        return self._single(sql, params, fetch=True)  # type: ignore[no-any-return]
+
+    def _single(self, sql: str, params: tuple[Any, ...], fetch: bool) -> Any:
+        import psycopg
+
+        conn = self._acquire()
+        broken = False
+        try:
+            cursor = conn.execute(_pg(sql), params)
+            return cursor.fetchall() if fetch else cursor.rowcount
+        except psycopg.errors.UniqueViolation as err:
+            raise Conflict(str(err)) from err
+        except (psycopg.OperationalError, psycopg.InterfaceError) as err:
+            broken = True
+            raise StoreUnavailable(str(err)) from err
+        finally:
+            self._release(conn, broken or conn.closed)
+
+    def add_action(
+        self,
+        code: str,
+        game_no: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        result: dict[str, Any] | None,
+        campaign: dict[str, Any] | None,
+        version: int,
+        now: float,
+        digest: str | None = None,
+    ) -> None:
+        if result is not None:  # the end of a game: a transaction of four statements
+            super().add_action(
+                code, game_no, idx, seat, action, result=result, campaign=campaign,
+                version=version, now=now, digest=digest,
+            )  # fmt: skip
+            return
+        inserted = self._single(
+            "WITH moved AS (UPDATE rooms SET version = ?, updated_at = ?"
+            " WHERE code = ? AND version = ? RETURNING code)"
+            " INSERT INTO actions (room, game_no, idx, seat, action, version)"
+            " SELECT code, ?, ?, ?, ?, ? FROM moved",
+            (version, now, code, version - 1, game_no, idx, seat, _dumps(action), version),
+            fetch=False,
+        )
+        if inserted != 1:
+            raise Conflict(f"room {code} is no longer at version {version - 1}")
 
     # ---------------------------------------------------------------- leads
     # One node at a time drives the bots of a room: the one holding a PostgreSQL advisory
