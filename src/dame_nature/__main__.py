@@ -1,5 +1,5 @@
-"""``dame-nature serve --host H --port P --db PATH_OR_URL [--redis URL]`` (also
-``python -m dame_nature serve``), and ``dame-nature migrate --db PATH_OR_URL``.
+"""``dame-nature serve --host H --port P --db PATH_OR_URL --public-url URL [--redis URL]``
+(also ``python -m dame_nature serve``), and ``dame-nature migrate --db PATH_OR_URL``.
 
 Options not given on the command line come from ``DAME_NATURE_*`` environment variables,
 then from the embedded defaults (``127.0.0.1:8000``, ``./dame-nature.sqlite3``).
@@ -10,6 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .server.settings import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,6 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         "(DAME_NATURE_REDIS)",
     )
     serve.add_argument("--node", help="this node's name in a cluster (DAME_NATURE_NODE)")
+    serve.add_argument(
+        "--public-url",
+        help="the address friends open, used for invite links, e.g. https://dn.example.org "
+        "behind a proxy (DAME_NATURE_PUBLIC_URL; default: the address the page was opened at)",
+    )
     serve.add_argument("--log-level", default="info", help="uvicorn log level")
     migrate = commands.add_parser(
         "migrate",
@@ -41,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         return _migrate(args.db)
 
     import uvicorn
+    from pydantic import ValidationError
 
     from .server.app import create_app
     from .server.settings import Settings
@@ -54,12 +64,17 @@ def main(argv: list[str] | None = None) -> int:
             "db": args.db,
             "redis": args.redis,
             "node": args.node,
+            "public_url": args.public_url,
         }.items()
         if v is not None
     }
-    settings = Settings(**overrides)
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as err:
+        parser.error("; ".join(str(e["msg"]) for e in err.errors()))
     app = create_app(settings)
     raise_open_files_limit(settings.limit_concurrency + 256)
+    print(banner(settings), flush=True)
     uvicorn.run(
         app,
         host=settings.host,
@@ -104,6 +119,23 @@ def _migrate(db: str | None) -> int:
     finally:
         store.close()
     return 1 if differ else 0
+
+
+def banner(settings: Settings, lan: list[str] | None = None) -> str:
+    """What the server prints at start-up: where to open it, and what to send friends."""
+    from .server.addresses import WILDCARDS, is_loopback, share_urls
+
+    lines = ["Dame Nature Online"]
+    for who, url in share_urls(settings.host, settings.port, settings.public_url, lan):
+        lines.append(f"  {who + ':':<15} {url}")
+    if settings.host not in WILDCARDS and is_loopback(settings.host):
+        lines.append(
+            "  Only this computer can open it. To play with friends on your network, "
+            "start it with --host 0.0.0.0 and send them the link of your network address."
+        )
+    elif settings.host in WILDCARDS and not settings.public_url:
+        lines.append("  Friends open the 'your network' address; invite links use it.")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

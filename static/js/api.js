@@ -1,4 +1,5 @@
 // REST calls, the seat memory in localStorage, and the websocket with auto-reconnect.
+import { serverMessage, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(code, message, status) {
@@ -16,7 +17,7 @@ export async function api(method, path, { body, token } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
-    throw new ApiError("network", "The server cannot be reached. Check your connection and try again.", 0);
+    throw new ApiError("network", t("The server cannot be reached. Check your connection and try again."), 0);
   }
   let data = null;
   try {
@@ -26,7 +27,8 @@ export async function api(method, path, { body, token } = {}) {
   }
   if (!response.ok) {
     const e = (data && data.error) || {};
-    throw new ApiError(e.code || `http_${response.status}`, e.message || `The server answered ${response.status}.`, response.status);
+    const code = e.code || `http_${response.status}`;
+    throw new ApiError(code, serverMessage(code, e.message || t("The server answered {status}.", { status: response.status })), response.status);
   }
   return data;
 }

@@ -1,6 +1,7 @@
 // The card catalogue (embedded in the page by the server) and how a card is drawn.
+import { lang, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { COLOUR_INFO, SYMBOLS } from "./texts.js";
+import { COLOUR_INFO, SYMBOL_WORDS, SYMBOLS } from "./texts.js";
 
 export const BOOT = JSON.parse(document.getElementById("boot-data").textContent);
 export const CARDS = BOOT.cards;
@@ -18,26 +19,33 @@ export function cardNumber(id) {
   return m ? m[1] : "";
 }
 
+// The advanced rules of the game on this page: a card's symbol is named only when its
+// rule is on (in the base game an associated Condition is an ordinary one).
+let activeModes = [];
+export function setActiveModes(modes) {
+  activeModes = modes || [];
+}
+
 /** A short plain-text name of a card, for logs, dialogs and screen readers. */
 export function cardText(id, jokerColour = null) {
   const c = card(id);
   switch (c.type) {
     case "condition": {
       const info = COLOUR_INFO[c.colour];
-      const sym = c.symbol ? `, ${c.symbol}` : "";
-      const wet = c.set === "wetland" ? " (wetland)" : "";
-      return `${cap(info.name)} Condition${wet} [${info.letter}]${sym}`;
+      const sym = c.symbol && activeModes.includes(SYMBOLS[c.symbol]?.mode) ? `, ${SYMBOL_WORDS[c.symbol] || c.symbol}` : "";
+      const wet = c.set === "wetland" ? t(" (wetland)") : "";
+      return t("{Colour} Condition{wet} [{letter}]{symbol}", { Colour: cap(info.name), colour: info.name, wet, letter: info.letter, symbol: sym });
     }
     case "joker":
-      return jokerColour ? `Joker as ${COLOUR_INFO[jokerColour].name} [${COLOUR_INFO[jokerColour].letter}]` : "Joker";
+      return jokerColour ? t("Joker as {colour} [{letter}]", { colour: COLOUR_INFO[jokerColour].name, letter: COLOUR_INFO[jokerColour].letter }) : t("Joker");
     case "species":
-      return `${c.name_fr} (${c.name_en})`;
+      return lang === "fr" ? c.name_fr : `${c.name_fr} (${c.name_en})`;
     case "cat":
-      return "Cat";
+      return t("Cat");
     case "pollution":
-      return "Pollution";
+      return t("Pollution");
     case "reintroduction":
-      return "Species reintroduction";
+      return t("Species reintroduction");
     default:
       return id;
   }
@@ -51,8 +59,10 @@ function symbolBadge(c, modes) {
   if (!c.symbol) return "";
   const info = SYMBOLS[c.symbol];
   const active = modes.includes(info.mode);
-  const title = `${info.title}${active ? "" : " (no effect in this game)"}: ${info.text}`;
-  return `<span class="card-symbol ${active ? "active" : "inactive"}" title="${esc(title)}">${icon(c.symbol)}<span class="sr-only">${esc(info.title)}${active ? "" : ", no effect in this game"}</span></span>`;
+  const title = `${info.title}${active ? "" : t(" (no effect in this game)")}: ${info.text}`;
+  // an inactive symbol is only printed on the card: not named to screen readers (issue 9)
+  if (!active) return `<span class="card-symbol inactive" title="${esc(title)}" aria-hidden="true">${icon(c.symbol)}</span>`;
+  return `<span class="card-symbol active" title="${esc(title)}">${icon(c.symbol)}<span class="sr-only">${esc(info.title)}</span></span>`;
 }
 
 /**
@@ -69,8 +79,8 @@ export function cardFace(id, opts = {}) {
       return `<span class="card-face cond c-${c.colour}${c.set === "wetland" ? " wet" : ""}">
         <span class="card-top"><span class="letter">${info.letter}</span>${symbolBadge(c, modes)}</span>
         <span class="card-icon">${icon(c.colour)}</span>
-        <span class="card-name">${cap(info.name)}</span>
-        <span class="card-sub">${c.set === "wetland" ? "wetland " : ""}Condition${num && c.set !== "wetland" ? ` ${num}` : ""}</span>
+        <span class="card-name">${esc(cap(info.name))}</span>
+        <span class="card-sub">${esc(c.set === "wetland" ? t("wetland Condition") : num ? t("Condition {n}", { n: num }) : t("Condition"))}</span>
       </span>`;
     }
     case "joker": {
@@ -80,19 +90,19 @@ export function cardFace(id, opts = {}) {
         return `<span class="card-face joker c-${jc}">
           <span class="card-top"><span class="letter">${info.letter}</span><span class="card-symbol">${icon("joker")}</span></span>
           <span class="card-icon">${icon(jc)}</span>
-          <span class="card-name">Joker</span><span class="card-sub">as ${info.name}</span></span>`;
+          <span class="card-name">${esc(t("Joker"))}</span><span class="card-sub">${esc(t("as {colour}", { colour: info.name }))}</span></span>`;
       }
       return `<span class="card-face joker">
         <span class="card-top"><span class="letter">J</span></span>
         <span class="joker-grid">${["blue", "yellow", "green", "violet"].map((k) => `<span class="c-${k}">${icon(k)}</span>`).join("")}</span>
-        <span class="card-name">Joker</span><span class="card-sub">any Condition</span></span>`;
+        <span class="card-name">${esc(t("Joker"))}</span><span class="card-sub">${esc(t("any Condition"))}</span></span>`;
     }
     case "species":
       return `<span class="card-face species ${c.kind}${c.set === "invasive" ? " invasive" : ""}">
-        <span class="card-top"><span class="kind-icon">${icon(c.kind)}</span>${c.set === "invasive" ? `<span class="card-symbol active" title="Invasive species">${icon("invasive")}</span>` : ""}</span>
+        <span class="card-top"><span class="kind-icon">${icon(c.kind)}</span>${c.set === "invasive" ? `<span class="card-symbol active" title="${esc(t("Invasive species"))}">${icon("invasive")}</span>` : ""}</span>
         <span class="card-name" lang="fr">${esc(c.name_fr)}</span>
-        <span class="card-sub">${esc(c.name_en)}</span>
-        <span class="card-kind">${c.kind === "plant" ? "Plant" : "Animal"}</span></span>`;
+        ${lang === "fr" ? "" : `<span class="card-sub">${esc(c.name_en)}</span>`}
+        <span class="card-kind">${esc(c.kind === "plant" ? t("Plant") : t("Animal"))}</span></span>`;
     case "cat":
     case "pollution":
     case "reintroduction": {
@@ -100,8 +110,8 @@ export function cardFace(id, opts = {}) {
       return `<span class="card-face special ${c.type}">
         <span class="card-top"></span>
         <span class="card-icon">${icon(c.type)}</span>
-        <span class="card-name">${names[c.type][0]}</span>
-        <span class="card-sub" lang="fr">${names[c.type][1]}</span></span>`;
+        <span class="card-name">${names[c.type][lang === "fr" ? 1 : 0]}</span>
+        ${lang === "fr" ? "" : `<span class="card-sub" lang="fr">${names[c.type][1]}</span>`}</span>`;
     }
     default:
       return `<span class="card-face">${esc(id)}</span>`;
@@ -114,6 +124,6 @@ export function cardHTML(id, opts = {}) {
   return `<span class="${cls}" data-card="${esc(id)}" role="img" aria-label="${esc(cardText(id, opts.jokerColour))}">${cardFace(id, opts)}</span>`;
 }
 
-export function facedownHTML(label = "a face-down card") {
+export function facedownHTML(label = t("a face-down card")) {
   return `<span class="card small facedown" role="img" aria-label="${esc(label)}"><span class="card-face back">${icon("leaf")}</span></span>`;
 }

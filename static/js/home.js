@@ -1,8 +1,9 @@
 // Home page: create a room (advanced rules one by one, or a path as a campaign; optional
-// seed) or join one with its code.
+// seed or deal) or join one with its code.
 import { api, loadSeats, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
-import { readRulesPicker, renderRulesPicker } from "./rules_picker.js";
+import { t } from "./i18n.js";
+import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
 
 const form = document.getElementById("create-form");
 renderRulesPicker(document.getElementById("rules-picker"));
@@ -12,27 +13,14 @@ form.addEventListener("submit", async (event) => {
   const error = document.getElementById("create-error");
   const button = document.getElementById("create-btn");
   error.textContent = "";
-  const body = {};
-  Object.assign(body, readRulesPicker(form));
-  const seedText = form.seed.value.trim();
-  if (seedText !== "") {
-    const seed = Number(seedText);
-    if (!Number.isInteger(seed) || seed < 0) {
-      error.textContent = "The seed is a whole number (0 or more), or empty.";
-      form.seed.focus();
-      return;
-    }
-    body.seed = seed;
-  }
-  const dealText = form.deal.value.trim();
-  if (dealText !== "") {
-    try {
-      body.deal = JSON.parse(dealText);
-    } catch (err) {
-      error.textContent = "The deal is not valid JSON.";
-      form.deal.focus();
-      return;
-    }
+  let body;
+  try {
+    body = readRulesPicker(form);
+  } catch (err) {
+    if (!(err instanceof PickerError)) throw err;
+    error.textContent = err.message;
+    err.field.focus();
+    return;
   }
   button.disabled = true;
   try {
@@ -52,7 +40,7 @@ joinForm.addEventListener("submit", (event) => {
   const error = document.getElementById("join-error");
   const match = /(?:\/r\/)?([A-Za-z0-9_-]{4,})\/?$/.exec(raw);
   if (!match) {
-    error.textContent = "Paste the room code or the invite link a friend sent you.";
+    error.textContent = t("Paste the room code or the invite link a friend sent you.");
     joinForm.code.focus();
     return;
   }
@@ -67,6 +55,6 @@ const seats = Object.entries(loadSeats())
 if (seats.length) {
   document.getElementById("my-rooms").hidden = false;
   document.getElementById("my-rooms-list").innerHTML = seats
-    .map(([code, s]) => `<li><a href="/r/${esc(code)}">${esc(s.name || "Seat " + (s.seat + 1))} in room ${esc(code.slice(0, 8))}…</a></li>`)
+    .map(([code, s]) => `<li><a href="/r/${esc(code)}">${esc(t("{name} in room {room}…", { name: s.name || t("Seat {n}", { n: s.seat + 1 }), room: code.slice(0, 8) }))}</a></li>`)
     .join("");
 }

@@ -12,8 +12,13 @@ screens.game = renderGame;
 screens.banner = renderBanner;
 
 async function init() {
-  $("invite-link").value = `${location.origin}/r/${CODE}`;
-  $("newcomer-aid").innerHTML = PLAYER_AID.map((t) => `<li>${t}</li>`).join("");
+  // the server's public URL (--public-url), or its LAN address when this page was opened
+  // on localhost; else this page's own address
+  const invite = new URL(`${$("room").dataset.inviteBase || location.origin}/r/${CODE}`);
+  $("invite-link").value = invite.href;
+  // a loopback link is of no use to a friend: say how to serve them
+  $("invite-local").hidden = !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(invite.hostname);
+  $("newcomer-aid").innerHTML = PLAYER_AID.map((text) => `<li>${text}</li>`).join("");
   try {
     app.room = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}`);
   } catch (err) {

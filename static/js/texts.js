@@ -1,65 +1,100 @@
-// Words of the UI: colours, discard reasons, log events, help texts.
+// Words of the UI: colours, discard reasons, log events, help texts (English; t() gives
+// them in the page's language, see i18n.js and locales/fr.js).
+import { t } from "./i18n.js";
 
 export const COLOUR_INFO = {
-  blue: { name: "hydric", letter: "H", colour: "blue" },
-  yellow: { name: "thermal", letter: "T", colour: "yellow" },
-  green: { name: "geological", letter: "G", colour: "green" },
-  violet: { name: "atmospheric", letter: "A", colour: "violet" },
+  blue: { name: t("hydric"), letter: "H", colour: "blue" },
+  yellow: { name: t("thermal"), letter: "T", colour: "yellow" },
+  green: { name: t("geological"), letter: "G", colour: "green" },
+  violet: { name: t("atmospheric"), letter: "A", colour: "violet" },
 };
 export const COLOUR_ORDER = ["blue", "yellow", "green", "violet"];
+// the colours' own names (the help explains blue = hydric, ...) and the symbols' words
+export const COLOUR_WORDS = { blue: t("blue"), yellow: t("yellow"), green: t("green"), violet: t("violet") };
+export const SYMBOL_WORDS = { associated: t("associated"), dependent: t("dependent"), temporary: t("temporary") };
 
 // The engine's reason codes (dame_nature.engine.REASONS), for discards.
 export const REASONS = {
-  no_slot: "no open slot for it in the web",
-  joker_no_slot: "no open slot of the colour chosen for the Joker",
-  conditions_missing: "its Conditions are not all in place",
-  species_not_open: "the Species it depends on are not installed",
-  already_installed: "this Species is already installed",
-  associated: "associated Condition: it needs a Condition revealed just before it",
-  dependent: "dependent Condition: it needs a Species revealed just before it",
-  aquatic: "the aquatic web needs a blue Condition revealed just before",
-  temporary: "a temporary Condition not covered by its Species at the end of the turn",
-  side: "this Species does not match its player's Plant/Animal side",
-  climate_change: "climate change: a blue card next to a yellow one",
-  order: "environmental changes: the Condition slots fill in order",
-  reintroduction: "after a Species reintroduction, Conditions are discarded until an animal comes",
-  invasive: "an invasive species must be played by the first player",
-  pollution_early: "Pollution needs the 4 plants installed at the start of the turn",
-  pollution: "removed by Pollution",
-  cat: "cat: a Cat next to a Species",
-  cat_alone: "a Cat played alone goes to the discard pile",
+  no_slot: t("no open slot for it in the web"),
+  joker_no_slot: t("no open slot of the colour chosen for the Joker"),
+  conditions_missing: t("its Conditions are not all in place"),
+  species_not_open: t("the Species it depends on are not installed"),
+  already_installed: t("this Species is already installed"),
+  associated: t("associated Condition: it needs a Condition revealed just before it"),
+  dependent: t("dependent Condition: it needs a Species revealed just before it"),
+  aquatic: t("the aquatic web needs a blue Condition revealed just before"),
+  temporary: t("a temporary Condition not covered by its Species at the end of the turn"),
+  side: t("this Species does not match its player's Plant/Animal side"),
+  climate_change: t("climate change: a blue card next to a yellow one"),
+  order: t("environmental changes: the Condition slots fill in order"),
+  reintroduction: t("after a Species reintroduction, Conditions are discarded until an animal comes"),
+  invasive: t("an invasive species must be played by the first player"),
+  pollution_early: t("Pollution needs the 4 plants installed at the start of the turn"),
+  pollution: t("removed by Pollution"),
+  cat: t("cat: a Cat next to a Species"),
+  cat_alone: t("a Cat played alone goes to the discard pile"),
 };
 
 export const SYMBOLS = {
   associated: {
     mode: "associated_conditions",
-    title: "Associated Condition",
-    text: "Placed only if the card revealed just before it this turn was a Condition (or a Joker); otherwise discarded. The first reveal of a turn can never place it.",
+    title: t("Associated Condition"),
+    text: t("Placed only if the card revealed just before it this turn was a Condition (or a Joker); otherwise discarded. The first reveal of a turn can never place it."),
   },
   dependent: {
     mode: "dependent_conditions",
-    title: "Dependent Condition",
-    text: "Placed only if the card revealed just before it this turn was a Species; otherwise discarded.",
+    title: t("Dependent Condition"),
+    text: t("Placed only if the card revealed just before it this turn was a Species; otherwise discarded."),
   },
   temporary: {
     mode: "temporary_conditions",
-    title: "Temporary Condition",
-    text: "At the end of each turn, a temporary Condition whose Species is not yet installed is discarded.",
+    title: t("Temporary Condition"),
+    text: t("At the end of each turn, a temporary Condition whose Species is not yet installed is discarded."),
   },
 };
 
 export const PLAYER_AID = [
-  "<strong>Programming:</strong> everyone puts one card of their hand face down (click or tap it). You can replace it until the reveal starts. Say <em>Ready</em> when you are sure.",
-  "<strong>Symbioses</strong> (during programming) let you: show one of your cards; give one of your cards to a player, who gives one back; or swap one of your Condition cards with any card of the discard pile. The first player gets one free Symbiosis each turn; each Symbiosis card works once per game.",
-  "<strong>Reveal:</strong> from the first player, in seat order, each card is revealed and placed in the web if it can be; a card that cannot be placed is discarded. When several places are possible, its player chooses.",
-  "<strong>Conditions</strong> (hydric, thermal, geological, atmospheric) go on an empty slot of their colour. Plants' slots are open from the start; an animal's slots open once the two Species linked before it are installed.",
-  "<strong>A Species</strong> is installed once both its Conditions are in place. <strong>Jokers</strong> take the colour their player chooses.",
-  "<strong>Goal:</strong> complete the web up to the <span lang=\"fr\">Aigle royal</span> (Golden eagle) before the cards run out. The first player card passes to the next seat each turn.",
+  t("<strong>Programming:</strong> everyone puts one card of their hand face down (click or tap it). You can replace it until the reveal starts. Say <em>Ready</em> when you are sure."),
+  t("<strong>Symbioses</strong> (during programming) let you: show one of your cards; give one of your cards to a player, who gives one back; or swap one of your Condition cards with any card of the discard pile. The first player gets one free Symbiosis each turn; each Symbiosis card works once per game."),
+  t("<strong>Reveal:</strong> from the first player, in seat order, each card is revealed and placed in the web if it can be; a card that cannot be placed is discarded. When several places are possible, its player chooses."),
+  t("<strong>Conditions</strong> (hydric, thermal, geological, atmospheric) go on an empty slot of their colour. Plants' slots are open from the start; an animal's slots open once the two Species linked before it are installed."),
+  t("<strong>A Species</strong> is installed once both its Conditions are in place. <strong>Jokers</strong> take the colour their player chooses."),
+  t("<strong>Goal:</strong> complete the web up to the <span lang=\"fr\">Aigle royal</span> (Golden eagle) before the cards run out. The first player card passes to the next seat each turn."),
 ];
 
 export function seatName(view, seat) {
-  if (seat === null || seat === undefined) return "someone";
+  if (seat === null || seat === undefined) return t("someone");
   const p = (view.players || []).find((x) => x.seat === seat);
-  const name = p && p.name ? p.name : `Player ${seat + 1}`;
-  return view.seat === seat ? `${name} (you)` : name;
+  const name = p && p.name ? p.name : t("Player {n}", { n: seat + 1 });
+  return view.seat === seat ? t("{name} (you)", { name }) : name;
 }
+
+// Sentences of the room page added with issue 9 (the table's fixes, turn alerts, the
+// discard pile's reasons, the full log), through t() like every other (their French is in
+// locales/fr.js). A function takes the variable parts.
+export const TEXTS = {
+  seedInvalid: t("The seed is a whole number (0 or more), or empty."),
+  dealInvalid: t("The deal is not valid JSON."),
+  rulesSeed: (seed) => t("Deal: seed {seed} (only you, the host, see it).", { seed }),
+  rulesDeal: t("Deal: an explicit deal (only you, the host, see it)."),
+  roomFull: (n) => t("This room is full: all {n} seats are taken. You can watch the game from here; it appears when the host starts it.", { n }),
+  nameTooLong: (n) => t("A name has at most {n} characters.", { n }),
+  nameControl: t("A name cannot contain control characters."),
+  notTakeable: t("cannot be taken: it was played"),
+  noTakeable: t("no card of the discard pile can be taken"),
+  noPlaceNow: t("No place for it now"),
+  todoReveal: t("Choose where your card goes"),
+  todoSide: t("Choose your side"),
+  todoGiveBack: t("Give a card back"),
+  todoProgram: t("Program a card"),
+  todoReady: t("Say Ready"),
+  titleYourTurn: (todo) => t("● {todo}", { todo }),
+  notifyTitle: t("Dame Nature: your turn"),
+  notifyDenied: t("The browser refuses notifications for this site: allow them in its site settings."),
+  notifyUnsupported: t("This browser cannot show notifications."),
+  onTurn: (turn) => t("turn {turn}", { turn }),
+  discardedBy: (who, turn, why) => t("Discarded by {who}, {turn}: {why}.", { who, turn, why }),
+  playedBy: (who, turn) => t("Played by {who}, {turn} (a played Pollution stays in the discard pile).", { who, turn }),
+  removedFromWeb: (turn, why) => t("Removed from the web, {turn}: {why}.", { turn, why }),
+  swappedBy: (who, turn) => t("Put there by {who}'s Symbiosis swap, {turn}.", { who, turn }),
+};

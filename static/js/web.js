@@ -2,6 +2,7 @@
 // slots and its own slot, parents linked by lines. Legal places for the card being
 // revealed light up as buttons.
 import { BOOT, card, cardFace, cardText, esc } from "./cards.js";
+import { lang, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO } from "./texts.js";
 
@@ -14,11 +15,36 @@ export function slotText(slot) {
   const [sp, n] = slot.split(":");
   const c = card(sp);
   const name = c.name_fr || sp;
-  return n ? `${name}, Condition ${n}` : `${name} (installed)`;
+  return n ? t("{name}, Condition {n}", { name, n }) : t("{name} (installed)", { name });
 }
 
 function isOpen(view, layout, sp) {
   return (layout[sp].parents || []).every((p) => view.web[p]);
+}
+
+/**
+ * Why the public table says a card has no place right now (a reason code of texts.js's
+ * REASONS), or "" when it may have one or the table cannot tell (Cats, Pollutions,
+ * Reintroductions, and what the advanced rules decide only at the reveal).
+ */
+export function noPlaceNow(view, id) {
+  const c = card(id);
+  const layouts = (view.webs || ["main"]).map((web) => BOOT.layouts[layoutName(view, web)]).filter(Boolean);
+  if (c.type === "condition" || c.type === "joker") {
+    const fits = (colour) => c.type === "joker" || colour === c.colour;
+    const free = layouts.some((layout) =>
+      Object.keys(layout).some((sp) => isOpen(view, layout, sp) && layout[sp].conditions.some((colour, i) => fits(colour) && !view.web[`${sp}:${i + 1}`])),
+    );
+    return free ? "" : c.type === "joker" ? "joker_no_slot" : "no_slot";
+  }
+  if (c.type === "species") {
+    const layout = layouts.find((l) => l[id]);
+    if (!layout) return "";
+    if (view.web[id]) return "already_installed";
+    if (!isOpen(view, layout, id)) return "species_not_open";
+    return layout[id].conditions.every((_, i) => view.web[`${id}:${i + 1}`]) ? "" : "conditions_missing";
+  }
+  return "";
 }
 
 /**
@@ -41,7 +67,7 @@ export function renderWebs(container, view, { targets = {}, removals = {}, lastP
           return speciesNode(view, layout, sp, spot, rowStart, { targets, removals, lastPlaced });
         })
         .join("");
-      const title = web === "main" ? (name === "lettered" ? "Main web (invasive species layout)" : "Main web") : "Aquatic web (wetland)";
+      const title = esc(web === "main" ? (name === "lettered" ? t("Main web (invasive species layout)") : t("Main web")) : t("Aquatic web (wetland)"));
       return `<figure class="web web-${web}" data-web="${web}" style="--cols:${Math.max(maxCol, 4)}">
         <figcaption class="web-caption">${web === "main" ? icon("web") : icon("wetland")} ${title}</figcaption>
         <div class="web-grid">${nodes}<svg class="web-links" aria-hidden="true"></svg></div>
@@ -63,22 +89,22 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
     .map((colour, i) => conditionSlot(view, `${sp}:${i + 1}`, colour, open, ctx))
     .join("");
   const speciesTarget = ctx.targets[sp];
-  const invasive = c.set === "invasive" ? `<span class="sp-invasive" title="Invasive species: placed only when the first player of the turn reveals it">${icon("invasive")}<span class="sr-only">invasive species</span></span>` : "";
-  const nodeTitle = `<span class="sp-kind">${icon(c.kind)}</span><span class="sp-names"><span class="sp-fr" lang="fr">${esc(c.name_fr)}</span><span class="sp-en">${esc(c.name_en)}</span></span>${invasive}`;
+  const invasive = c.set === "invasive" ? `<span class="sp-invasive" title="${esc(t("Invasive species: placed only when the first player of the turn reveals it"))}">${icon("invasive")}<span class="sr-only">${esc(t("invasive species"))}</span></span>` : "";
+  const nodeTitle = `<span class="sp-kind">${icon(c.kind)}</span><span class="sp-names"><span class="sp-fr" lang="fr">${esc(c.name_fr)}</span>${lang === "fr" ? "" : `<span class="sp-en">${esc(c.name_en)}</span>`}</span>${invasive}`;
   const state = installed ? "installed" : open ? "open" : "locked";
-  const stateText = installed ? "installed" : open ? "not installed yet" : "waiting for the species before it";
+  const stateText = installed ? t("installed") : open ? t("not installed yet") : t("waiting for the species before it");
   let head;
   if (speciesTarget) {
-    head = `<button type="button" class="sp-head target" data-slot="${sp}" data-key="slot-${sp}" aria-label="Install ${esc(c.name_fr)} (${esc(c.name_en)}) here">${nodeTitle}</button>`;
+    head = `<button type="button" class="sp-head target" data-slot="${sp}" data-key="slot-${sp}" aria-label="${esc(t("Install {name} here", { name: cardText(sp) }))}">${nodeTitle}</button>`;
   } else {
     head = `<div class="sp-head" data-slot="${sp}">${nodeTitle}</div>`;
   }
   const parents = (spot.parents || []).join(" ");
   return `<div class="species-node ${state}${placedClass(ctx, sp)}" data-species="${sp}" data-parents="${parents}"
-      style="grid-column:${spot.column};grid-row:${rowStart} / span 2;${placedDelay(ctx, sp)}" role="group" aria-label="${esc(c.name_fr)} (${esc(c.name_en)}), ${stateText}">
+      style="grid-column:${spot.column};grid-row:${rowStart} / span 2;${placedDelay(ctx, sp)}" role="group" aria-label="${esc(`${cardText(sp)}, ${stateText}`)}">
       ${head}
       <div class="sp-slots">${slots}</div>
-      <div class="sp-state">${installed ? `${icon("ready")} installed` : open ? "" : "locked"}</div>
+      <div class="sp-state">${installed ? `${icon("ready")} ${esc(t("installed"))}` : open ? "" : esc(t("locked"))}</div>
     </div>`;
 }
 
@@ -87,14 +113,14 @@ function conditionSlot(view, slot, colour, open, ctx) {
   const filled = view.web[slot];
   const target = ctx.targets[slot];
   const removal = ctx.removals[slot];
-  const label = `${info.name} Condition slot${filled ? `: ${cardText(filled, view.joker_colours?.[filled])}` : open ? ", empty" : ", locked"}`;
+  const label = `${t("{colour} Condition slot", { colour: info.name })}${filled ? `: ${cardText(filled, view.joker_colours?.[filled])}` : open ? t(", empty") : t(", locked")}`;
   const inner = filled
     ? `<span class="mini-card">${cardFace(filled, { modes: view.modes, jokerColour: view.joker_colours?.[filled], compact: true })}</span>`
     : `<span class="slot-need">${icon(colour)}<span class="letter">${info.letter}</span></span>`;
   const cls = `cslot c-${colour}${filled ? " filled" : ""}${open ? "" : " locked"}${placedClass(ctx, slot)}`;
   if (target || removal) {
-    const what = target ? "Place your card here" : "Remove this Condition";
-    return `<button type="button" class="${cls} ${target ? "target" : "removal"}" data-slot="${slot}" data-key="slot-${slot}" aria-label="${what}: ${esc(slotText(slot))} (${info.name})">${inner}</button>`;
+    const what = target ? t("Place your card here") : t("Remove this Condition");
+    return `<button type="button" class="${cls} ${target ? "target" : "removal"}" data-slot="${slot}" data-key="slot-${slot}" aria-label="${esc(what)}: ${esc(slotText(slot))} (${esc(info.name)})">${inner}</button>`;
   }
   return `<span class="${cls}" data-slot="${slot}" role="img" aria-label="${esc(label)}" style="${placedDelay(ctx, slot)}">${inner}</span>`;
 }

@@ -18,6 +18,8 @@ MODULES = [
     "jsonio",
     "app",
     "deps",
+    "addresses",
+    "replay",
     "routes.rooms",
     "routes.ws",
 ]

@@ -78,3 +78,16 @@ def no_horizontal_scroll(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     inner = page.evaluate("window.innerWidth")
     assert width <= inner, f"the page scrolls sideways: {width}px wide in {inner}px"
+
+
+def assert_accessible(page: Page, where: str) -> None:
+    """axe-core (axe-playwright-python) on the page as it is now: no serious or critical
+    violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    bad = [v for v in violations if v.get("impact") in ("serious", "critical")]
+    assert not bad, f"{where}:\n" + "\n".join(
+        f"- {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+        for v in bad
+    )

@@ -269,7 +269,7 @@ class State:
         return sum(map(len, self.hands)) + self.num_players - self.programmed.count(None)
 
     def is_winnable(self) -> bool:
-        """False once the game is lost for certain (RULINGS: the unwinnable test)."""
+        """False once the game is lost for certain (docs/rulings.md: the unwinnable test)."""
         cached = self._winnable
         if cached is not None and cached[0] == len(self.log):
             return cached[1]

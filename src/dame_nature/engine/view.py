@@ -2,7 +2,7 @@
 deleted. A view holds no card id its seat is not entitled to see.
 
 ``View`` is the contract (a ``TypedDict``, documented in the server's OpenAPI schema):
-the fields of the public API (``shared/API.md``) less what the server adds (``room``,
+the fields of the public API (``docs/api.md``) less what the server adds (``room``,
 ``version``, players' ``name`` and ``connected``, ``campaign``, ``status``, ``game``),
 plus what clients find useful (``to_act``, ``legal_types``, ``known_by``, ``revealing``,
 ``pending_give``, ``last_turn``, ``log``, ``max_discards``, ``turns_total``,

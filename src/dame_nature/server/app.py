@@ -30,7 +30,7 @@ from .errors import ApiError, engine_error
 from .jsonio import loads
 from .models import Health
 from .rooms import RoomManager
-from .routes import pages, rooms, ws
+from .routes import pages, replay, rooms, ws
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -242,7 +242,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Dame Nature Online",
         version=__version__,
         description="Rooms, seats and live per-seat views of the cooperative card game "
-        "Dame Nature. The contract is `shared/API.md`; errors are always "
+        "Dame Nature. The reference is `docs/api.md` in the repository; errors are always "
         '`{"error": {"code", "message"}}` with a 4xx status.',
         lifespan=lifespan,
         docs_url=None,  # served by ``docs_router``, from this origin
@@ -316,6 +316,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)
+    app.include_router(replay.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     if DOCS_ASSETS is not None:

@@ -1,4 +1,4 @@
-"""Pydantic models of every request body, answer and websocket message of ``shared/API.md``.
+"""Pydantic models of every request body, answer and websocket message of ``docs/api.md``.
 
 ``XCreate`` models are bodies the client sends, ``XPublic`` what the server answers.
 Views are the engine's per-seat ``View`` (a ``TypedDict`` the engine owns, with the
@@ -10,6 +10,7 @@ fields the server adds), documented in the OpenAPI schema.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -40,9 +41,10 @@ PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_who
 Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 
-#: what a player's name may be, said once for the schema and the check: 1 to 40
-#: characters, no control or bidirectional-override character, at least one that is
-#: not a space (spaces around it are dropped, runs of spaces become one)
+#: what a player's name may be, as the schema says it: no control or
+#: bidirectional-override character, at least one that is not a space. ``clean_name``
+#: checks it (and more: 1 to 40 characters as a person counts them, a visible one) with
+#: a sentence a player understands
 NAME_PATTERN = (
     r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
     r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
@@ -109,22 +111,98 @@ class RoomCreate(_Body):
         return self
 
 
+class RoomRules(BaseModel):
+    """``GET /api/rooms/{room}/rules`` (host only): the room's rules as the host set
+    them, seed and explicit deal included (they decide every hand, so only the host
+    reads them)."""
+
+    modes: list[str]
+    path: int | None
+    seed: int | None
+    deal: dict[str, Any] | None
+
+
 class RoomCreated(BaseModel):
     room: str
     url: str
     host_token: str
 
 
-def _tidy(name: str) -> str:
-    return " ".join(name.split())
+NAME_MAX_CHARACTERS = 40
+#: Bidirectional overrides and isolates: they would reorder the text around a name.
+_BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+_ZWJ = "\u200d"
+
+
+def _joins_previous(char: str, previous: str) -> bool:
+    """Whether ``char`` belongs to the grapheme cluster of ``previous`` (an approximation of
+    Unicode's rules good for names: combining marks, variation selectors, emoji modifiers
+    and tags, ZWJ sequences, and the second flag letter of a pair)."""
+    category = unicodedata.category(char)
+    if category in ("Mn", "Me", "Mc", "Cf") or 0x1F3FB <= ord(char) <= 0x1F3FF:
+        return True
+    if previous == _ZWJ:
+        return True
+    regional = 0x1F1E6 <= ord(char) <= 0x1F1FF
+    return regional and 0x1F1E6 <= ord(previous) <= 0x1F1FF
+
+
+def name_length(name: str) -> int:
+    """The number of characters a person sees in ``name`` (grapheme clusters, roughly):
+    ``name_length("🧑\u200d🌾 Farmer") == 8``.
+
+    >>> name_length("🧑\u200d🌾 Farmer"), name_length("🏳\ufe0f\u200d🌈"), name_length("Zoé")
+    (8, 1, 3)
+    """
+    count, previous, in_flag = 0, "", False
+    for char in name:
+        joined = bool(previous) and _joins_previous(char, previous)
+        if joined and 0x1F1E6 <= ord(char) <= 0x1F1FF:
+            joined, in_flag = not in_flag, not in_flag  # flags are pairs of letters
+        elif 0x1F1E6 <= ord(char) <= 0x1F1FF:
+            in_flag = False
+        if not joined:
+            count += 1
+        previous = char
+    return count
+
+
+def clean_name(name: str) -> str:
+    """A player's name as shown: spaces around and between words collapsed; any printable
+    text, emoji sequences included; no control character, bidirectional override or
+    unassigned code point; at least one visible character; at most 40 characters.
+
+    >>> clean_name("  🧑\u200d🌾   Farmer ")
+    '🧑\u200d🌾 Farmer'
+    >>> clean_name("Bell\x07")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name cannot contain control characters
+    """
+    name = " ".join(name.split())
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs", "Cn", "Co") or ord(char) in _BIDI_CONTROLS:
+            raise ValueError("a name cannot contain control characters")
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+        raise ValueError("a name needs at least one visible character")
+    if name_length(name) > NAME_MAX_CHARACTERS:
+        raise ValueError(f"a name has at most {NAME_MAX_CHARACTERS} characters")
+    return name
 
 
 class PlayerCreate(_Body):
     """``POST /api/rooms/{room}/players``: the name shown to the others (1 to 40
-    characters, spaces around it dropped)."""
+    characters as a person counts them, emoji sequences included; spaces around it
+    dropped; no control character)."""
 
     name: Annotated[
-        str, Field(min_length=1, max_length=40, pattern=NAME_PATTERN), AfterValidator(_tidy)
+        str,
+        Field(
+            min_length=1,
+            max_length=8 * NAME_MAX_CHARACTERS,
+            json_schema_extra={"pattern": NAME_PATTERN},
+        ),
+        AfterValidator(clean_name),
     ]
 
 
@@ -191,12 +269,61 @@ class Replay(BaseModel):
     deal_choice: Literal["seed", "deal"] | None
 
 
+class ReplayPlayer(BaseModel):
+    seat: int
+    name: str
+
+
+class ReplayStep(BaseModel):
+    index: int
+    kind: Literal["start", "action", "reveal", "turn_end"]
+    turn: int
+    seat: int | None
+    action: dict[str, Any] | None = Field(description="set on the first step of an action")
+    events: list[dict[str, Any]] = Field(
+        description="the events of this step, private parts included"
+    )
+    state: dict[str, Any] = Field(
+        description="the whole table after this step: phase, turn, first_player, web, "
+        "joker_colours, discard, in_play, revealed_this_turn, last_turn, pending_give, "
+        "winnable, result, players: [{seat, hand, programmed, ready, symbiosis_cards, side}]"
+    )
+
+
+class ReplaySteps(BaseModel):
+    room: str
+    game: int
+    modes: list[str]
+    players: list[ReplayPlayer]
+    result: dict[str, Any] | None
+    campaign: Campaign | None
+    layout: str
+    webs: list[str]
+    max_discards: int
+    deck_size: int
+    steps: list[ReplayStep]
+
+
+class GameLog(BaseModel):
+    """``GET /api/rooms/{room}/log``: the whole log of the current game as this seat may
+    see it (views carry only its last 60 events)."""
+
+    version: int
+    game: int
+    seat: int | None
+    total: int = Field(description="events in the whole log; `events` starts at `since`")
+    events: list[dict[str, Any]] = Field(
+        description="the engine's events, redacted for this seat as in its views"
+    )
+
+
 class ModeInfo(BaseModel):
     mode: str
     number: int
     title: str
     title_fr: str
     summary: str
+    summary_fr: str
 
 
 class ReasonText(BaseModel):

@@ -33,6 +33,7 @@ from ..engine import (
     get_game,
     lobby_view,
     normalise_modes,
+    visible_log,
 )
 from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
 from .connections import Connection, Socket, TokenBucket
@@ -629,6 +630,14 @@ class RoomManager:
 
         await self._attempt(room, change)
 
+    def rules(self, room: Room, token: str | None) -> dict[str, Any]:
+        """Host only: the room's rules as set, seed and deal included."""
+        self._require_host(room, token)
+        spec = room.spec
+        path = spec.get("path")
+        modes = [] if path is not None else list(spec["modes"])
+        return {"modes": modes, "path": path, "seed": spec.get("seed"), "deal": spec.get("deal")}
+
     @staticmethod
     def _rules(
         modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
@@ -829,6 +838,19 @@ class RoomManager:
         after it is stored)."""
         async with room.lock:
             return room.view(seat)
+
+    async def log(self, room: Room, seat: int | None, since: int) -> dict[str, Any]:
+        """Every event of the room's current game that ``seat`` may see (``None``: a
+        spectator), redacted as in its views, from the ``since``-th one."""
+        async with room.lock:
+            events = visible_log(room.state, seat, tail=None) if room.state is not None else []
+            return {
+                "version": room.version,
+                "game": room.game_no,
+                "seat": seat,
+                "total": len(events),
+                "events": events[since:],
+            }
 
     async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
         async with room.lock:

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from ipaddress import IPv4Network, IPv6Network, ip_network
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -21,6 +22,10 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
+    #: the address friends open, when it is not the one the host opened (a proxy, a
+    #: domain name, a LAN address): ``https://dn.example.org`` or
+    #: ``http://192.168.1.20:8000``; invite links start with it
+    public_url: str | None = None
     #: the store: a SQLite file (``:memory:`` keeps nothing across restarts), or a
     #: ``postgresql://`` URL shared by several server nodes
     db: str = "./dame-nature.sqlite3"
@@ -117,3 +122,20 @@ class Settings(BaseSettings):
             if part.strip():
                 ip_network(part.strip(), strict=False)  # a ValueError names the bad one
         return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _absolute_url(cls, url: str | None) -> str | None:
+        """An absolute ``http(s)://host[:port][/prefix]`` URL, kept without its final ``/``.
+
+        >>> Settings(public_url="https://dn.example.org/").public_url
+        'https://dn.example.org'
+        """
+        if url is None or not url.strip():
+            return None
+        parsed = urlsplit(url.strip())
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise ValueError("the public URL starts with http:// or https:// and a host name")
+        if parsed.query or parsed.fragment:
+            raise ValueError("the public URL has no query (?) or fragment (#)")
+        return parsed.geturl().rstrip("/")

@@ -1,6 +1,7 @@
 // The end screen: the result, the campaign's progress and the rematch.
 import { api } from "../api.js";
 import { BOOT, esc } from "../cards.js";
+import { modeTitle, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { refreshRoom } from "./net.js";
 import { $, app, CODE, MODES, players, render } from "./state.js";
@@ -10,34 +11,36 @@ export function renderEnd() {
   const r = v.result || { outcome: "lost", discards: v.discard.length };
   const won = r.outcome === "won";
   $("end-view").dataset.outcome = r.outcome;
-  $("end-title").innerHTML = won ? `${icon("leaf")} The web of life is complete: you won!` : "The game is lost";
+  $("end-title").innerHTML = won ? `${icon("leaf")} ${esc(t("The web of life is complete: you won!"))}` : esc(t("The game is lost"));
   const max = v.max_discards;
-  $("end-text").innerHTML = won
-    ? `${r.discards} card${r.discards === 1 ? "" : "s"} discarded (at most ${max} allowed to win${r.discards === 0 ? ": a perfect game!" : ""}).`
-    : `${r.discards} card${r.discards === 1 ? "" : "s"} discarded (at most ${max} could be discarded to win). Every web is a lesson: try again!`;
+  $("end-text").textContent = won
+    ? r.discards === 0
+      ? t("{n} cards discarded (at most {max} allowed to win: a perfect game!)", { n: 0, max })
+      : tn("{n} card discarded (at most {max} allowed to win).", "{n} cards discarded (at most {max} allowed to win).", r.discards, { max })
+    : tn("{n} card discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", "{n} cards discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", r.discards, { max });
   const placed = Object.values(v.web).filter(Boolean).length;
   const slots = Object.keys(v.web).length;
   $("end-stats").innerHTML = `
-    <div><dt>Cards discarded</dt><dd class="${r.discards > max ? "bad" : ""}">${r.discards} <span class="hint">/ ${max} max</span></dd></div>
-    <div><dt>Web of life</dt><dd>${placed} <span class="hint">/ ${slots} cards</span></dd></div>
-    <div><dt>Turns played</dt><dd>${v.turn}</dd></div>`;
-  $("end-players").textContent = `${players().map((p) => p.name).join(", ")} · ${v.modes.length ? v.modes.map((m) => MODES[m]?.title || m).join(", ") : "base game"}`;
+    <div><dt>${esc(t("Cards discarded"))}</dt><dd class="${r.discards > max ? "bad" : ""}">${r.discards} <span class="hint">${esc(t("/ {max} max", { max }))}</span></dd></div>
+    <div><dt>${esc(t("Web of life"))}</dt><dd>${placed} <span class="hint">${esc(t("/ {n} cards", { n: slots }))}</span></dd></div>
+    <div><dt>${esc(t("Turns played"))}</dt><dd>${v.turn}</dd></div>`;
+  $("end-players").textContent = `${players().map((p) => p.name).join(", ")} · ${v.modes.length ? v.modes.map((m) => modeTitle(MODES[m]) || m).join(", ") : t("base game")}`;
   const camp = v.campaign || (app.room && app.room.campaign);
   let campaignHTML = "";
-  let rematchLabel = "Play again (new deal)";
+  let rematchLabel = t("Play again (new deal)");
   if (camp) {
     const results = camp.results || [];
     const stages = [1, 2, 3]
       .map((s) => {
         const res = results[s - 1];
         const modes = BOOT.paths[String(camp.path)] || [];
-        return `<li class="stage ${res || "todo"}${s === camp.stage ? " current" : ""}"><span class="stage-no">Stage ${s}</span> <span>${esc(MODES[modes[s - 1]]?.title || "")}</span> <strong>${res === "won" ? "won" : res === "lost" ? "lost" : "to play"}</strong></li>`;
+        return `<li class="stage ${res || "todo"}${s === camp.stage ? " current" : ""}"><span class="stage-no">${esc(t("Stage {n}", { n: s }))}</span> <span>${esc(modeTitle(MODES[modes[s - 1]]))}</span> <strong>${esc(res === "won" ? t("won") : res === "lost" ? t("lost") : t("to play"))}</strong></li>`;
       })
       .join("");
-    campaignHTML = `<h2>Path ${camp.path}: campaign progress</h2><ol class="campaign">${stages}</ol>`;
-    if (won && camp.stage < 3) rematchLabel = `Next: stage ${camp.stage + 1} of path ${camp.path}`;
-    else if (won) rematchLabel = `Path ${camp.path} won! Play it again`;
-    else rematchLabel = `Try path ${camp.path} again from stage 1`;
+    campaignHTML = `<h2>${esc(t("Path {n}: campaign progress", { n: camp.path }))}</h2><ol class="campaign">${stages}</ol>`;
+    if (won && camp.stage < 3) rematchLabel = t("Next: stage {stage} of path {n}", { stage: camp.stage + 1, n: camp.path });
+    else if (won) rematchLabel = t("Path {n} won! Play it again", { n: camp.path });
+    else rematchLabel = t("Try path {n} again from stage 1", { n: camp.path });
   }
   $("end-campaign").innerHTML = campaignHTML;
   const host = !!app.mem.host_token;

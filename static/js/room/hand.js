@@ -1,12 +1,13 @@
 // Your hand: the programmed card, the hand, Ready and Symbiosis, and the prompt when the
 // table waits for your choice (a reveal's place, your side, a card to give back).
 import { card, cardFace, cardHTML, cardText, esc } from "../cards.js";
+import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
-import { COLOUR_INFO, seatName } from "../texts.js";
-import { slotText } from "../web.js";
+import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
+import { noPlaceNow, slotText } from "../web.js";
 import { openGiveback, openSymbiosis } from "./dialogs.js";
 import { send } from "./net.js";
-import { $, app, canUseSymbiosis, mySeat, players, setHTML, sortHand } from "./state.js";
+import { $, app, canUseSymbiosis, mayActivate, mySeat, players, setHTML, sortHand } from "./state.js";
 
 export function renderMe() {
   const v = app.view;
@@ -14,7 +15,7 @@ export function renderMe() {
   const box = $("me");
   if (me === null) {
     box.hidden = false;
-    $("me-title").textContent = "You are watching this game";
+    $("me-title").textContent = t("You are watching this game");
     box.querySelector(".me-row").hidden = true;
     setHTML($("hand"), "");
     setHTML($("programmed"), "");
@@ -25,36 +26,40 @@ export function renderMe() {
   }
   const p = players().find((x) => x.seat === me) || {};
   box.querySelector(".me-row").hidden = false;
-  $("me-title").textContent = `Your hand · ${p.name || "you"}`;
+  $("me-title").textContent = t("Your hand · {name}", { name: p.name || t("you") });
   const badges = [];
-  if (v.first_player === me) badges.push(`<span class="badge first">${icon("first")} First player${v.free_symbiosis_available && v.phase === "programming" ? " · free Symbiosis" : ""}</span>`);
-  badges.push(`<span class="badge">${icon("symbiosis")} ${p.symbiosis_cards ?? 0} Symbiosis card${p.symbiosis_cards === 1 ? "" : "s"}</span>`);
-  if (p.side) badges.push(`<span class="badge">${icon(p.side)} ${p.side === "plant" ? "Plant" : "Animal"} side</span>`);
-  if (p.ready) badges.push(`<span class="badge ok">${icon("ready")} Ready</span>`);
+  if (v.first_player === me) badges.push(`<span class="badge first">${icon("first")} ${esc(t("First player"))}${v.free_symbiosis_available && v.phase === "programming" ? esc(t(" · free Symbiosis")) : ""}</span>`);
+  badges.push(`<span class="badge">${icon("symbiosis")} ${esc(tn("{n} Symbiosis card", "{n} Symbiosis cards", p.symbiosis_cards ?? 0))}</span>`);
+  if (p.side) badges.push(`<span class="badge">${icon(p.side)} ${esc(p.side === "plant" ? t("Plant side") : t("Animal side"))}</span>`);
+  if (p.ready) badges.push(`<span class="badge ok">${icon("ready")} ${esc(t("Ready"))}</span>`);
   setHTML($("me-badges"), badges.join(""));
 
   const programming = v.phase === "programming";
   setHTML(
     $("programmed"),
     v.programmed
-      ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="Programmed: ${esc(cardText(v.programmed) + knownByText(v, v.programmed))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
-      : `<span class="card empty-slot">${programming && (v.hand || []).length ? "Click a card to program it" : "—"}</span>`,
+      ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="${esc(t("Programmed: {card}", { card: cardText(v.programmed) + knownByText(v, v.programmed) }))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
+      : `<span class="card empty-slot">${programming && (v.hand || []).length ? esc(t("Click a card to program it")) : "—"}</span>`,
   );
+  // before the reveal: a word when the public table already says the card has no place
+  const noPlace = programming && v.programmed ? noPlaceNow(v, v.programmed) : "";
+  setHTML($("programmed-hint"), noPlace ? `${icon("discard")} <span>${esc(TEXTS.noPlaceNow)}: ${esc(REASONS[noPlace] || noPlace)}.</span>` : "");
+  $("programmed-hint").hidden = !noPlace;
   const hand = sortHand(v.hand || []);
   const handHTML = hand
     .map((c) => {
-      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? ": program it instead" : ": program it") : ""}`;
-      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
+      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? t(": program it instead") : t(": program it")) : ""}`;
+      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" data-focus-group="hand" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
     })
     .join("");
-  setHTML($("hand"), handHTML || `<li class="hint">No card left in your hand.</li>`);
+  setHTML($("hand"), handHTML || `<li class="hint">${esc(t("No card left in your hand."))}</li>`);
 
   const actions = [];
   if (programming) {
-    if (p.ready) actions.push(`<button type="button" class="btn" id="unready-btn" data-key="ready">Not ready</button>`);
-    else actions.push(`<button type="button" class="btn primary" id="ready-btn" data-key="ready" ${v.programmed ? "" : "disabled"}>Ready</button>`);
+    if (p.ready) actions.push(`<button type="button" class="btn" id="unready-btn" data-key="ready">${esc(t("Not ready"))}</button>`);
+    else actions.push(`<button type="button" class="btn primary" id="ready-btn" data-key="ready" ${v.programmed ? "" : "disabled"}>${esc(t("Ready"))}</button>`);
     const can = canUseSymbiosis();
-    actions.push(`<button type="button" class="btn" id="sym-btn" data-key="sym" aria-haspopup="dialog" ${can ? "" : "disabled"}>${icon("symbiosis")} Symbiosis…</button>`);
+    actions.push(`<button type="button" class="btn" id="sym-btn" data-key="sym" aria-haspopup="dialog" ${can ? "" : "disabled"}>${icon("symbiosis")} ${esc(t("Symbiosis…"))}</button>`);
   }
   setHTML($("actions"), actions.join(""));
   renderPrompt();
@@ -66,7 +71,7 @@ function knownByText(v, c) {
   const seats = (v.known_by || {})[c] || [];
   if (!seats.length) return "";
   const everyone = seats.length >= players().length - 1;
-  return `, known to ${everyone ? "everyone" : seats.map((s) => seatName(v, s)).join(" and ")}`;
+  return everyone ? t(", known to everyone") : t(", known to {who}", { who: seats.map((s) => seatName(v, s)).join(t(" and ")) });
 }
 
 function knownByTag(v, c) {
@@ -76,12 +81,12 @@ function knownByTag(v, c) {
 
 $("hand").addEventListener("click", (event) => {
   const b = event.target.closest("button.hand-card");
-  if (b && !b.disabled) send({ type: "program", card: b.dataset.card });
+  if (b && !b.disabled && mayActivate($("hand"), event)) send({ type: "program", card: b.dataset.card });
 });
 
 $("actions").addEventListener("click", (event) => {
   const b = event.target.closest("button");
-  if (!b || b.disabled) return;
+  if (!b || b.disabled || !mayActivate($("actions"), event)) return;
   if (b.id === "ready-btn") send({ type: "ready" });
   else if (b.id === "unready-btn") send({ type: "unready" });
   else if (b.id === "sym-btn") openSymbiosis();
@@ -89,10 +94,10 @@ $("actions").addEventListener("click", (event) => {
 
 function optionLabel(o) {
   const parts = [];
-  if (o.slot) parts.push(`${o.slot.includes(":") ? "Place in" : "Install"} ${slotText(o.slot)}`);
-  if (o.target) parts.push(`remove ${cardText(o.target)}`);
-  if (!o.slot && !o.target) parts.push(o.colour ? "Discard it" : "Play it");
-  if (o.colour) parts.push(`as ${COLOUR_INFO[o.colour].name} [${COLOUR_INFO[o.colour].letter}]`);
+  if (o.slot) parts.push(o.slot.includes(":") ? t("Place in {slot}", { slot: slotText(o.slot) }) : t("Install {slot}", { slot: slotText(o.slot) }));
+  if (o.target) parts.push(t("remove {card}", { card: cardText(o.target) }));
+  if (!o.slot && !o.target) parts.push(o.colour ? t("Discard it") : t("Play it"));
+  if (o.colour) parts.push(t("as {colour} [{letter}]", { colour: COLOUR_INFO[o.colour].name, letter: COLOUR_INFO[o.colour].letter }));
   return parts.join(", ");
 }
 
@@ -115,27 +120,28 @@ function renderPrompt() {
     const type = c ? card(c).type : null;
     const how =
       type === "joker"
-        ? "Your Joker takes the colour of the place you pick: choose a lit place in the web, or a button below (a colour with no place discards it)."
+        ? t("Your Joker takes the colour of the place you pick: choose a lit place in the web, or a button below (a colour with no place discards it).")
         : type === "pollution"
-          ? "Your Pollution removes one uncovered Condition from the web: pick one of the places lit in red, or a button below."
-          : "Several places are possible: pick one of the lit places in the web, or a button below.";
+          ? t("Your Pollution removes one uncovered Condition from the web: pick one of the places lit in red, or a button below.")
+          : t("Several places are possible: pick one of the lit places in the web, or a button below.");
     setHTML(el, `<div class="prompt-card">${c ? cardHTML(c, { modes: v.modes }) : ""}</div>
-      <div class="prompt-body"><h3>Your reveal: ${type === "pollution" ? "what does it remove?" : "where does it go?"}</h3>
-      <p>${how}</p>
+      <div class="prompt-body"><h3>${esc(type === "pollution" ? t("Your reveal: what does it remove?") : t("Your reveal: where does it go?"))}</h3>
+      <p>${esc(how)}</p>
       <div class="option-list">${buttons}</div></div>`);
   } else if (aw.kind === "choose_side") {
-    setHTML(el, `<div class="prompt-body"><h3>Choose your side</h3>
-      <p>Species-specific biodiversity: you may only install Species of your side (your Conditions are not limited).</p>
-      <div class="option-list"><button type="button" class="btn option" data-side="plant" data-key="side-plant">${icon("plant")} Plant (Végétal)</button>
-      <button type="button" class="btn option" data-side="animal" data-key="side-animal">${icon("animal")} Animal</button></div></div>`);
+    setHTML(el, `<div class="prompt-body"><h3>${esc(t("Choose your side"))}</h3>
+      <p>${esc(t("Species-specific biodiversity: you may only install Species of your side (your Conditions are not limited)."))}</p>
+      <div class="option-list"><button type="button" class="btn option" data-side="plant" data-key="side-plant">${icon("plant")} ${esc(t("Plant (Végétal)"))}</button>
+      <button type="button" class="btn option" data-side="animal" data-key="side-animal">${icon("animal")} ${esc(t("Animal"))}</button></div></div>`);
   } else if (aw.kind === "give_back") {
-    setHTML(el, `<div class="prompt-body"><h3>${esc(seatName(v, v.pending_give?.from))} gave you a card</h3>
-      <p>Give one of your cards back (it can be the one you just received).</p>
-      <button type="button" class="btn primary" id="open-giveback" data-key="open-giveback">Choose the card to give back</button></div>`);
+    setHTML(el, `<div class="prompt-body"><h3>${esc(t("{who} gave you a card", { who: seatName(v, v.pending_give?.from) }))}</h3>
+      <p>${esc(t("Give one of your cards back (it can be the one you just received)."))}</p>
+      <button type="button" class="btn primary" id="open-giveback" data-key="open-giveback">${esc(t("Choose the card to give back"))}</button></div>`);
   }
 }
 
 $("prompt").addEventListener("click", (event) => {
+  if (!event.target.closest("button") || !mayActivate($("prompt"), event)) return;
   const aw = app.view && app.view.awaiting;
   const opt = event.target.closest("[data-opt]");
   if (opt && aw && aw.options) send(aw.options[Number(opt.dataset.opt)]);

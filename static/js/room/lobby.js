@@ -1,32 +1,50 @@
 // The lobby: invite link, joining, who is here, the rules (the host may change them), start.
 import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
-import { readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
+import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
+import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
+import { TEXTS } from "../texts.js";
 import { connect, refreshRoom } from "./net.js";
-import { $, app, CODE, MODES, mySeat, show } from "./state.js";
+import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
+
+const NAME_MAX = 40; // characters as a person counts them (the server's limit too)
 
 function lobbyPlayers() {
   const fromView = app.view && app.view.players && app.view.players.length && app.view.players[0].name !== undefined ? app.view.players : null;
   return [...(fromView || (app.room && app.room.players) || [])].sort((a, b) => a.seat - b.seat);
 }
 
-function rulesHTML(modes, campaign, path) {
+function rulesHTML(modes, campaign, path, hostRules) {
   const parts = [];
   if (campaign || path) {
     const p = campaign ? campaign.path : path;
     const stage = campaign ? campaign.stage : 1;
-    parts.push(`<p class="path-line"><strong>Path ${p}</strong>, played as a campaign: stage ${stage} of 3.</p>`);
+    parts.push(`<p class="path-line">${t("<strong>Path {n}</strong>, played as a campaign: stage {stage} of 3.", { n: esc(p), stage: esc(stage) })}</p>`);
   }
   if (!modes || !modes.length) {
-    parts.push(`<p>The base game, with no advanced rule.</p>`);
+    parts.push(`<p>${esc(t("The base game, with no advanced rule."))}</p>`);
   } else {
     parts.push(
       `<ul class="rule-list">${modes
-        .map((m) => `<li><strong>${esc(MODES[m]?.title || m)}</strong> <span class="fr" lang="fr">${esc(MODES[m]?.title_fr || "")}</span><br><span class="hint">${esc(MODES[m]?.summary || "")}</span></li>`)
+        .map((m) => `<li><strong>${esc(modeTitle(MODES[m]) || m)}</strong>${lang === "fr" ? "" : ` <span class="fr" lang="fr">${esc(MODES[m]?.title_fr || "")}</span>`}<br><span class="hint">${esc(modeSummary(MODES[m]))}</span></li>`)
         .join("")}</ul>`,
     );
   }
+  if (hostRules && hostRules.seed !== null && hostRules.seed !== undefined) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesSeed(hostRules.seed))}</p>`);
+  if (hostRules && hostRules.deal) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesDeal)}</p>`);
   return parts.join("");
+}
+
+// The host's own read of the rules (seed and deal included), fetched again whenever the
+// room changed, so that the editor shows and keeps them.
+async function loadHostRules(version) {
+  app.hostRulesVersion = version;
+  try {
+    app.hostRules = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/rules`, { token: app.mem.host_token });
+  } catch (err) {
+    app.hostRules = null;
+  }
+  if (!inGame()) renderLobby();
 }
 
 export function renderLobby() {
@@ -36,35 +54,52 @@ export function renderLobby() {
   const players = lobbyPlayers();
   const me = mySeat();
   const seated = me !== null && me !== undefined && app.mem.token;
-  $("join-form").hidden = !!seated || room.status !== "lobby";
+  const full = room.status === "lobby" && players.length >= (room.seats_max || 6);
+  $("join-form").hidden = !!seated || room.status !== "lobby" || full;
   $("seated-note").hidden = !seated;
   if (seated) {
-    $("seated-note").textContent = `You are seated as ${app.mem.name || "player " + (me + 1)} (seat ${me + 1}). This browser remembers your seat: reopening the link brings you back to it.`;
+    $("seated-note").textContent = t("You are seated as {name} (seat {seat}). This browser remembers your seat: reopening the link brings you back to it.", { name: app.mem.name || t("player {n}", { n: me + 1 }), seat: me + 1 });
   }
   if (!seated && room.status && room.status !== "lobby") {
     $("seated-note").hidden = false;
-    $("seated-note").textContent = "This game has already started: you can watch it.";
+    $("seated-note").textContent = t("This game has already started: you can watch it.");
   }
-  $("player-count").textContent = `(${players.length} of ${room.seats_max || 6})`;
+  if (!seated && full) {
+    $("seated-note").hidden = false;
+    $("seated-note").textContent = TEXTS.roomFull(room.seats_max || 6);
+  }
+  $("player-count").textContent = t("({n} of {max})", { n: players.length, max: room.seats_max || 6 });
   $("lobby-players").innerHTML = players.length
     ? players
         .map(
           (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}">
           <span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>
           <span class="seat-no">${p.seat + 1}</span>
-          <span class="pname">${esc(p.name)}${p.seat === me ? (app.mem.host_token ? " (you, host)" : " (you)") : ""}</span>
-          <span class="hint">${p.connected ? "connected" : "not connected"}</span></li>`,
+          <span class="pname">${esc(p.name)}${p.seat === me ? esc(app.mem.host_token ? t(" (you, host)") : t(" (you)")) : ""}</span>
+          <span class="hint">${esc(p.connected ? t("connected") : t("not connected"))}</span></li>`,
         )
         .join("")
-    : `<li class="hint">Nobody has taken a seat yet.</li>`;
-  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path);
+    : `<li class="hint">${esc(t("Nobody has taken a seat yet."))}</li>`;
   const host = !!app.mem.host_token;
+  if (host && room.version !== undefined && app.hostRulesVersion !== room.version) loadHostRules(room.version);
+  const hostRules = host ? app.hostRules : null;
+  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules);
   $("host-controls").hidden = !host;
-  if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), { modes: room.modes || [], path: room.path || null });
+  if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), hostRules || { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;
   const n = players.length;
   $("start-btn").disabled = n < 3 || n > 6;
-  $("start-btn").textContent = n < 3 ? `Start the game (${3 - n} more player${3 - n > 1 ? "s" : ""} needed)` : `Start the game with ${n} players`;
+  $("start-btn").textContent = n < 3 ? tn("Start the game ({n} more player needed)", "Start the game ({n} more players needed)", 3 - n) : t("Start the game with {n} players", { n });
+}
+
+// Why a name cannot be sent ("" when it can): the server checks the same (any printable
+// text, emoji sequences included, at least one visible character, no control character).
+function nameProblem(name) {
+  if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(name)) return t("Enter a name so that the others know who you are.");
+  if (/\p{Cc}/u.test(name)) return TEXTS.nameControl;
+  const count = "Segmenter" in Intl ? [...new Intl.Segmenter().segment(name)].length : [...name].length;
+  if (count > NAME_MAX) return TEXTS.nameTooLong(NAME_MAX);
+  return "";
 }
 
 // A lobby request (join, rules, start): its button is disabled and its error line cleared
@@ -85,8 +120,9 @@ async function lobbyRequest(button, errorLine, request) {
 $("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("player-name").value.trim();
-  if (!name) {
-    $("join-error").textContent = "Enter a name so that the others know who you are.";
+  const problem = nameProblem(name);
+  if (problem) {
+    $("join-error").textContent = problem;
     $("player-name").focus();
     return;
   }
@@ -101,18 +137,27 @@ $("copy-link").addEventListener("click", async () => {
   const input = $("invite-link");
   try {
     await navigator.clipboard.writeText(input.value);
-    $("copy-status").textContent = "Link copied.";
+    $("copy-status").textContent = t("Link copied.");
   } catch (err) {
     input.select();
-    $("copy-status").textContent = "Select the link and copy it (Ctrl+C, or long-press on a phone).";
+    $("copy-status").textContent = t("Select the link and copy it (Ctrl+C, or long-press on a phone).");
   }
 });
 
 renderRulesPicker($("lobby-picker"));
 $("rules-form").addEventListener("submit", async (event) => {
   event.preventDefault();
+  let body;
+  try {
+    body = readRulesPicker($("lobby-picker"));
+  } catch (err) {
+    if (!(err instanceof PickerError)) throw err;
+    $("rules-error").textContent = err.message;
+    err.field.focus();
+    return;
+  }
   await lobbyRequest("rules-save", "rules-error", async () => {
-    await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: app.mem.host_token, body: readRulesPicker($("lobby-picker")) });
+    await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: app.mem.host_token, body });
     $("rules-editor").open = false;
   });
 });

@@ -1,68 +1,120 @@
-// The game log: the events this seat may see, as sentences.
+// The game log: every event of this game this seat may see, as sentences.
+import { api } from "../api.js";
 import { cardText, esc } from "../cards.js";
+import { t, tn } from "../i18n.js";
 import { REASONS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
-import { recordText } from "./reveal.js";
-import { $, app } from "./state.js";
+import { recordText, renderDiscard } from "./reveal.js";
+import { $, app, CODE } from "./state.js";
 
 function eventText(e) {
   const v = app.view;
   const who = seatName(v, e.seat);
-  const paid = e.paid_with === "free" ? " (free Symbiosis)" : e.paid_with === "card" ? " (Symbiosis card)" : "";
+  const paid = e.paid_with === "free" ? t(" (free Symbiosis)") : e.paid_with === "card" ? t(" (Symbiosis card)") : "";
+  const aCard = (id) => (id ? cardText(id) : t("a card"));
   switch (e.type) {
     case "turn_started":
-      return `Turn ${e.turn} begins; ${seatName(v, e.first_player)} is first player.`;
+      return t("Turn {turn} begins; {who} is first player.", { turn: e.turn, who: seatName(v, e.first_player) });
     case "show":
-      return `${who} shows ${e.card ? cardText(e.card) : "a card"} ${e.to !== null && e.to !== undefined ? "to " + seatName(v, e.to) : "to everyone"}${paid}.`;
+      return e.to !== null && e.to !== undefined
+        ? t("{who} shows {card} to {to}{paid}.", { who, card: aCard(e.card), to: seatName(v, e.to), paid })
+        : t("{who} shows {card} to everyone{paid}.", { who, card: aCard(e.card), paid });
     case "give":
-      return `${who} gives ${e.card ? cardText(e.card) : "a card"} to ${seatName(v, e.to)}${paid}.`;
+      return t("{who} gives {card} to {to}{paid}.", { who, card: aCard(e.card), to: seatName(v, e.to), paid });
     case "give_back":
-      return `${who} gives ${e.card ? cardText(e.card) : "a card"} back to ${seatName(v, e.to)}.`;
+      return t("{who} gives {card} back to {to}.", { who, card: aCard(e.card), to: seatName(v, e.to) });
     case "swap_discard":
-      return `${who} swaps ${cardText(e.card)} with ${cardText(e.take)} from the discard pile${paid}.`;
+      return t("{who} swaps {card} with {take} from the discard pile{paid}.", { who, card: cardText(e.card), take: cardText(e.take), paid });
     case "revealed":
       return recordText(e);
     case "removed_from_web":
-      return `${cardText(e.card)} leaves the web (${slotText(e.slot)}): ${REASONS[e.reason] || e.reason}.`;
+      return t("{card} leaves the web ({slot}): {reason}.", { card: cardText(e.card), slot: slotText(e.slot), reason: REASONS[e.reason] || e.reason });
     case "side_chosen":
-      return `${who} chooses the ${e.side === "plant" ? "Plant" : "Animal"} side.`;
+      return e.side === "plant" ? t("{who} chooses the Plant side.", { who }) : t("{who} chooses the Animal side.", { who });
     case "cats_returned":
-      return `Two Cats or more were revealed: they go back to their players' hands.`;
+      return t("Two Cats or more were revealed: they go back to their players' hands.");
     case "cat_discarded":
-      return `The Cat of ${who} goes to the discard pile.`;
+      return t("The Cat of {who} goes to the discard pile.", { who });
     case "game_ended_by_players":
-      return `${who} ends the game, which could no longer be won.`;
+      return t("{who} ends the game, which could no longer be won.", { who });
     case "game_over":
-      return e.outcome === "won" ? `The web is complete: won, with ${e.discards} card(s) discarded.` : `The game is lost (${e.discards} cards discarded).`;
+      return e.outcome === "won"
+        ? tn("The web is complete: won, with {n} card discarded.", "The web is complete: won, with {n} cards discarded.", e.discards)
+        : tn("The game is lost ({n} card discarded).", "The game is lost ({n} cards discarded).", e.discards);
     default:
       return null;
   }
 }
 
+function itemHTML(e) {
+  const text = eventText(e);
+  if (!text) return "";
+  const strong = e.type === "turn_started";
+  return `<li class="log-${e.type}">${strong ? "<strong>" : ""}${esc(text)}${strong ? "</strong>" : ""}</li>`;
+}
+
+// The whole log of this game is kept in app.events: read once from GET .../log (views
+// carry only the last 60 events), then grown from each view's tail. Where a tail no
+// longer reaches the last known event (a long disconnection), the whole log is read again.
+async function loadFullLog(game) {
+  if (app.logLoading === game) return;
+  app.logLoading = game;
+  try {
+    const log = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/log`, { token: app.mem.token });
+    if (!app.view || log.game !== app.view.game) return;
+    app.events = log.events;
+    app.eventSigs = log.events.map((e) => JSON.stringify(e));
+    app.logDrawn = 0;
+    $("log").innerHTML = "";
+    renderLog();
+    renderDiscard();
+  } catch (err) {
+    /* the view's tail is shown meanwhile; the next change tries again */
+  } finally {
+    app.logLoading = null;
+  }
+}
+
+function mergeTail(tail) {
+  const sigs = tail.map((e) => JSON.stringify(e));
+  let start = 0;
+  if (app.eventSigs.length) {
+    const found = sigs.lastIndexOf(app.eventSigs[app.eventSigs.length - 1]);
+    if (found < 0) {
+      loadFullLog(app.view.game);
+      return;
+    }
+    start = found + 1;
+  }
+  for (let i = start; i < tail.length; i++) {
+    app.events.push(tail[i]);
+    app.eventSigs.push(sigs[i]);
+  }
+}
+
 export function renderLog() {
   const v = app.view;
-  const log = (v.log || []).map((e) => ({ e, sig: JSON.stringify(e) }));
   const list = $("log");
-  let start = 0;
-  if (app.lastLogSig) {
-    let found = -1;
-    for (let i = log.length - 1; i >= 0; i--)
-      if (log[i].sig === app.lastLogSig) {
-        found = i;
-        break;
-      }
-    if (found >= 0) start = found + 1;
-    else list.innerHTML = "";
+  if (app.logGame !== v.game) {
+    // a new game (or the first view): start from its whole log
+    app.logGame = v.game;
+    app.events = [];
+    app.eventSigs = [];
+    app.logDrawn = 0;
+    list.innerHTML = "";
+    loadFullLog(v.game);
   }
-  const items = [];
-  for (const { e } of log.slice(start)) {
-    const text = eventText(e);
-    if (text) items.push(`<li class="log-${e.type}">${e.type === "turn_started" ? "<strong>" : ""}${esc(text)}${e.type === "turn_started" ? "</strong>" : ""}</li>`);
+  mergeTail(v.log || []);
+  const items = app.events.slice(app.logDrawn).map(itemHTML).join("");
+  app.logDrawn = app.events.length;
+  if (items) {
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    list.insertAdjacentHTML("beforeend", items);
+    if (atEnd || !list.dataset.scrolled) list.scrollTop = list.scrollHeight;
   }
-  if (items.length) {
-    list.insertAdjacentHTML("beforeend", items.join(""));
-    while (list.children.length > 400) list.firstElementChild.remove();
-    list.scrollTop = list.scrollHeight;
-  }
-  if (log.length) app.lastLogSig = log[log.length - 1].sig;
+  $("log-count").textContent = app.events.length ? tn("({n} event)", "({n} events)", app.events.length) : "";
 }
+
+$("log").addEventListener("scroll", () => {
+  $("log").dataset.scrolled = "1";
+});

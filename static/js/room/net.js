@@ -1,6 +1,7 @@
 // The live connection: the websocket (views in, actions out), the REST fallback for an
 // action, and the room's public info.
 import { api, forgetSeat, LiveSocket, roomMemory } from "../api.js";
+import { serverMessage, t } from "../i18n.js";
 import { $, app, CODE, inGame, render, screens, show, toast } from "./state.js";
 
 export function connect() {
@@ -20,7 +21,7 @@ export function connect() {
         // the server refused our token: the seat is gone (e.g. a new server)
         forgetSeat(CODE);
         app.mem = roomMemory(CODE);
-        toast("Your seat in this room could not be found any more; you are now watching.");
+        toast(t("Your seat in this room could not be found any more; you are now watching."));
         connect();
       }
     },
@@ -54,7 +55,7 @@ function onMessage(msg) {
     }
     render();
   } else if (msg.type === "error" && msg.error) {
-    toast(msg.error.message || "That is not possible now.");
+    toast(serverMessage(msg.error.code, msg.error.message || t("That is not possible now.")));
   } else if (msg.type === "room" || msg.type === "lobby" || msg.type === "players") {
     refreshRoom();
   }
@@ -64,7 +65,7 @@ export function setConn(status) {
   app.conn = status;
   const el = $("conn");
   el.dataset.state = status;
-  const text = { connecting: "Connecting…", open: "Connected", reconnecting: "Reconnecting…", closed: "Offline" }[status] || status;
+  const text = { connecting: t("Connecting…"), open: t("Connected"), reconnecting: t("Reconnecting…"), closed: t("Offline") }[status] || status;
   el.querySelector(".conn-text").textContent = text;
   document.body.classList.toggle("is-reconnecting", status === "reconnecting");
   if (app.view && inGame() && !$("game-view").hidden) screens.banner();

@@ -1,8 +1,9 @@
 // This turn's reveal (or the last turn's), its animation and announcement, and the
 // discard pile.
 import { card, cardHTML, cardText, esc } from "../cards.js";
+import { t } from "../i18n.js";
 import { icon } from "../icons.js";
-import { REASONS, seatName } from "../texts.js";
+import { REASONS, TEXTS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
 import { $, app, setHTML } from "./state.js";
 
@@ -10,7 +11,8 @@ const REVEAL_STEP = 0.8; // seconds between two cards revealed together
 
 function revealRecords() {
   const v = app.view;
-  if (v.revealed_this_turn && v.revealed_this_turn.length) return { list: v.revealed_this_turn, turn: v.turn, current: true };
+  // during a reveal, only this turn's cards (none yet while its first revealer chooses)
+  if (v.phase === "reveal" || (v.revealed_this_turn && v.revealed_this_turn.length)) return { list: v.revealed_this_turn || [], turn: v.turn, current: true };
   if (v.last_turn && v.last_turn.length) {
     // the turn those reveals belong to: that of the last reveal in the log
     const last = [...(v.log || [])].reverse().find((e) => e.type === "revealed");
@@ -25,10 +27,11 @@ export function recordText(r) {
   const who = seatName(v, r.seat);
   const what = cardText(r.card, card(r.card).type === "joker" ? r.colour : null);
   if (r.result === "placed") {
-    if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? "placed in " + slotText(r.slot) : "installed"}${r.target ? `, removing ${cardText(r.target)}` : ""}.`;
-    return `${who}: ${what}, played${r.target ? `, removing ${cardText(r.target)}` : ""}.`;
+    const removing = r.target ? t(", removing {card}", { card: cardText(r.target) }) : "";
+    if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? t("placed in {slot}", { slot: slotText(r.slot) }) : t("installed")}${removing}.`;
+    return `${who}: ${what}, ${t("played")}${removing}.`;
   }
-  return `${who}: ${what}, discarded: ${REASONS[r.reason] || r.reason || "it could not be placed"}.`;
+  return `${who}: ${what}, ${t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || t("it could not be placed") })}.`;
 }
 
 /** The reveal records this client has not shown yet: index -> animation delay (s), so
@@ -36,11 +39,15 @@ export function recordText(r) {
 export function freshReveals() {
   const { list, turn } = revealRecords();
   const fresh = new Map();
+  // the reveals already on the table when this page first drew it (a reload, a spectator
+  // arriving) are shown at once, not replayed
+  const first = !app.revealsSeen;
+  app.revealsSeen = true;
   list.forEach((r, i) => {
     const key = `${turn}-${i}-${r.card}`;
     if (!app.shownReveals.has(key)) {
       app.shownReveals.add(key);
-      fresh.set(i, fresh.size * REVEAL_STEP);
+      if (!first) fresh.set(i, fresh.size * REVEAL_STEP);
     }
   });
   return fresh;
@@ -49,7 +56,7 @@ export function freshReveals() {
 export function renderReveals(fresh) {
   const v = app.view;
   const { list, turn } = revealRecords();
-  $("reveal-title").textContent = list.length ? `Reveal of turn ${turn}` : "Reveal";
+  $("reveal-title").textContent = list.length || v.phase === "reveal" ? t("Reveal of turn {turn}", { turn }) : t("Reveal");
   const announce = [];
   let html = list.length
     ? list
@@ -59,17 +66,17 @@ export function renderReveals(fresh) {
           const delay = isNew ? fresh.get(i) : 0;
           const result =
             r.result === "placed"
-              ? `<span class="res placed">${icon("ready")} ${r.slot ? (r.slot.includes(":") ? "placed: " + esc(slotText(r.slot)) : "installed") : "played"}${r.target ? ` · removed ${esc(cardText(r.target))}` : ""}</span>`
-              : `<span class="res discarded">${icon("discard")} discarded: ${esc(REASONS[r.reason] || r.reason || "")}</span>`;
+              ? `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? t("placed: {slot}", { slot: slotText(r.slot) }) : t("installed")) : t("played"))}${r.target ? ` · ${esc(t("removed {card}", { card: cardText(r.target) }))}` : ""}</span>`
+              : `<span class="res discarded">${icon("discard")} ${esc(t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || "" }))}</span>`;
           return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}" style="animation-delay:${delay}s" data-reveal="${i}">
             <span class="reveal-seat">${i + 1}. ${esc(seatName(v, r.seat))}</span>
             ${cardHTML(r.card, { small: true, modes: v.modes, jokerColour: card(r.card).type === "joker" ? r.colour : null })}
             ${result}</li>`;
         })
         .join("")
-    : `<li class="hint">The cards are revealed here one by one, in seat order from the first player.</li>`;
+    : `<li class="hint">${esc(t("The cards are revealed here one by one, in seat order from the first player."))}</li>`;
   if (v.phase === "reveal" && v.awaiting && v.revealing) {
-    html += `<li class="reveal-item waiting"><span class="reveal-seat">${list.length + 1}. ${esc(seatName(v, v.revealing.seat))}</span>${cardHTML(v.revealing.card, { small: true, modes: v.modes })}<span class="res">choosing where it goes…</span></li>`;
+    html += `<li class="reveal-item waiting"><span class="reveal-seat">${list.length + 1}. ${esc(seatName(v, v.revealing.seat))}</span>${cardHTML(v.revealing.card, { small: true, modes: v.modes })}<span class="res">${esc(t("choosing where it goes…"))}</span></li>`;
   }
   setHTML($("reveals"), html);
   if (announce.length) $("live").textContent = announce.join(" ");
@@ -84,10 +91,34 @@ export function lastPlacedSlots(fresh) {
   return placed;
 }
 
+/** Who put a card of the discard pile there, when and why (from the whole log), as a
+ * sentence; "" when the log does not tell (not read yet). */
+export function discardOrigin(c) {
+  const v = app.view;
+  const events = app.events || [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    const turn = TEXTS.onTurn(e.turn);
+    if (e.type === "revealed" && e.card === c) {
+      if (e.result === "discarded") return TEXTS.discardedBy(seatName(v, e.seat), turn, REASONS[e.reason] || e.reason || "");
+      return TEXTS.playedBy(seatName(v, e.seat), turn);
+    }
+    if (e.type === "removed_from_web" && e.card === c) return TEXTS.removedFromWeb(turn, REASONS[e.reason] || e.reason || "");
+    if (e.type === "swap_discard" && e.card === c) return TEXTS.swappedBy(seatName(v, e.seat), turn);
+    if (e.type === "cat_discarded" && (e.card === c || card(c).type === "cat")) return TEXTS.discardedBy(seatName(v, e.seat), turn, REASONS[e.reason] || REASONS.cat_alone);
+  }
+  return "";
+}
+
 export function renderDiscard() {
   const v = app.view;
   const n = v.discard.length;
-  $("discard-count").textContent = `(${n} · at most ${v.max_discards ?? "?"} to win)`;
-  setHTML($("discard"), n ? v.discard.map((c) => cardHTML(c, { small: true, modes: v.modes })).join("") : `<p class="hint">Empty.</p>`);
+  $("discard-count").textContent = t("({n} · at most {max} to win)", { n, max: v.max_discards ?? "?" });
+  const items = v.discard.map((c, i) => {
+    const why = discardOrigin(c);
+    const label = `${cardText(c)}${why ? `. ${why}` : ""}`;
+    return `<li><button type="button" class="discard-card" data-key="discard-${i}-${esc(c)}" aria-label="${esc(label)}">${cardHTML(c, { small: true, modes: v.modes })}${why ? `<span class="tip" aria-hidden="true">${esc(why)}</span>` : ""}</button></li>`;
+  });
+  setHTML($("discard"), n ? `<ol class="discard-list">${items.join("")}</ol>` : `<p class="hint">${esc(t("Empty."))}</p>`);
   $("discard-count").classList.toggle("over-max", v.max_discards !== undefined && n > v.max_discards);
 }

@@ -1,7 +1,7 @@
 // The room page's state: the room, the latest view, the seat remembered in this browser,
 // and what every screen derives from them. No drawing here but the screen switch.
 import { roomMemory } from "../api.js";
-import { BOOT, card } from "../cards.js";
+import { BOOT, card, setActiveModes } from "../cards.js";
 import { COLOUR_ORDER } from "../texts.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -15,6 +15,21 @@ export function setHTML(el, html) {
   return true;
 }
 
+const DOUBLE_MS = 600; // a second click this soon after the first one...
+const DOUBLE_PX = 12; // ...and this close to it is the second half of a double click
+
+/** Whether a click in `area` (a container of controls) should act: not the second click of
+ * a double click (issue 9: at human speed, it programmed the card that had slid under the
+ * pointer, or un-readied just after Ready). Keyboard activations always act. */
+export function mayActivate(area, event) {
+  if (event.detail === 0) return true; // Enter or Space
+  const now = performance.now();
+  const last = area._lastClick;
+  area._lastClick = { at: now, x: event.clientX, y: event.clientY };
+  if (event.detail > 1) return false;
+  return !(last && now - last.at < DOUBLE_MS && Math.abs(event.clientX - last.x) <= DOUBLE_PX && Math.abs(event.clientY - last.y) <= DOUBLE_PX);
+}
+
 export const CODE = $("room").dataset.code;
 export const MODES = Object.fromEntries(BOOT.modes.map((m) => [m.mode, m]));
 
@@ -26,8 +41,15 @@ export const app = {
   conn: "connecting",
   endDismissed: false,
   shownReveals: new Set(),
+  revealsSeen: false, // false until the table is first drawn (its reveals then shown as they are)
   givebackFor: null, // the pending give the dialog was opened for
-  lastLogSig: null,
+  events: [], // the whole log of this game as this seat sees it (room/log.js)
+  eventSigs: [], // their JSON, to find where a view's log tail joins it
+  logGame: null, // the game they belong to
+  logDrawn: 0, // how many of them the log panel shows
+  logLoading: null, // the game whose whole log is being read
+  hostRules: null, // GET /api/rooms/{code}/rules (the host's own read: seed, deal)
+  hostRulesVersion: null, // the room version they were read at
 };
 
 // The screens, registered by room.js: render() draws the lobby or the game from them,
@@ -59,8 +81,13 @@ export function inGame() {
 }
 
 export function render() {
-  const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const active = document.activeElement;
+  const focusKey = active && active.dataset ? active.dataset.key : null;
+  // where the focus was in its group (a hand card): the card that takes its place gets it
+  const group = active && active.dataset && active.dataset.focusGroup;
+  const groupIndex = group ? [...document.querySelectorAll(`[data-focus-group="${group}"]`)].indexOf(active) : -1;
   if (!app.room && !app.view) return;
+  setActiveModes((app.view && app.view.modes) || (app.room && app.room.modes) || []);
   if (inGame()) {
     screens.game();
   } else {
@@ -69,6 +96,11 @@ export function render() {
   if (focusKey) {
     const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+    else if (!again && group) {
+      const peers = [...document.querySelectorAll(`[data-focus-group="${group}"]:not(:disabled)`)];
+      const next = peers[Math.min(groupIndex, peers.length - 1)];
+      if (next) next.focus({ preventScroll: true });
+    }
   }
 }
 

@@ -1,16 +1,18 @@
 // The table: header, banner, the other players, the web of life and the status line; the
 // hand, reveals, discard pile, log, dialogs and end screen come from their own modules.
 import { facedownHTML, cardHTML, esc } from "../cards.js";
+import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
+import { updateAlerts } from "./alerts.js";
 import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
-import { $, app, canUseSymbiosis, inGame, mySeat, players, render, setHTML, show } from "./state.js";
+import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show } from "./state.js";
 
 export function renderGame() {
   const v = app.view;
@@ -27,8 +29,8 @@ export function renderGame() {
   }
   const ti = $("turn-info");
   ti.hidden = false;
-  ti.textContent = over ? `Game over · turn ${v.turn}` : v.phase === "choosing_sides" ? "Before turn 1" : `Turn ${v.turn} of ${v.turns_total ?? "?"}`;
-  const stage = v.campaign ? `Path ${v.campaign.path}, stage ${v.campaign.stage}/3` : "";
+  ti.textContent = over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" });
+  const stage = v.campaign ? t("Path {n}, stage {stage}/3", { n: v.campaign.path, stage: v.campaign.stage }) : "";
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
   renderBanner();
@@ -39,10 +41,10 @@ export function renderGame() {
   const fresh = freshReveals();
   renderWebs($("webs"), v, { targets, removals, lastPlaced: lastPlacedSlots(fresh) });
   renderReveals(fresh);
-  renderDiscard();
   renderLog();
+  renderDiscard(); // after the log: it tells who discarded each card
   maybeOpenGiveback();
-  updateTitle();
+  updateAlerts();
 }
 
 function orderedOthers() {
@@ -57,14 +59,14 @@ export function renderBanner() {
   const v = app.view;
   const el = $("banner");
   const lines = [];
-  if (app.conn === "reconnecting") lines.push(`<p class="reconnecting-note">${icon("web")} Reconnecting… Your seat and hand are kept.</p>`);
+  if (app.conn === "reconnecting") lines.push(`<p class="reconnecting-note">${icon("web")} ${esc(t("Reconnecting… Your seat and hand are kept."))}</p>`);
   if (!v.winnable && v.phase !== "over") {
     const empty = Object.values(v.web).filter((x) => !x).length;
-    lines.push(`<div class="unwinnable"><p><strong>The game can no longer be won.</strong> ${empty} places of the web are still empty and there are not enough cards left to fill them.</p>
-      ${mySeat() !== null ? `<button type="button" class="btn danger" id="end-game-btn" data-key="end-game">End the game</button>` : ""}</div>`);
+    lines.push(`<div class="unwinnable"><p><strong>${esc(t("The game can no longer be won."))}</strong> ${esc(tn("{n} place of the web is still empty and there are not enough cards left to fill it.", "{n} places of the web are still empty and there are not enough cards left to fill them.", empty))}</p>
+      ${mySeat() !== null ? `<button type="button" class="btn danger" id="end-game-btn" data-key="end-game">${esc(t("End the game"))}</button>` : ""}</div>`);
   }
   if (v.phase === "over" && app.endDismissed) {
-    lines.push(`<div class="unwinnable over"><p>The game is over.</p><button type="button" class="btn" id="back-end" data-key="back-end">Back to the result</button></div>`);
+    lines.push(`<div class="unwinnable over"><p>${esc(t("The game is over."))}</p><button type="button" class="btn" id="back-end" data-key="back-end">${esc(t("Back to the result"))}</button></div>`);
   }
   setHTML(el, lines.join(""));
   el.hidden = !lines.length;
@@ -88,45 +90,28 @@ function renderOthers() {
       const first = p.seat === v.first_player;
       const active = awaiting && awaiting.seat === p.seat;
       const pending = v.pending_give && (v.pending_give.from === p.seat || v.pending_give.to === p.seat);
-      const prog = p.has_programmed ? facedownHTML(`${seatName(v, p.seat)} has programmed a card`) : `<span class="card small empty" aria-label="no card programmed"></span>`;
+      const prog = p.has_programmed ? facedownHTML(t("{who} has programmed a card", { who: seatName(v, p.seat) })) : `<span class="card small empty" role="img" aria-label="${esc(t("no card programmed"))}"></span>`;
       return `<article class="player${active ? " active" : ""}${p.connected === false ? " offline" : ""}" data-seat="${p.seat}" aria-label="${esc(seatName(v, p.seat))}">
         <header class="player-head">
-          <span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${p.connected === false ? "not connected" : "connected"}" aria-hidden="true"></span>
+          <span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${esc(p.connected === false ? t("not connected") : t("connected"))}" aria-hidden="true"></span>
           <span class="pname">${esc(seatName(v, p.seat))}</span>
-          ${first ? `<span class="badge first" title="First player this turn">${icon("first")} First${v.phase === "programming" && v.free_symbiosis_available ? " · free Symbiosis" : ""}</span>` : ""}
+          ${first ? `<span class="badge first" title="${esc(t("First player this turn"))}">${icon("first")} ${esc(t("First"))}${v.phase === "programming" && v.free_symbiosis_available ? esc(t(" · free Symbiosis")) : ""}</span>` : ""}
         </header>
         <div class="player-body">
           ${prog}
           <ul class="player-facts">
-            <li>${icon("hand")} ${p.hand_size} in hand</li>
-            <li>${icon("symbiosis")} ${p.symbiosis_cards} Symbiosis</li>
-            ${p.side ? `<li>${icon(p.side)} ${p.side === "plant" ? "Plant" : "Animal"} side</li>` : ""}
-            ${v.phase === "programming" ? `<li class="ready-state ${p.ready ? "is-ready" : ""}">${p.ready ? `${icon("ready")} Ready` : p.has_programmed ? "Thinking…" : p.hand_size ? "Choosing…" : "No card left"}</li>` : ""}
+            <li>${icon("hand")} ${esc(t("{n} in hand", { n: p.hand_size }))}</li>
+            <li>${icon("symbiosis")} ${esc(t("{n} Symbiosis", { n: p.symbiosis_cards }))}</li>
+            ${p.side ? `<li>${icon(p.side)} ${esc(p.side === "plant" ? t("Plant side") : t("Animal side"))}</li>` : ""}
+            ${v.phase === "programming" ? `<li class="ready-state ${p.ready ? "is-ready" : ""}">${p.ready ? `${icon("ready")} ${esc(t("Ready"))}` : esc(p.has_programmed ? t("Thinking…") : p.hand_size ? t("Choosing…") : t("No card left"))}</li>` : ""}
           </ul>
         </div>
-        ${pending ? `<p class="pending-note">${v.pending_give.to === p.seat ? "must give a card back" : "is waiting for a card back"}</p>` : ""}
-        ${active && awaiting.kind === "reveal" ? `<p class="pending-note">is choosing where their card goes</p>` : ""}
-        ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} You know:</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
+        ${pending ? `<p class="pending-note">${esc(v.pending_give.to === p.seat ? t("must give a card back") : t("is waiting for a card back"))}</p>` : ""}
+        ${active && awaiting.kind === "reveal" ? `<p class="pending-note">${esc(t("is choosing where their card goes"))}</p>` : ""}
+        ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(t("You know:"))}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
       </article>`;
     })
     .join(""));
-}
-
-function updateTitle() {
-  const v = app.view;
-  const me = mySeat();
-  const base = "Dame Nature Online";
-  if (!v || !inGame() || me === null) {
-    document.title = base;
-    return;
-  }
-  const aw = v.awaiting;
-  const p = players().find((x) => x.seat === me) || {};
-  let todo = "";
-  if (v.phase === "over") todo = v.result && v.result.outcome === "won" ? "Won! " : "Game over · ";
-  else if (aw && aw.seat === me) todo = "● Your move · ";
-  else if (v.phase === "programming" && !p.ready && (v.hand || []).length + (v.programmed ? 1 : 0) > 0) todo = "● Program · ";
-  document.title = `${todo}Turn ${v.turn} · ${base}`;
 }
 
 function revealChoices() {
@@ -148,7 +133,7 @@ function revealChoices() {
 
 $("webs").addEventListener("click", (event) => {
   const b = event.target.closest("button[data-slot]");
-  if (!b) return;
+  if (!b || !mayActivate($("webs"), event)) return;
   const v = app.view;
   const aw = v && v.awaiting;
   if (!aw || aw.kind !== "reveal" || aw.seat !== mySeat()) return;
@@ -167,22 +152,22 @@ function renderStatus() {
   const aw = v.awaiting;
   let text = "";
   if (v.phase === "over") {
-    text = v.result ? (v.result.outcome === "won" ? "The web of life is complete: you won!" : "The game is lost.") : "The game is over.";
+    text = v.result ? (v.result.outcome === "won" ? t("The web of life is complete: you won!") : t("The game is lost.")) : t("The game is over.");
   } else if (v.phase === "choosing_sides") {
-    text = aw && aw.seat === me ? "Choose your side: Plant or Animal." : `Waiting for ${seatName(v, aw?.seat)} to choose a side.`;
+    text = aw && aw.seat === me ? t("Choose your side: Plant or Animal.") : t("Waiting for {who} to choose a side.", { who: seatName(v, aw?.seat) });
   } else if (v.phase === "reveal") {
-    text = aw && aw.seat === me ? "Your reveal: choose where your card goes." : `Reveal: ${seatName(v, aw?.seat)} chooses where their card goes.`;
+    text = aw && aw.seat === me ? t("Your reveal: choose where your card goes.") : t("Reveal: {who} chooses where their card goes.", { who: seatName(v, aw?.seat) });
   } else if (v.pending_give) {
-    text = v.pending_give.to === me ? "Give a card back to finish the exchange." : `Waiting for ${seatName(v, v.pending_give.to)} to give a card back to ${seatName(v, v.pending_give.from)}.`;
+    text = v.pending_give.to === me ? t("Give a card back to finish the exchange.") : t("Waiting for {who} to give a card back to {to}.", { who: seatName(v, v.pending_give.to), to: seatName(v, v.pending_give.from) });
   } else if (me !== null) {
     const p = players().find((x) => x.seat === me) || {};
     const waiting = players().filter((x) => x.seat !== me && (x.hand_size > 0 || x.has_programmed) && !x.ready).map((x) => seatName(v, x.seat));
-    if (!v.programmed && (v.hand || []).length) text = "Programming: click a card of your hand to put it face down.";
-    else if (!p.ready && v.programmed) text = "Say Ready when you are sure (you can still replace your card).";
-    else if (waiting.length) text = `Ready. Waiting for ${waiting.join(", ")}.`;
-    else text = "Waiting…";
+    if (!v.programmed && (v.hand || []).length) text = t("Programming: click a card of your hand to put it face down.");
+    else if (!p.ready && v.programmed) text = t("Say Ready when you are sure (you can still replace your card).");
+    else if (waiting.length) text = t("Ready. Waiting for {who}.", { who: waiting.join(", ") });
+    else text = t("Waiting…");
   } else {
-    text = "Programming: the players choose their cards.";
+    text = t("Programming: the players choose their cards.");
   }
   $("status").textContent = text;
 }

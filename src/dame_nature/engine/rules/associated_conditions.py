@@ -14,6 +14,11 @@ class AssociatedConditions(Rule):
         "An associated Condition is placed only if the card revealed just before it was a "
         "Condition or a Joker; the first reveal of a turn can never place one."
     )
+    summary_fr = (
+        "Une Condition associée n'est placée que si la carte révélée juste avant elle est une "
+        "Condition ou un Joker ; la première carte révélée d'un tour ne peut jamais en placer "
+        "une."
+    )
     reasons = {
         "associated": (
             "an associated Condition needs a Condition revealed just before it",

@@ -119,6 +119,7 @@ class Rule:
     title: str = ""
     title_fr: str = ""
     summary: str = ""
+    summary_fr: str = ""
     #: the discard reasons this rule gives, with the sentence players read (English,
     #: French): ``"discarded: <text>"``
     reasons: dict[str, tuple[str, str]] = {}

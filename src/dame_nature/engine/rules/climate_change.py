@@ -17,6 +17,11 @@ class ClimateChange(Rule):
         "blue one is discarded, even if it was already placed. A Joker counts as the colour "
         "it is given."
     )
+    summary_fr = (
+        "Quand une carte bleue et une carte jaune sont révélées l'une juste après l'autre "
+        "dans un tour, la bleue est défaussée, même si elle était déjà placée. Un Joker "
+        "compte pour la couleur qui lui est donnée."
+    )
     reasons = {
         "climate_change": (
             "climate change: a blue card next to a yellow one",

@@ -14,6 +14,10 @@ class DependentConditions(Rule):
         "A dependent Condition is placed only if the card revealed just before it was a "
         "Species; the first reveal of a turn can never place one."
     )
+    summary_fr = (
+        "Une Condition dépendante n'est placée que si la carte révélée juste avant elle est "
+        "une Espèce ; la première carte révélée d'un tour ne peut jamais en placer une."
+    )
     reasons = {
         "dependent": (
             "a dependent Condition needs a Species revealed just before it",

@@ -15,6 +15,10 @@ class EnvironmentalChanges(Rule):
         "Each Species' Conditions are placed in the order shown: the second only once the "
         "first is in place."
     )
+    summary_fr = (
+        "Les Conditions de chaque Espèce se placent dans l'ordre indiqué : la seconde "
+        "seulement une fois la première en place."
+    )
     reasons = {
         "order": (
             "environmental changes: the Condition slots fill in order",

@@ -33,6 +33,12 @@ class FirstPredator(Rule):
         "Cats are revealed in a turn, they all go back to their players' hands. Every Cat "
         "must be discarded to win."
     )
+    summary_fr = (
+        "Autant de Chats que de joueurs sont mélangés au paquet. Un Chat révélé juste avant "
+        "ou juste après une Espèce fait défausser cette Espèce. Un Chat seul dans son tour "
+        "est défaussé ; si 2 Chats ou plus sont révélés dans un tour, ils retournent tous "
+        "dans la main de leurs joueurs. Tous les Chats doivent être défaussés pour gagner."
+    )
     reasons = {
         "cat": ("a Cat next to a Species", "un Chat à côté d'une Espèce"),
         "cat_alone": (

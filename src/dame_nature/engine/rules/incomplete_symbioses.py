@@ -13,6 +13,10 @@ class IncompleteSymbioses(Rule):
         "Symbioses no longer show a card: they only exchange one, with another player or "
         "with the discard pile."
     )
+    summary_fr = (
+        "Les Symbioses ne montrent plus de carte : elles ne font qu'en échanger une, avec un "
+        "autre joueur ou avec la défausse."
+    )
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.symbiosis_kinds = [k for k in cfg.symbiosis_kinds if k != "show"]

@@ -15,6 +15,11 @@ class InvasiveSpecies(Rule):
         "and Martre (lettered Setup cards). An invasive species is discarded unless the "
         "first player of the turn reveals it."
     )
+    summary_fr = (
+        "La Renouée du Japon, le Frelon asiatique et le Raton laveur remplacent l'Aubépine, "
+        "le Carabe doré et la Martre (cartes de mise en place à lettres). Une espèce invasive "
+        "est défaussée sauf si le premier joueur du tour la révèle."
+    )
     reasons = {
         "invasive": (
             "an invasive species must be played by the first player",

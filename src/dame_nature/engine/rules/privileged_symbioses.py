@@ -15,6 +15,9 @@ class PrivilegedSymbioses(Rule):
     title = "Privileged Symbioses"
     title_fr = "Symbioses privilégiées"
     summary = "A Symbiosis that shows a card shows it to one chosen player only, not to everyone."
+    summary_fr = (
+        "Une Symbiose qui montre une carte ne la montre qu'à un seul joueur choisi, pas à tous."
+    )
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.show_names_one_player = True  # told to clients

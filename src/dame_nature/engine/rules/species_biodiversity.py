@@ -19,6 +19,10 @@ class SpeciesBiodiversity(Rule):
         "Before the first turn, from the first player on, each player chooses Plant or "
         "Animal. A Species revealed by a player of the other side is discarded."
     )
+    summary_fr = (
+        "Avant le premier tour, à partir du premier joueur, chacun choisit Plante ou Animal. "
+        "Une Espèce révélée par un joueur de l'autre camp est défaussée."
+    )
     reasons = {
         "side": (
             "this Species does not match its player's Plant/Animal side",

@@ -30,6 +30,13 @@ class SpeciesReintroductions(Rule):
         "Pollution needs the 4 plants installed at the start of the turn and removes an "
         "uncovered Condition with it. All of them must be played to win."
     )
+    summary_fr = (
+        "Autant de cartes Pollution et Réintroduction que de joueurs sont mélangées au "
+        "paquet. Après une Réintroduction, les Conditions sont défaussées jusqu'à ce qu'une "
+        "Espèce animale soit révélée. Une Pollution exige les 4 plantes installées au début "
+        "du tour et retire avec elle une Condition non couverte. Toutes doivent être jouées "
+        "pour gagner."
+    )
     reasons = {
         "reintroduction": (
             "after a Species reintroduction, Conditions are discarded until an animal comes",

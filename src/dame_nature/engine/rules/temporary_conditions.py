@@ -20,6 +20,10 @@ class TemporaryConditions(Rule):
         "At the end of each turn, a temporary Condition in the web whose Species is not "
         "installed is discarded (its slot empties)."
     )
+    summary_fr = (
+        "À la fin de chaque tour, une Condition temporaire du réseau dont l'Espèce n'est pas "
+        "installée est défaussée (son emplacement se libère)."
+    )
     reasons = {
         "temporary": (
             "a temporary Condition not covered by its Species at the end of the turn",

@@ -17,6 +17,12 @@ class Wetland(Rule):
         "too: Charagne, then Gardon. A card goes into the aquatic web only if the card "
         "revealed just before it was blue. Both webs must be complete to win."
     )
+    summary_fr = (
+        "Les six cartes de la zone humide rejoignent le paquet (les mains peuvent différer "
+        "d'une carte) et un réseau aquatique se construit aussi : la Charagne, puis le "
+        "Gardon. Une carte n'entre dans le réseau aquatique que si la carte révélée juste "
+        "avant elle est bleue. Il faut compléter les deux réseaux pour gagner."
+    )
     reasons = {
         "aquatic": (
             "the aquatic web needs a blue Condition revealed just before",

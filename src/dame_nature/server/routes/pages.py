@@ -1,4 +1,4 @@
-"""HTML pages of the browser UI: the home page and the room page.
+"""HTML pages of the browser UI: the home page, the room page and the replay viewer.
 
 Both pages are thin Jinja2 shells; the room page's lobby, table and end screen are drawn
 by ``static/js/room.js`` from the websocket's views. Each page embeds the static data the
@@ -17,7 +17,9 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from ...engine import PATHS, RULES, raw_card_data
+from ..addresses import invite_base
 from ..assets import TEMPLATES_DIR
+from ..settings import Settings
 
 router = APIRouter()
 
@@ -40,7 +42,13 @@ def _boot_data() -> str:
     """JSON the page scripts read: cards, layouts, colours, modes (in rule order), paths."""
     data = raw_card_data()
     modes: list[dict[str, Any]] = [
-        {"mode": mode, "title": cls.title, "title_fr": cls.title_fr, "summary": cls.summary}
+        {
+            "mode": mode,
+            "title": cls.title,
+            "title_fr": cls.title_fr,
+            "summary": cls.summary,
+            "summary_fr": cls.summary_fr,
+        }
         for mode, cls in RULES.items()
     ]
     boot = {
@@ -62,8 +70,32 @@ def home(request: Request) -> HTMLResponse:
     )
 
 
+def _invite_base(request: Request) -> str:
+    """Where invite links start (``""``: the address the page was opened at)."""
+    settings: Settings | None = getattr(request.app.state, "settings", None)
+    if settings is None:
+        return ""
+    base = invite_base(settings.public_url, settings.host, settings.port, request.url.hostname)
+    return base or ""
+
+
 @router.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
 def room_page(request: Request, code: str) -> HTMLResponse:
     return _templates(request).TemplateResponse(
-        request, "room.html", {"boot_json": _boot_data(), "code": code, "page": "room"}
+        request,
+        "room.html",
+        {
+            "boot_json": _boot_data(),
+            "code": code,
+            "page": "room",
+            "invite_base": _invite_base(request),
+        },
+    )
+
+
+@router.get("/r/{code}/replay", response_class=HTMLResponse, include_in_schema=False)
+def replay_page(request: Request, code: str) -> HTMLResponse:
+    """The replay viewer of the room's finished game (``static/js/replay.js``)."""
+    return _templates(request).TemplateResponse(
+        request, "replay.html", {"boot_json": _boot_data(), "code": code, "page": "replay"}
     )

@@ -1,11 +1,11 @@
-"""REST calls of ``shared/API.md``: rooms, seats, start, rematch, replay, state, actions;
+"""REST calls of ``docs/api.md``: rooms, seats, start, rematch, replay, state, actions;
 plus the card catalogue, the modes and a bot helper (``legal_actions``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, REASONS, REASONS_FR, RULES, View, raw_card_data
@@ -14,6 +14,7 @@ from ..jsonio import dumps
 from ..models import (
     ActionBody,
     ErrorPublic,
+    GameLog,
     ModesPublic,
     PlayerCreate,
     PlayerCreated,
@@ -21,6 +22,7 @@ from ..models import (
     RoomCreate,
     RoomCreated,
     RoomPublic,
+    RoomRules,
     Started,
     action_to_engine,
 )
@@ -56,6 +58,14 @@ async def set_rules(
         room, token, body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
     )
     return room.public_info()
+
+
+@router.get("/rooms/{room}/rules", response_model=RoomRules, responses=ERRORS)
+async def room_rules(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dict[str, Any]:
+    """Host only: the rules the host set (`modes` or `path`, `seed`, `deal`), for the
+    lobby's rules editor to show and keep them. The seed and the deal decide every hand,
+    so no other seat can read them (before the end: `/replay` has them after it)."""
+    return manager.rules(room, token)
 
 
 @router.get("/rooms/{room}", response_model=RoomPublic, responses=ERRORS)
@@ -101,6 +111,19 @@ async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> Response
     return view_response(await manager.view(room, seat))
 
 
+@router.get("/rooms/{room}/log", response_model=GameLog, responses=ERRORS)
+async def game_log(
+    room: RoomDep,
+    seat: ViewerDep,
+    manager: ManagerDep,
+    since: Annotated[int, Query(ge=0, le=100_000)] = 0,
+) -> dict[str, Any]:
+    """The whole log of the current game as the token's seat may see it (a spectator's
+    without a token), redacted as in its views; `since` skips the events already read.
+    Views carry only the last 60 events."""
+    return await manager.log(room, seat, since)
+
+
 @router.post("/rooms/{room}/actions", response_model=View, responses=ERRORS)
 async def act(
     room: RoomDep,
@@ -127,8 +150,8 @@ async def cards() -> dict[str, Any]:
 
 @router.get("/modes", response_model=ModesPublic, tags=["catalogue"])
 async def modes() -> dict[str, Any]:
-    """The twelve advanced rules (titles, summaries), the four paths, and the discard
-    reasons' sentences (English, French)."""
+    """The twelve advanced rules (titles and summaries in English and French), the four
+    paths, and the discard reasons' sentences (English, French)."""
     return {
         "modes": [
             {
@@ -137,6 +160,7 @@ async def modes() -> dict[str, Any]:
                 "title": RULES[mode].title,
                 "title_fr": RULES[mode].title_fr,
                 "summary": RULES[mode].summary,
+                "summary_fr": RULES[mode].summary_fr,
             }
             for i, mode in enumerate(MODES)
         ],

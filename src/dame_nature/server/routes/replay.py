@@ -1,0 +1,52 @@
+"""``GET /api/rooms/{room}/replay/steps``: a finished game step by step, every hand
+visible, for the replay viewer (``GET /r/{code}/replay``)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from fastapi import APIRouter
+
+from ..deps import RoomDep
+from ..models import ReplaySteps
+from ..replay import build_steps, table_shape
+from .rooms import ERRORS
+
+router = APIRouter(prefix="/api", tags=["rooms"])
+
+#: the steps of the last few games asked for (a finished game never changes)
+_CACHE: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_CACHE_SIZE = 16
+_lock = threading.Lock()
+
+
+@router.get("/rooms/{room}/replay/steps", response_model=ReplaySteps, responses=ERRORS)
+def replay_steps(room: RoomDep) -> dict[str, Any]:
+    """Once the game is over: every step of it with the whole table (every hand, the
+    web, the discard pile) after each action, each reveal and each end of turn."""
+    replay = room.replay()  # 409 game_not_over while it is played
+    key = (room.code, int(replay["game"]))
+    with _lock:
+        cached = _CACHE.get(key)
+        if cached is not None:
+            _CACHE.move_to_end(key)
+            return cached
+    names = {p["seat"]: p["name"] for p in room.public_info()["players"]}
+    setup = replay["setup"]
+    answer = {
+        "room": replay["room"],
+        "game": replay["game"],
+        "modes": list(setup["modes"]),
+        "players": [{"seat": s, "name": names.get(s, "")} for s in range(setup["num_players"])],
+        "result": replay["result"],
+        "campaign": replay["campaign"],
+        **table_shape(setup),
+        "steps": build_steps(setup, replay["actions"]),
+    }
+    with _lock:
+        _CACHE[key] = answer
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return answer

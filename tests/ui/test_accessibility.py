@@ -1,0 +1,104 @@
+"""Accessibility (issue 9): axe-core finds no serious or critical violation on any screen
+(home, missing room, lobby as host and guest, the table on a desktop and a phone, each
+dialog, a reveal choice, the end screen); every control is reachable by keyboard and has
+a name; the reveal is announced in an ARIA live region."""
+
+from __future__ import annotations
+
+import pytest
+from dn_rest import RestTable
+from dn_ui import assert_accessible, create_room, join_room, start_game, take_seat
+from dn_ui_plan import plan
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, a[href], input, select, textarea, [tabindex]')]
+  .filter((el) => el.offsetParent !== null && !el.disabled)
+  .filter((el) => {
+    const label = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')
+      || (el.labels && el.labels.length) || el.textContent.trim() || el.getAttribute('title');
+    return !label;
+  }).map((el) => el.outerHTML.slice(0, 120))"""
+
+
+def assert_controls_named(page: Page, where: str) -> None:
+    unnamed = page.evaluate(UNNAMED_CONTROLS)
+    assert not unnamed, f"{where}: controls without a name: {unnamed}"
+
+
+def test_every_screen_passes_axe(open_page, ui_server):
+    open_page.allow("status of 404")  # the missing room, on purpose
+    home = open_page()
+    home.goto("/")
+    assert_accessible(home, "home")
+    home.goto("/r/NoSuchRoomHere")
+    expect(home.locator("#error-view")).to_be_visible()
+    assert_accessible(home, "room not found")
+
+    p = plan()
+    alice, bob, chloe = open_page(), open_page(**PHONE), open_page()
+    code = create_room(alice, deal=p.deal())
+    take_seat(alice, "Alice")
+    join_room(bob, code, "Bob")
+    alice.click("#rules-editor summary")
+    assert_accessible(alice, "lobby (host, rules editor open)")
+    assert_controls_named(alice, "lobby (host)")
+    assert_accessible(bob, "lobby (guest, phone)")
+    join_room(chloe, code, "Chloé")
+    start_game(alice, 3)
+    assert_accessible(alice, "table (desktop)")
+    assert_controls_named(alice, "table (desktop)")
+    assert_accessible(bob, "table (phone)")
+
+    for button, dialog in (("#help-btn", "#help-dialog"), ("#alerts-btn", "#alerts-dialog")):
+        alice.click(button)
+        expect(alice.locator(dialog)).to_be_visible()
+        assert_accessible(alice, dialog)
+        alice.keyboard.press("Escape")
+        expect(alice.locator(dialog)).to_be_hidden()
+    alice.click("#sym-btn")
+    sym = alice.locator("#sym-dialog")
+    expect(sym.locator('input[name="kind"]').first).to_be_visible()
+    assert_accessible(alice, "symbiosis dialog")
+    sym.locator('label.radio:has(input[name="kind"][value="give"])').click()
+    sym.locator('label.card-choice:has(input[name="card"][value="joker-1"])').click()
+    sym.locator('label.radio:has(input[name="to"][value="1"])').click()
+    sym.locator("#sym-ok").click()
+    giveback = bob.locator("#giveback-dialog")
+    expect(giveback).to_be_visible()
+    assert_accessible(bob, "give-back dialog (phone)")
+    giveback.locator('label.card-choice:has(input[name="giveback"][value="joker-1"])').click()
+    giveback.locator("#giveback-ok").click()
+    expect(giveback).to_be_hidden()
+
+
+def test_reveal_choice_live_region_and_end_screen(open_page, ui_server):
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    bob = table.page(open_page, seat=1)
+    alice = table.page(open_page, seat=0)
+    table.program_all(p.turns[0])  # Bob, second to reveal, chooses where his card goes
+    expect(bob.locator("#prompt .option").first).to_be_visible()
+    assert_accessible(bob, "reveal choice")
+    assert_controls_named(bob, "reveal choice")
+    # the reveal is announced to screen readers
+    live = alice.locator("#live")
+    expect(live).to_have_attribute("aria-live", "assertive")
+    expect(live).to_contain_text("Alice (you): Atmospheric Condition [A], placed")
+    bob.locator("#prompt .option").first.focus()
+    bob.keyboard.press("Enter")
+    table.choose_until()
+    expect(live).to_contain_text("Chloé")
+
+    for turn in p.turns[1:]:
+        table.program_all(turn)
+        table.choose_until()
+    expect(alice.locator("#end-view")).to_be_visible()
+    expect(alice.locator("#end-title")).to_be_focused()
+    assert_accessible(alice, "end screen")
+    alice.click("#see-table-btn")
+    expect(alice.locator("#back-end")).to_be_focused()
+    assert_accessible(alice, "final table")

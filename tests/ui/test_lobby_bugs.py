@@ -1,0 +1,101 @@
+"""Bugs of the lobby found by new players (issue 9)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from dn_ui import create_room, join_room, start_game, take_seat
+from dn_ui_plan import plan
+from playwright.sync_api import expect
+
+from dame_nature.engine import Game
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_saving_the_rules_keeps_the_seed_and_shows_it(open_page):
+    host, guest, third = open_page(), open_page(), open_page()
+    host.goto("/")
+    host.click("details.advanced summary")
+    host.fill("#seed", "42")
+    host.click("#create-btn")
+    host.wait_for_url("**/r/*")
+    code = host.url.rsplit("/r/", 1)[1]
+    take_seat(host, "Alice")
+    join_room(guest, code, "Bob")
+    join_room(third, code, "Chloé")
+    expect(host.locator("#lobby-rules")).to_contain_text("seed 42")
+    host.click("#rules-editor summary")
+    expect(host.locator("#lobby-picker #seed")).to_have_value("42")
+    host.check('#lobby-picker input[name="mode"][value="first_predator"]')
+    host.click("#rules-save")
+    expect(guest.locator("#lobby-rules")).to_contain_text("First Predator")
+    expect(host.locator("#lobby-rules")).to_contain_text("seed 42")
+    start_game(host, 3)
+    expected = Game(3, ["first_predator"]).new_initial_state(seed=42).hands[0]
+    shown = host.locator("#hand button.hand-card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert sorted(shown) == sorted(expected)
+
+
+def test_saving_the_rules_keeps_an_explicit_deal(open_page):
+    open_page.allow("status of 422")  # the deal refused for the Wetland, on purpose
+    host = open_page()
+    deal = plan().deal()
+    create_room(host, deal=deal)
+    expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")
+    host.click("#rules-editor summary")
+    host.check('#lobby-picker input[name="mode"][value="wetland"]')
+    host.click("#rules-save")
+    expect(host.locator("#rules-error")).to_contain_text("missing")  # the deal is checked
+    host.uncheck('#lobby-picker input[name="mode"][value="wetland"]')
+    host.check('#lobby-picker input[name="mode"][value="climate_change"]')
+    host.click("#rules-save")
+    expect(host.locator("#lobby-rules")).to_contain_text("Climate Change")
+    expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")
+    host.reload()
+    host.click("#rules-editor summary")
+    assert '"first_player":0' in host.locator("#lobby-picker #deal").input_value()
+    assert deal["hands"][0][0] in host.locator("#lobby-picker #deal").input_value()
+
+
+def test_names_with_joined_emoji_and_long_names(open_page):
+    host, farmer, rainbow = open_page(), open_page(), open_page(**PHONE)
+    code = create_room(host)
+    take_seat(host, "Alexandrine-Marguerite Dupont")  # 29 characters
+    join_room(farmer, code, "🧑‍🌾 Farmer")
+    join_room(rainbow, code, "🏳️‍🌈")
+    expect(host.locator("#lobby-players")).to_contain_text("🧑‍🌾 Farmer")
+    expect(host.locator("#lobby-players")).to_contain_text("🏳️‍🌈")
+    # on the phone, every lobby row keeps within its box
+    rows = rainbow.locator("#lobby-players li")
+    expect(rows).to_have_count(3)
+    for i in range(3):
+        fits = rows.nth(i).evaluate("li => li.scrollWidth <= li.clientWidth")
+        assert fits, rows.nth(i).inner_text()
+    assert rainbow.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # control characters and empty names are refused, with a reason
+    fourth = open_page()
+    fourth.goto(f"/r/{code}")
+    fourth.fill("#player-name", "Bell\u0007")
+    fourth.click("#join-btn")
+    expect(fourth.locator("#join-error")).to_contain_text("control character")
+    fourth.fill("#player-name", "\u200d")
+    fourth.click("#join-btn")
+    expect(fourth.locator("#join-error")).not_to_be_empty()
+    expect(fourth.locator("#join-form")).to_be_visible()
+
+
+def test_a_full_room_says_so_and_offers_to_watch(open_page, ui_server):
+    # a lobby only: the 3 seats of a 3-hand deal, all taken
+    api = httpx.Client(base_url=ui_server.url + "/api")
+    code = api.post("/rooms", json={"deal": plan().deal()}).json()["room"]
+    for name in ("Alice", "Bob", "Chloé"):
+        assert api.post(f"/rooms/{code}/players", json={"name": name}).status_code == 201
+    late = open_page()
+    late.goto(f"/r/{code}")
+    expect(late.locator("#lobby-view")).to_be_visible()
+    expect(late.locator("#seated-note")).to_contain_text("full")
+    expect(late.locator("#join-form")).to_be_hidden()
+    expect(late.locator("#seated-note")).to_contain_text("watch")

@@ -1,0 +1,115 @@
+"""The replay viewer (``/r/<code>/replay``): from the end screen and a shareable link, a
+finished game step by step with every hand visible, forward and back with the buttons
+and the keyboard (arrows, Page Up/Down, Home/End), on a desktop and on a phone."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+from dn_ui import no_horizontal_scroll
+
+from tests.server.conftest import Api
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def finished(ui_server: Any) -> dict[str, Any]:
+    """A 3-player game with Climate Change played to its end through the API."""
+    with httpx.Client(base_url=ui_server.url, timeout=20) as http:
+        api = Api(http)
+        table = api.table(3, names=["Ada", "Bo", "Cy"], seed=5, modes=["climate_change"])
+        final = api.play_out(table)
+        steps = http.get(f"/api/rooms/{table['room']}/replay/steps").json()
+        replay = http.get(f"/api/rooms/{table['room']}/replay").json()
+    return {**table, "final": final, "steps": steps["steps"], "replay": replay}
+
+
+def step_index(page: Any) -> int:
+    return int(page.locator("#rp-range").input_value())
+
+
+def test_replay_steps_forward_and_back_with_every_hand(open_page, finished):
+    page = open_page()
+    page.goto(f"/r/{finished['room']}/replay")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    steps = finished["steps"]
+    # the deal: every hand visible, as dealt
+    hands = page.locator(".rp-player")
+    assert hands.count() == 3
+    dealt = finished["replay"]["setup"]["hands"]
+    for seat in range(3):
+        cards = hands.nth(seat).locator(".rp-hand [data-card]")
+        shown = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]
+        assert shown == dealt[seat]
+    assert "Ada" in page.locator("#replay-summary").inner_text()
+    assert "dealt" in page.locator("#rp-step-text").inner_text()
+    # forward with the button and the arrow key, back with the arrow key
+    page.click("#rp-next")
+    assert step_index(page) == 1
+    assert "programs" in page.locator("#rp-step-text").inner_text()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert step_index(page) == 3
+    page.keyboard.press("ArrowLeft")
+    assert step_index(page) == 2
+    # next turn: the first step whose turn is the next one
+    page.keyboard.press("PageDown")
+    index = step_index(page)
+    assert steps[index]["state"]["turn"] == 2 and steps[index - 1]["state"]["turn"] == 1
+    page.keyboard.press("PageUp")
+    assert step_index(page) == 0  # back to the first step of turn 1
+    # reveal by reveal: the first reveal step says what became of the card
+    first_reveal = next(s["index"] for s in steps if s["kind"] == "reveal")
+    page.keyboard.press("Home")
+    for _ in range(first_reveal):
+        page.keyboard.press("ArrowRight")
+    assert step_index(page) == first_reveal
+    assert "reveals" in page.locator("#rp-step-text").inner_text()
+    assert page.locator("#rp-reveals .reveal-item").count() >= 1
+    # End: the final table, the same as the game's
+    page.keyboard.press("End")
+    assert step_index(page) == len(steps) - 1
+    placed = page.locator("#rp-webs .cslot.filled, #rp-webs .species-node.installed").count()
+    in_web = sum(1 for card in finished["final"]["web"].values() if card)
+    assert placed == in_web
+    assert page.locator("#rp-discard [data-card]").count() == len(finished["final"]["discard"])
+    assert re.search(r"won|lost", page.locator("#rp-step-text").inner_text())
+    # the address names the step: a link to it opens there
+    assert page.url.endswith(f"#step={len(steps) - 1}")
+    other = open_page()
+    other.goto(f"/r/{finished['room']}/replay#step=4")
+    other.wait_for_selector("#replay-view:not([hidden])")
+    assert step_index(other) == 4
+
+
+def test_replay_on_a_phone_by_touch(open_page, finished):
+    page = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.goto(f"/r/{finished['room']}/replay")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    no_horizontal_scroll(page)
+    page.tap("#rp-next")
+    page.tap("#rp-next")
+    assert step_index(page) == 2
+    page.tap("#rp-end")
+    assert step_index(page) == len(finished["steps"]) - 1
+    no_horizontal_scroll(page)
+
+
+def test_end_screen_links_to_the_replay_and_a_game_in_play_has_none(open_page, finished, ui_server):
+    with httpx.Client(base_url=ui_server.url, timeout=20) as http:
+        playing = Api(http).table(3, seed=2)
+    page = open_page()
+    page.goto(f"/r/{playing['room']}/replay")
+    page.wait_for_selector("#replay-error:not([hidden])")
+    assert "once the game is over" in page.locator("#replay-error-text").inner_text()
+    # the end screen of the finished game offers the replay
+    page.goto(f"/r/{finished['room']}")
+    link = page.locator("#end-view a[href$='/replay']")
+    link.wait_for()
+    link.click()
+    page.wait_for_selector("#replay-view:not([hidden])")
+    assert page.url.split("#")[0].endswith(f"/r/{finished['room']}/replay")
