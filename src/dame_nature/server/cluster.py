@@ -172,7 +172,7 @@ class Cluster:
             )
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL + "*hello*")  # opens the connection
+                await pubsub.subscribe("dame-nature:nodes")  # opens the connection
                 if self.watched:
                     await pubsub.subscribe(*(CHANNEL + code for code in self.watched))
                 self._pubsub = pubsub
