@@ -218,3 +218,22 @@ def test_schema_is_the_same_on_both_stores(tmp_path: Path, request: pytest.Fixtu
         tables[kind] = sorted(n for (n,) in names)
     assert tables["sqlite"] == tables["postgres"]
     assert {"rooms", "players", "games", "actions", "presence", "nodes"} <= set(tables["sqlite"])
+
+
+def test_bot_seats_are_stored_the_same_on_both_stores(store_url: str):
+    store = open_store(store_url)
+    try:
+        store.create_room("botsRoom01", "host", {"modes": []}, now=1.0)
+        store.add_player("botsRoom01", 0, "Ada", "t0", version=1, now=2.0)
+        store.add_player("botsRoom01", 1, "Darwin", "t1", version=2, now=3.0, bot="random")
+        store.add_player("botsRoom01", 2, "Bo", "t2", version=3, now=4.0)
+        store.set_bot("botsRoom01", 2, "expert", version=4, now=5.0)
+        store.remove_player("botsRoom01", 0, version=5, now=6.0)  # the others move down
+        room = store.load_room("botsRoom01")
+        assert room is not None and room["version"] == 5
+        assert [(p["seat"], p["name"], p["bot"], p["human"]) for p in room["players"]] == [
+            (0, "Darwin", "random", True),
+            (1, "Bo", "expert", True),
+        ]
+    finally:
+        store.close()

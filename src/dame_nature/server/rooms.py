@@ -299,7 +299,7 @@ class RoomManager:
         room.campaign = data["campaign"]
         room.version = data["version"]
         room.updated_at = data["updated_at"]
-        room.players = [Player(**p) for p in data["players"]]
+        room.players = [Player(p["seat"], p["name"], p["token"]) for p in data["players"]]
         room.present = set(data["present"])
         room.state = state
 

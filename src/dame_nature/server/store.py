@@ -14,12 +14,13 @@ idx)``).
 >>> store = Store(":memory:")
 >>> store.create_room("abc", "tok", {"modes": []}, now=1.0)
 >>> store.add_player("abc", 0, "Ada", "t0", version=1, now=2.0)
->>> store.load_room("abc")["players"]
-[{'seat': 0, 'name': 'Ada', 'token': 't0'}]
->>> store.add_player("abc", 1, "Bo", "t1", version=1, now=3.0)  # version 1 is taken
+>>> store.add_player("abc", 1, "Darwin", "t1", version=2, now=3.0, bot="expert", human=False)
+>>> [(p["name"], p["bot"], p["human"]) for p in store.load_room("abc")["players"]]
+[('Ada', None, True), ('Darwin', 'expert', False)]
+>>> store.add_player("abc", 2, "Bo", "t2", version=2, now=4.0)  # version 2 is taken
 Traceback (most recent call last):
 ...
-dame_nature.server.store.Conflict: room abc is no longer at version 0
+dame_nature.server.store.Conflict: room abc is no longer at version 1
 """
 
 from __future__ import annotations
@@ -169,14 +170,48 @@ class BaseStore:
         self._transaction(work)
 
     def add_player(
-        self, code: str, seat: int, name: str, token: str, *, version: int, now: float
+        self,
+        code: str,
+        seat: int,
+        name: str,
+        token: str,
+        *,
+        version: int,
+        now: float,
+        bot: str | None = None,
+        human: bool = True,
     ) -> None:
+        """A seat joins: a person, or a bot of level ``bot`` (``human=False``: added as a
+        bot, its token held by no one)."""
+
         def work(tx: Tx) -> None:
             tx.touch(code, version, now)
             tx.execute(
-                "INSERT INTO players (room, seat, name, token) VALUES (?, ?, ?, ?)",
-                (code, seat, name, token),
+                "INSERT INTO players (room, seat, name, token, bot, human)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (code, seat, name, token, bot, int(human)),
             )
+
+        self._transaction(work)
+
+    def remove_player(self, code: str, seat: int, *, version: int, now: float) -> None:
+        """A seat leaves the lobby; the seats after it move down one (seats stay 0..n-1)."""
+
+        def work(tx: Tx) -> None:
+            tx.touch(code, version, now)
+            tx.execute("DELETE FROM players WHERE room = ? AND seat = ?", (code, seat))
+            # two steps, so that no two rows ever share a seat (the primary key)
+            tx.execute("UPDATE players SET seat = -seat WHERE room = ? AND seat > ?", (code, seat))
+            tx.execute("UPDATE players SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,))
+
+        self._transaction(work)
+
+    def set_bot(self, code: str, seat: int, bot: str | None, *, version: int, now: float) -> None:
+        """A bot takes over a seat (``bot``: its level), or leaves it (``None``)."""
+
+        def work(tx: Tx) -> None:
+            tx.touch(code, version, now)
+            tx.execute("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
 
         self._transaction(work)
 
@@ -422,7 +457,8 @@ class BaseStore:
                 return None
             row = rows[0]
             players = tx.query(
-                "SELECT seat, name, token FROM players WHERE room = ? ORDER BY seat", (code,)
+                "SELECT seat, name, token, bot, human FROM players WHERE room = ? ORDER BY seat",
+                (code,),
             )
             start = from_idx if row["game_no"] == game_no else 0
             game = None
@@ -446,7 +482,7 @@ class BaseStore:
                 "version": row["version"],
                 "created_at": row["created_at"],
                 "updated_at": row["updated_at"],
-                "players": [dict(p) for p in players],
+                "players": [{**p, "human": bool(p["human"])} for p in players],
                 "present": tx.present(code),
                 "game": game,
                 "setup": game["setup"] if game else None,
