@@ -27,6 +27,17 @@ for ``pg``/``pg2`` PostgreSQL with its backends, Redis and nginx); memory per ro
 the nodes. The last line is ``cluster_p99_ms: N`` for two nodes at the largest count.
 
     python benchmarks/server_load.py --cluster --rooms 50 200 --duration 15
+
+Bot-rooms mode (``--bot-rooms 100``): beside the measured rooms of people, the same server
+runs that many rooms whose 4 seats are all bots (``--bot-level``, the default level if
+not given; their human-like pause ``--bot-delay``, 1 s as deployed), which the benchmark
+rematches as their games end. Each run of people's rooms is measured without the bot
+rooms (the baseline), then with them for each ``--bot-processes`` value (0: the bots think
+on a thread of the server process; N: in N worker processes). It reports the people's
+figures and the bots' actions per second; the last line is
+``bot_rooms_p99_ms: N``, the people's p99 with the bot rooms at the last setting.
+
+    python benchmarks/server_load.py --rooms 50 --bot-rooms 100 --bot-processes 0 1
 """
 
 from __future__ import annotations
@@ -98,6 +109,21 @@ def cpu_snapshot(pids: list[int]) -> dict[int, float]:
         with contextlib.suppress(OSError, IndexError, ValueError):
             taken[pid] = cpu_seconds(pid)
     return taken
+
+
+def children_cpu_seconds(pid: int) -> float:
+    """CPU time so far of the processes whose parent is ``pid`` (the bot workers)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -344,9 +370,53 @@ async def open_rooms(
     return rooms
 
 
+class BotRooms:
+    """Rooms whose every seat is a bot: made, started, rematched as their games end; their
+    actions counted from the rooms' versions."""
+
+    def __init__(self, n: int, level: str | None) -> None:
+        self.n = n
+        self.level = level
+        self.rooms: list[tuple[str, str]] = []
+        self.games = 0
+
+    async def open(self, http: httpx.AsyncClient) -> None:
+        body = {} if self.level is None else {"level": self.level}
+        sem = asyncio.Semaphore(10)
+
+        async def one(index: int) -> None:
+            async with sem:
+                created = (await post(http, "/api/rooms", json={"seed": 10_000 + index})).json()
+                code, host = created["room"], created["host_token"]
+                auth = {"Authorization": f"Bearer {host}"}
+                for _ in range(4):
+                    added = await post(http, f"/api/rooms/{code}/bots", json=body, headers=auth)
+                    assert added.status_code == 201, added.text
+                await post(http, f"/api/rooms/{code}/start", headers=auth)
+                self.rooms.append((code, host))
+
+        await asyncio.gather(*(one(i) for i in range(self.n)))
+
+    async def versions(self, http: httpx.AsyncClient) -> int:
+        total = 0
+        for code, _ in self.rooms:
+            total += (await http.get(f"/api/rooms/{code}")).json()["version"]
+        return total
+
+    async def rematch(self, http: httpx.AsyncClient, until: float) -> None:
+        while time.perf_counter() < until:
+            await asyncio.sleep(2.0)
+            for code, host in self.rooms:
+                info = (await http.get(f"/api/rooms/{code}")).json()
+                if info["status"] == "over":
+                    await post(http, f"/api/rooms/{code}/rematch",
+                               headers={"Authorization": f"Bearer {host}"})  # fmt: skip
+                    self.games += 1
+
+
 async def measure(
     n: int, url: str, ws_url: str, pid: int | list[int], args: argparse.Namespace, bare: bool,
-    size_pool: list[int], cpu_pids: Any = None,
+    size_pool: list[int], bots: BotRooms | None = None, cpu_pids: Any = None,
 ) -> dict[str, Any]:  # fmt: skip
     """``pid``: the server process (or the nodes, whose memory is summed); ``cpu_pids()``:
     every process whose CPU counts (default: the same)."""
@@ -354,15 +424,23 @@ async def measure(
     serving = cpu_pids or (lambda: pids)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
         base = sum(rss_kib(p) for p in pids)
+        if bots is not None:
+            await bots.open(http)
         rooms = await open_rooms(n, url, ws_url, args.think, bare, http)
         ready = sum(rss_kib(p) for p in pids)
         until = time.perf_counter() + args.duration
         start = time.perf_counter()
         before = cpu_snapshot(serving())
-        await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms))
+        workers_cpu = sum(children_cpu_seconds(p) for p in pids)
+        bot_versions = await bots.versions(http) if bots is not None else 0
+        extra = [bots.rematch(http, until)] if bots is not None else []
+        await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms), *extra)
         elapsed = time.perf_counter() - start
         now = cpu_snapshot(serving())
         cpu = sum(t - before.get(p, 0.0) for p, t in now.items())
+        workers_cpu = sum(children_cpu_seconds(p) for p in pids) - workers_cpu
+        if bots is not None:
+            bot_versions = await bots.versions(http) - bot_versions
         after = sum(rss_kib(p) for p in pids)
         for room in rooms:
             for seat in room.seats:
@@ -381,6 +459,10 @@ async def measure(
         "errors": sum(room.errors for room in rooms),
         "games": sum(room.games for room in rooms),
         "sizes": sizes,
+        "bot_changes_per_s": bot_versions / elapsed,
+        "server_cpu_share": cpu / elapsed,
+        "workers_cpu_share": workers_cpu / elapsed,
+        "bot_games": bots.games if bots is not None else 0,
     }
 
 
@@ -392,9 +474,17 @@ def unlimited() -> dict[str, str]:
     return dict(FAST_LIMITS)
 
 
-def start_server(bare: bool, db: str) -> tuple[subprocess.Popen[bytes], str, str]:
+def start_server(
+    bare: bool, db: str, extra_env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[bytes], str, str]:
     port = free_port()
-    env = {**os.environ, **unlimited(), "PYTHONPATH": str(ROOT / "src")}
+    # every client runs here, on one address: the per-address limits are lifted (the
+    # per-socket and per-seat ones stay, and a sane bot never meets them)
+    lifted = {f"DAME_NATURE_{name}": "100000" for name in (
+        "RATE_LIMIT_PER_SECOND", "RATE_LIMIT_BURST", "CREATE_RATE_PER_SECOND", "CREATE_RATE_BURST",
+        "CONNECT_ADDRESS_RATE_PER_SECOND", "CONNECT_ADDRESS_RATE_BURST",
+        "MAX_CONNECTIONS_PER_ADDRESS")}  # fmt: skip
+    env = {**os.environ, **lifted, "PYTHONPATH": str(ROOT / "src"), **(extra_env or {})}
     if bare:
         cmd = [sys.executable, __file__, "--bare-server", str(port)]
         health = f"http://127.0.0.1:{port}/"
@@ -402,7 +492,7 @@ def start_server(bare: bool, db: str) -> tuple[subprocess.Popen[bytes], str, str
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", db, "--log-level", "warning"]  # fmt: skip
         health = f"http://127.0.0.1:{port}/healthz"
-    proc = subprocess.Popen(cmd, env=env)
+    proc = subprocess.Popen(cmd, env=env, preexec_fn=die_with_parent)
     wait_healthy(health, proc)
     return proc, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
 
@@ -487,6 +577,25 @@ def cluster_main(args: argparse.Namespace) -> None:
     print(f"cluster_p99_ms: {last['p99_ms']:.1f}")
 
 
+def die_with_parent() -> None:
+    """In the server's process before it starts: it gets SIGTERM if this benchmark dies
+    (a ``timeout`` or a Ctrl-C must not leave a server running)."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+
+
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"{name:<7} {r['rooms']:>5} {r['actions']:>8} {r['actions_per_s']:>9.1f} "
             f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}"
@@ -504,12 +613,20 @@ def main() -> None:
         help="one node against two behind nginx (PostgreSQL, Redis)",
     )
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--bot-rooms", type=int, default=0, help="rooms of 4 bots beside")
+    parser.add_argument("--bot-level", help="the bots' level (the server's default if not given)")
+    parser.add_argument("--bot-delay", type=float, default=1.0, help="the bots' pause, seconds")
+    parser.add_argument("--bot-processes", type=int, nargs="+", default=[0, 1],
+                        help="settings of DAME_NATURE_BOT_PROCESSES to compare")  # fmt: skip
     args = parser.parse_args()
     if args.bare_server:
         serve_bare(args.bare_server)
         return
     if args.cluster:
         cluster_main(args)
+        return
+    if args.bot_rooms:
+        bot_rooms_mode(args)
         return
     try:
         import uvloop
@@ -527,16 +644,14 @@ def main() -> None:
             try:
                 server = asyncio.run(measure(n, url, ws_url, proc.pid, args, False, [5000]))
             finally:
-                proc.terminate()
-                proc.wait(10)
+                stop(proc)
         print(row("server", server), flush=True)
         sizes = server["sizes"] or [5000]
         proc, url, ws_url = start_server(True, "")
         try:
             floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
         finally:
-            proc.terminate()
-            proc.wait(10)
+            stop(proc)
         print(row("floor", floor), flush=True)
         ratio_rate = server["actions_per_s"] / floor["actions_per_s"]
         ratio_p50 = server["p50_ms"] / floor["p50_ms"]
@@ -549,6 +664,43 @@ def main() -> None:
               flush=True)  # fmt: skip
         results.append(server)
     print(f"server_p99_ms: {results[-1]['p99_ms']:.1f}")
+
+
+def bot_rooms_mode(args: argparse.Namespace) -> None:
+    """People's rooms alone, then beside ``--bot-rooms`` rooms of bots, per setting."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; beside them "
+          f"{args.bot_rooms} rooms of 4 bots (level {args.bot_level or 'default'}, "
+          f"pause {args.bot_delay} s)")  # fmt: skip
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act"
+          "  bot changes/s  bot games  server CPU  workers CPU")  # fmt: skip
+    last: dict[str, Any] = {}
+    for n in args.rooms:
+        settings: list[int | None] = [None, *args.bot_processes]
+        for processes in settings:
+            env = {"DAME_NATURE_BOT_DELAY_SECONDS": str(args.bot_delay)}
+            if processes is not None:
+                env["DAME_NATURE_BOT_PROCESSES"] = str(processes)
+            bots = BotRooms(args.bot_rooms, args.bot_level) if processes is not None else None
+            with tempfile.TemporaryDirectory() as tmp:
+                proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"), env)
+                try:
+                    run = measure(n, url, ws_url, proc.pid, args, False, [5000], bots)
+                    last = asyncio.run(run)
+                finally:
+                    stop(proc)
+            name = "people" if processes is None else f"bots/p{processes}"
+            load = os.getloadavg()[0]
+            shares = f"{last['server_cpu_share']:>11.0%} {last['workers_cpu_share']:>12.0%}"
+            print(f"{row(name, last)} {last['bot_changes_per_s']:>14.1f} "
+                  f"{last['bot_games']:>10} {shares}  (load {load:.2f})", flush=True)  # fmt: skip
+    print(f"bot_rooms_p99_ms: {last['p99_ms']:.1f}")
 
 
 if __name__ == "__main__":

@@ -68,13 +68,21 @@ export function forgetSeat(code) {
   }
 }
 
+/** Closes after which retrying cannot help: a bad token, a forbidden seat, no such room. */
+const FINAL_CLOSES = new Set([4401, 4403, 4404]);
+
 /**
- * A websocket that reconnects by itself (backoff up to 8 s) and reports its state:
- * onStatus("connecting" | "open" | "reconnecting" | "closed"), onMessage(obj).
+ * A websocket that reconnects by itself (backoff up to 8 s, with jitter) and reports its
+ * state: onStatus("connecting" | "open" | "reconnecting" | "closed"), onMessage(obj).
+ * Only a final refusal (FINAL_CLOSES) stops it; "too many connections" (4429), a
+ * server restart or a policy close (1008) are retried.
+ * `protocols`: the websocket subprotocols offered (the seat token travels there, never
+ * in the URL).
  */
 export class LiveSocket {
-  constructor(url, { onMessage, onStatus }) {
+  constructor(url, { onMessage, onStatus, protocols }) {
     this.url = url;
+    this.protocols = protocols || [];
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.attempt = 0;
@@ -93,7 +101,7 @@ export class LiveSocket {
     this.onStatus(this.attempt === 0 ? "connecting" : "reconnecting");
     let ws;
     try {
-      ws = new WebSocket(this.url);
+      ws = new WebSocket(this.url, this.protocols);
     } catch (err) {
       this.scheduleRetry();
       return;
@@ -116,20 +124,22 @@ export class LiveSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.stopped) return;
-      // 44xx: the server refused us for good (4404 unknown room, 4401 bad token, ...)
-      if (event.code >= 4400 && event.code < 4500) {
+      if (FINAL_CLOSES.has(event.code)) {
         this.onStatus("closed", event);
         return;
       }
-      this.scheduleRetry();
+      // 4429: the server is busy with this room, seat or address: come back later
+      this.scheduleRetry(event.code === 4429 ? 2000 : 400);
     });
   }
 
-  scheduleRetry() {
+  scheduleRetry(base = 400) {
     if (this.stopped || this.timer) return;
     this.attempt += 1;
     this.onStatus("reconnecting");
-    const delay = Math.min(8000, 400 * 2 ** Math.min(this.attempt - 1, 5));
+    // exponential backoff with jitter, so that clients refused together do not all
+    // come back at the same moment
+    const delay = Math.min(8000, base * 2 ** Math.min(this.attempt - 1, 5)) * (0.75 + Math.random() / 2);
     this.timer = setTimeout(() => {
       this.timer = null;
       this.connect();

@@ -2,32 +2,91 @@
 // seed or deal) or join one with its code.
 import { api, loadSeats, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
+import { icon } from "./icons.js";
 import { t } from "./i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
+import { levelName } from "./texts.js";
 
 const form = document.getElementById("create-form");
 renderRulesPicker(document.getElementById("rules-picker"));
+
+/** The rules chosen in the form (a ``POST /api/rooms`` body), or null after saying in
+ * ``error`` what is wrong. */
+function chosenRules(error) {
+  error.textContent = "";
+  try {
+    return readRulesPicker(form);
+  } catch (err) {
+    if (!(err instanceof PickerError)) throw err;
+    error.textContent = err.message;
+    err.field.focus();
+    return null;
+  }
+}
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const error = document.getElementById("create-error");
   const button = document.getElementById("create-btn");
-  error.textContent = "";
-  let body;
-  try {
-    body = readRulesPicker(form);
-  } catch (err) {
-    if (!(err instanceof PickerError)) throw err;
-    error.textContent = err.message;
-    err.field.focus();
-    return;
-  }
+  const body = chosenRules(error);
+  if (!body) return;
   button.disabled = true;
   try {
     const created = await api("POST", "/api/rooms", { body });
     rememberRoom(created.room, { host_token: created.host_token });
     window.location.assign(created.url || `/r/${created.room}`);
   } catch (err) {
+    error.textContent = err.message;
+    button.disabled = false;
+  }
+});
+
+// Play solo: one click makes a room with the rules above, seats you and 2 to 5 bots, and
+// starts the game.
+const solo = document.getElementById("solo");
+solo.innerHTML = `<legend>${icon("bot")} ${esc(t("Play solo"))}</legend>
+  <p class="hint">${esc(t("You and 2 to 5 bots, with the rules above; the game starts at once."))}</p>
+  <div class="solo-row">
+    <label for="solo-name">${esc(t("Your name"))}</label>
+    <input id="solo-name" maxlength="40" autocomplete="nickname">
+  </div>
+  <div class="solo-row">
+    <label for="solo-bots">${esc(t("Number of bots"))}</label>
+    <select id="solo-bots">${[2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? " selected" : ""}>${esc(t("{n} bots", { n }))}</option>`).join("")}</select>
+    <label for="solo-level">${esc(t("Level of the bot"))}</label>
+    <select id="solo-level">${["expert", "random"].map((l) => `<option value="${l}">${esc(levelName(l))}</option>`).join("")}</select>
+  </div>
+  <p class="form-error" id="solo-error" role="alert"></p>
+  <button type="button" class="btn primary" id="solo-btn">${icon("bot")} ${esc(t("Play solo"))}</button>`;
+
+document.getElementById("solo-btn").addEventListener("click", async () => {
+  const error = document.getElementById("solo-error");
+  const button = document.getElementById("solo-btn");
+  const nameField = document.getElementById("solo-name");
+  const body = chosenRules(error);
+  if (!body) return;
+  const name = nameField.value.trim();
+  if (!name) {
+    error.textContent = t("Enter a name so that the others know who you are.");
+    nameField.focus();
+    return;
+  }
+  const bots = Number(document.getElementById("solo-bots").value);
+  const level = document.getElementById("solo-level").value;
+  button.disabled = true;
+  error.textContent = t("Setting up your game…");
+  try {
+    const created = await api("POST", "/api/rooms", { body });
+    const room = `/api/rooms/${encodeURIComponent(created.room)}`;
+    rememberRoom(created.room, { host_token: created.host_token });
+    const seat = await api("POST", `${room}/players`, { body: { name } });
+    rememberRoom(created.room, { seat: seat.seat, token: seat.token, name });
+    for (let i = 0; i < bots; i++) await api("POST", `${room}/bots`, { token: created.host_token, body: { level } });
+    await api("POST", `${room}/start`, { token: created.host_token });
+    window.location.assign(created.url || `/r/${created.room}`);
+  } catch (err) {
+    // e.g. a deal for another number of players: the room stays open (its lobby is
+    // listed under "Your rooms on this device"); say why here
     error.textContent = err.message;
     button.disabled = false;
   }

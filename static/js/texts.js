@@ -69,6 +69,16 @@ export function seatName(view, seat) {
   return view.seat === seat ? t("{name} (you)", { name }) : name;
 }
 
+// A deal the host chose (a seed or the hands) is told to every seat: the host may know
+// every hand. `choice` is the view's deal_choice ("seed" | "deal"); `form` "short" is the
+// table header's label.
+export function dealChosenText(choice, form = "long") {
+  if (form === "short") return t("Deal chosen by the host");
+  return choice === "deal"
+    ? t("The host dealt this game's hands: the host may know every hand.")
+    : t("The host chose this game's deal (a seed): the host may know every hand.");
+}
+
 // Sentences of the room page added with issue 9 (the table's fixes, turn alerts, the
 // discard pile's reasons, the full log), through t() like every other (their French is in
 // locales/fr.js). A function takes the variable parts.
@@ -92,9 +102,17 @@ export const TEXTS = {
   notifyTitle: t("Dame Nature: your turn"),
   notifyDenied: t("The browser refuses notifications for this site: allow them in its site settings."),
   notifyUnsupported: t("This browser cannot show notifications."),
+  resultPlayed: t("played"),
+  resultInPlay: t("played: in play until the end of the turn"),
+  resultReturned: t("back to its player's hand"),
   onTurn: (turn) => t("turn {turn}", { turn }),
   discardedBy: (who, turn, why) => t("Discarded by {who}, {turn}: {why}.", { who, turn, why }),
   playedBy: (who, turn) => t("Played by {who}, {turn} (a played Pollution stays in the discard pile).", { who, turn }),
   removedFromWeb: (turn, why) => t("Removed from the web, {turn}: {why}.", { turn, why }),
   swappedBy: (who, turn) => t("Put there by {who}'s Symbiosis swap, {turn}.", { who, turn }),
 };
+
+/** A bot level's name for people. */
+export function levelName(level) {
+  return { expert: t("Expert"), random: t("Random (beginner)") }[level] || level;
+}

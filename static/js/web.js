@@ -2,6 +2,7 @@
 // slots and its own slot, parents linked by lines. Legal places for the card being
 // revealed light up as buttons.
 import { BOOT, card, cardFace, cardText, esc } from "./cards.js";
+import { applyStyles, css } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO } from "./texts.js";
@@ -68,7 +69,7 @@ export function renderWebs(container, view, { targets = {}, removals = {}, lastP
         })
         .join("");
       const title = esc(web === "main" ? (name === "lettered" ? t("Main web (invasive species layout)") : t("Main web")) : t("Aquatic web (wetland)"));
-      return `<figure class="web web-${web}" data-web="${web}" style="--cols:${Math.max(maxCol, 4)}">
+      return `<figure class="web web-${web}" data-web="${web}" ${css(`--cols:${Math.max(maxCol, 4)}`)}>
         <figcaption class="web-caption">${web === "main" ? icon("web") : icon("wetland")} ${title}</figcaption>
         <div class="web-grid">${nodes}<svg class="web-links" aria-hidden="true"></svg></div>
       </figure>`;
@@ -77,6 +78,7 @@ export function renderWebs(container, view, { targets = {}, removals = {}, lastP
   if (container._html === html) return false; // unchanged: keep the nodes and their links
   container._html = html;
   container.innerHTML = html;
+  applyStyles(container);
   requestAnimationFrame(() => drawLinks(container, view));
   return true;
 }
@@ -101,7 +103,7 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
   }
   const parents = (spot.parents || []).join(" ");
   return `<div class="species-node ${state}${placedClass(ctx, sp)}" data-species="${sp}" data-parents="${parents}"
-      style="grid-column:${spot.column};grid-row:${rowStart} / span 2;${placedDelay(ctx, sp)}" role="group" aria-label="${esc(`${cardText(sp)}, ${stateText}`)}">
+      ${css(`grid-column:${spot.column};grid-row:${rowStart} / span 2;${placedDelay(ctx, sp)}`)} role="group" aria-label="${esc(`${cardText(sp)}, ${stateText}`)}">
       ${head}
       <div class="sp-slots">${slots}</div>
       <div class="sp-state">${installed ? `${icon("ready")} ${esc(t("installed"))}` : open ? "" : esc(t("locked"))}</div>
@@ -122,7 +124,7 @@ function conditionSlot(view, slot, colour, open, ctx) {
     const what = target ? t("Place your card here") : t("Remove this Condition");
     return `<button type="button" class="${cls} ${target ? "target" : "removal"}" data-slot="${slot}" data-key="slot-${slot}" aria-label="${esc(what)}: ${esc(slotText(slot))} (${esc(info.name)})">${inner}</button>`;
   }
-  return `<span class="${cls}" data-slot="${slot}" role="img" aria-label="${esc(label)}" style="${placedDelay(ctx, slot)}">${inner}</span>`;
+  return `<span class="${cls}" data-slot="${slot}" role="img" aria-label="${esc(label)}"${css(placedDelay(ctx, slot))}>${inner}</span>`;
 }
 
 // cards placed by the last reveal: marked "new"; those this client sees for the first

@@ -60,6 +60,20 @@ class Api:
         actions: list[dict[str, Any]] = r.json()["actions"]
         return actions
 
+    def add_bot(
+        self, room: str, token: str | None, level: str | None = None, seat: int | None = None
+    ) -> httpx.Response:
+        body: dict[str, Any] = {} if level is None else {"level": level}
+        if seat is not None:
+            body["seat"] = seat
+        return self.http.post(f"/api/rooms/{room}/bots", headers=self.auth(token), json=body)
+
+    def remove_bot(self, room: str, token: str | None, seat: int) -> httpx.Response:
+        return self.http.delete(f"/api/rooms/{room}/bots/{seat}", headers=self.auth(token))
+
+    def remove_seat(self, room: str, token: str | None, who: int | str = "me") -> httpx.Response:
+        return self.http.delete(f"/api/rooms/{room}/players/{who}", headers=self.auth(token))
+
     def replay(self, room: str) -> httpx.Response:
         return self.http.get(f"/api/rooms/{room}/replay")
 

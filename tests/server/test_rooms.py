@@ -131,6 +131,50 @@ def test_idle_rooms_expire_and_connected_rooms_stay(tmp_path):
     asyncio.run(run())
 
 
+def test_a_lobby_nobody_starts_has_a_short_life(tmp_path):
+    """Issue 7, defect 5: lobbies lived as long as games (7 days), so a flood of them
+    held the room cap for days. A lobby now lives ``lobby_ttl_seconds`` without a change."""
+    manager = manager_for(tmp_path, room_ttl_seconds=10_000, lobby_ttl_seconds=100)
+
+    async def run() -> None:
+        lobby = await manager.create([], None, None, None)
+        playing = await table(manager, seed=7)
+        now = max(lobby.updated_at, playing.updated_at)
+        assert manager.sweep(now + 50) == (0, 0)
+        deleted, _ = manager.sweep(now + 101)
+        assert deleted == 1 and lobby.code not in manager.rooms
+        assert manager.store.load_room(lobby.code) is None
+        assert playing.code in manager.rooms  # a game keeps the long TTL
+
+    asyncio.run(run())
+
+
+def test_connections_do_not_cost_a_commit_each(tmp_path):
+    """Issue 7, defect 6: each connect and disconnect of a seat was an SQLite commit.
+    One write now reserves versions ahead; the stored version stays above every version
+    a client saw."""
+    manager = manager_for(tmp_path)
+    writes = []
+    set_version = manager.store.set_version
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        writes.append(args)
+        set_version(*args, **kwargs)
+
+    manager.store.set_version = counted  # type: ignore[method-assign]
+
+    async def run() -> None:
+        room = await table(manager, seed=8)
+        for _ in range(150):
+            conn = Connection(Sink(), 0, manager.settings)
+            await manager.connect(room, conn)
+            await manager.disconnect(room, conn)
+        assert len(writes) <= 300 // 100 + 1  # 300 versions, one write per 100
+        assert manager.store.load_room(room.code)["version"] > room.version
+
+    asyncio.run(run())
+
+
 def test_finished_rooms_leave_memory_and_come_back(tmp_path):
     manager = manager_for(tmp_path, finished_room_memory_seconds=60)
 

@@ -9,19 +9,26 @@ from playwright.sync_api import Page, expect
 
 
 def create_room(
-    page: Page, deal: dict[str, Any] | None = None, modes: list[str] = (), path: int | None = None
+    page: Page,
+    deal: dict[str, Any] | None = None,
+    modes: list[str] = (),
+    path: int | None = None,
+    seed: int | None = None,
 ) -> str:
-    """On the home page: pick the rules (or a path), optionally paste a deal, create; the
-    room code."""
+    """On the home page: pick the rules (or a path), optionally paste a deal or give a
+    seed, create; the room code."""
     page.goto("/")
     if path is not None:
         page.check('input[name="kind"][value="path"]')
         page.check(f'input[name="path"][value="{path}"]')
     for mode in modes:
         page.check(f'input[name="mode"][value="{mode}"]')
-    if deal is not None:
+    if deal is not None or seed is not None:
         page.click("details.advanced summary")
+    if deal is not None:
         page.fill("#deal", json.dumps(deal))
+    if seed is not None:
+        page.fill("#seed", str(seed))
     page.click("#create-btn")
     page.wait_for_url("**/r/*")
     expect(page.locator("#lobby-view")).to_be_visible()
@@ -82,9 +89,12 @@ def no_horizontal_scroll(page: Page) -> None:
 
 def assert_accessible(page: Page, where: str) -> None:
     """axe-core (axe-playwright-python) on the page as it is now: no serious or critical
-    violation."""
+    violation. Animations are switched off first (reduced motion), so that colours are
+    measured as they end, not half-faded in."""
     from axe_playwright_python.sync_playwright import Axe
 
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_timeout(50)
     violations = Axe().run(page).response["violations"]
     bad = [v for v in violations if v.get("impact") in ("serious", "critical")]
     assert not bad, f"{where}:\n" + "\n".join(

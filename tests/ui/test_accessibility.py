@@ -15,7 +15,8 @@ pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
-UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, a[href], input, select, textarea, [tabindex]')]
+CONTROLS = "button, a[href], input, select, textarea, [tabindex]"
+UNNAMED_CONTROLS = """(controls) => [...document.querySelectorAll(controls)]
   .filter((el) => el.offsetParent !== null && !el.disabled)
   .filter((el) => {
     const label = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')
@@ -25,8 +26,25 @@ UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, a[href], inpu
 
 
 def assert_controls_named(page: Page, where: str) -> None:
-    unnamed = page.evaluate(UNNAMED_CONTROLS)
+    unnamed = page.evaluate(UNNAMED_CONTROLS, CONTROLS)
     assert not unnamed, f"{where}: controls without a name: {unnamed}"
+
+
+def assert_reachable_by_tab(page: Page) -> None:
+    """Tab from the top of the page reaches the header's buttons, the log, the hand and
+    Symbiosis (Ready is disabled until a card is programmed)."""
+    page.evaluate("document.querySelector('.skip-link').focus()")
+    reached: list[str] = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        reached.append(
+            page.evaluate(
+                "(e => e.id || e.dataset.key || e.className || e.tagName)(document.activeElement)"
+            )
+        )
+    for wanted in ("help-btn", "alerts-btn", "log", "sym-btn"):
+        assert wanted in reached, (wanted, reached)
+    assert any(str(r).startswith("hand-") for r in reached), reached
 
 
 def test_every_screen_passes_axe(open_page, ui_server):
@@ -51,6 +69,7 @@ def test_every_screen_passes_axe(open_page, ui_server):
     start_game(alice, 3)
     assert_accessible(alice, "table (desktop)")
     assert_controls_named(alice, "table (desktop)")
+    assert_reachable_by_tab(alice)
     assert_accessible(bob, "table (phone)")
 
     for button, dialog in (("#help-btn", "#help-dialog"), ("#alerts-btn", "#alerts-dialog")):
@@ -90,13 +109,16 @@ def test_reveal_choice_live_region_and_end_screen(open_page, ui_server):
     expect(live).to_contain_text("Alice (you): Atmospheric Condition [A], placed")
     bob.locator("#prompt .option").first.focus()
     bob.keyboard.press("Enter")
+    expect(bob.locator("#prompt")).to_be_hidden()
+    # the choice made, the focus stays in the dock (not back at the top of the page)
+    assert bob.evaluate("!!document.activeElement.closest('#me')")
     table.choose_until()
     expect(live).to_contain_text("Chloé")
 
     for turn in p.turns[1:]:
         table.program_all(turn)
         table.choose_until()
-    expect(alice.locator("#end-view")).to_be_visible()
+    expect(alice.locator("#end-view")).to_be_visible(timeout=30_000)  # 27 actions to catch up
     expect(alice.locator("#end-title")).to_be_focused()
     assert_accessible(alice, "end screen")
     alice.click("#see-table-btn")

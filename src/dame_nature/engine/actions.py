@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import knowledge, reveal
 from .cards import CATALOGUE
-from .enums import ActionType, Phase, Side
+from .enums import CHOOSING_SIDES, PROGRAMMING, REVEAL, ActionType, Phase, Side
 from .errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -46,13 +46,13 @@ class Field(NamedTuple):
 
 
 _PHASE_NAMES = {
-    Phase.PROGRAMMING: "during programming",
-    Phase.REVEAL: "during the reveal",
-    Phase.CHOOSING_SIDES: "before the first turn, while players choose their side",
+    PROGRAMMING: "during programming",
+    REVEAL: "during the reveal",
+    CHOOSING_SIDES: "before the first turn, while players choose their side",
 }
 
 
-def require_phase(state: State, phase: Phase, doing: str) -> None:
+def require_phase(state: State, phase: str, doing: str) -> None:
     if state.phase != phase:
         raise IllegalAction(f"You can {doing} only {_PHASE_NAMES[phase]}.", "wrong_phase")
 
@@ -81,7 +81,7 @@ class ActionSpec:
     type: ClassVar[ActionType]
     fields: ClassVar[tuple[Field, ...]] = ()
     #: the phases in which this type may be legal
-    phases: ClassVar[tuple[Phase, ...]] = (Phase.PROGRAMMING,)
+    phases: ClassVar[tuple[str, ...]] = (PROGRAMMING,)
     #: how often the random player picks this type among those available
     random_weight: ClassVar[float] = 1.0
     #: a reveal records every field, ``null`` included; others only the fields given
@@ -124,7 +124,7 @@ class ActionSpec:
 class ChooseSide(ActionSpec):
     type = ActionType.CHOOSE_SIDE
     fields = (Field("side", "side"),)
-    phases = (Phase.CHOOSING_SIDES,)
+    phases = (CHOOSING_SIDES,)
 
     def available(self, state: State, seat: int) -> bool:
         return state.next_side_chooser() == seat
@@ -133,7 +133,7 @@ class ChooseSide(ActionSpec):
         return [{"type": "choose_side", "side": side.value} for side in Side]
 
     def check(self, state: State, seat: int, action: Action) -> None:
-        require_phase(state, Phase.CHOOSING_SIDES, "choose your side")
+        require_phase(state, CHOOSING_SIDES, "choose your side")
         chooser = state.next_side_chooser()
         if seat != chooser:
             raise IllegalAction(
@@ -160,7 +160,7 @@ class Reveal(ActionSpec):
         Field("target", "card", False),
     )
     record_nulls = True
-    phases = (Phase.REVEAL,)
+    phases = (REVEAL,)
 
     def available(self, state: State, seat: int) -> bool:
         queue = state.reveal_queue
@@ -170,7 +170,7 @@ class Reveal(ActionSpec):
         return [o.action() for o in reveal.awaited_outcomes(state, seat)]
 
     def check(self, state: State, seat: int, action: Action) -> None:
-        require_phase(state, Phase.REVEAL, "choose where your card goes")
+        require_phase(state, REVEAL, "choose where your card goes")
         if not state.reveal_queue or state.reveal_queue[0] != seat:
             raise IllegalAction("It is not your turn to reveal.", "not_your_turn")
         wanted = self.clean(action)
@@ -212,7 +212,7 @@ class GiveBack(ActionSpec):
         return [{"type": "give_back", "card": c} for c in state.cards_of(seat)]
 
     def check(self, state: State, seat: int, action: Action) -> None:
-        require_phase(state, Phase.PROGRAMMING, "give a card back")
+        require_phase(state, PROGRAMMING, "give a card back")
         if state.pending_give is None or state.pending_give["to"] != seat:
             raise IllegalAction("No one is waiting for a card from you.", "no_exchange")
         require_own_card(state, seat, action)
@@ -238,7 +238,7 @@ class Program(ActionSpec):
         return [{"type": "program", "card": c} for c in state.hands[seat]]
 
     def check(self, state: State, seat: int, action: Action) -> None:
-        require_phase(state, Phase.PROGRAMMING, "program a card")
+        require_phase(state, PROGRAMMING, "program a card")
         card = action.get("card")
         if card is not None and card == state.programmed[seat]:
             raise IllegalAction("That card is already programmed.", "already_programmed")
@@ -269,7 +269,7 @@ class Ready(ActionSpec):
         return [{"type": "ready"}]
 
     def check(self, state: State, seat: int, action: Action) -> None:
-        require_phase(state, Phase.PROGRAMMING, "say you are ready")
+        require_phase(state, PROGRAMMING, "say you are ready")
         if state.programmed[seat] is None:
             raise IllegalAction("Program a card before saying you are ready.", "not_programmed")
         if state.ready[seat]:
@@ -292,7 +292,7 @@ class Unready(ActionSpec):
         return [{"type": "unready"}]
 
     def check(self, state: State, seat: int, action: Action) -> None:
-        require_phase(state, Phase.PROGRAMMING, "take back your ready")
+        require_phase(state, PROGRAMMING, "take back your ready")
         if not state.ready[seat]:
             raise IllegalAction("You are not ready yet.", "not_ready")
 
@@ -320,7 +320,7 @@ class Symbiosis(ActionSpec):
         )
 
     def require(self, state: State, seat: int) -> None:
-        require_phase(state, Phase.PROGRAMMING, "make a Symbiosis")
+        require_phase(state, PROGRAMMING, "make a Symbiosis")
         if self.type not in state.game.config.symbiosis_kinds:
             raise IllegalAction(
                 "Incomplete Symbioses: a Symbiosis can no longer show a card, only exchange one.",
@@ -457,7 +457,7 @@ class EndGame(ActionSpec):
     """Any player may end a game that can no longer be won (it is lost)."""
 
     type = ActionType.END_GAME
-    phases = (Phase.CHOOSING_SIDES, Phase.PROGRAMMING, Phase.REVEAL)
+    phases = (CHOOSING_SIDES, PROGRAMMING, REVEAL)
 
     def available(self, state: State, seat: int) -> bool:
         return not state.is_winnable()
@@ -495,7 +495,8 @@ ACTIONS: dict[str, ActionSpec] = {
 
 #: for each phase, the action types that may be legal in it, in ``ACTIONS`` order
 ACTIONS_BY_PHASE: dict[str, tuple[ActionSpec, ...]] = {
-    phase.value: tuple(spec for spec in ACTIONS.values() if phase in spec.phases) for phase in Phase
+    phase.value: tuple(spec for spec in ACTIONS.values() if phase.value in spec.phases)
+    for phase in Phase
 }
 
 #: the fields each action type carries (others are ignored and not recorded)

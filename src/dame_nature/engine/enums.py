@@ -17,6 +17,14 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# the phases as plain strings, for hot paths (comparing a str with an enum member is
+# several times slower than with a str)
+CHOOSING_SIDES: str = Phase.CHOOSING_SIDES.value
+PROGRAMMING: str = Phase.PROGRAMMING.value
+REVEAL: str = Phase.REVEAL.value
+OVER: str = Phase.OVER.value
+
+
 class ActionType(StrEnum):
     CHOOSE_SIDE = "choose_side"
     REVEAL = "reveal"

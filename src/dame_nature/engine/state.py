@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from . import knowledge, reveal
 from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
 from .cards import CATALOGUE
-from .enums import Phase
+from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
 from .knowledge import PUBLIC
 from .rules import RULES
@@ -218,7 +218,7 @@ class State:
     # ---------------------------------------------------------------- queries
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     @property
     def sides(self) -> list[str | None]:
@@ -294,19 +294,19 @@ class State:
     def awaited(self) -> tuple[int, str] | None:
         """The one seat the game waits for, and why, if any."""
         phase = self.phase
-        if phase == Phase.PROGRAMMING:
+        if phase == PROGRAMMING:
             if self.pending_give is not None:
                 return self.pending_give["to"], "give_back"
             return None
-        if phase == Phase.REVEAL and self.reveal_queue:
+        if phase == REVEAL and self.reveal_queue:
             return self.reveal_queue[0], "reveal"
-        if phase == Phase.CHOOSING_SIDES:
+        if phase == CHOOSING_SIDES:
             return self.next_side_chooser(), "choose_side"
         return None
 
     def current_players(self) -> set[int]:
         """The seats that must act before the game can go on."""
-        if self.phase == Phase.PROGRAMMING:
+        if self.phase == PROGRAMMING:
             hands, programmed, ready = self.hands, self.programmed, self.ready
             seats = {
                 s
@@ -321,7 +321,7 @@ class State:
 
     def to_act(self) -> list[int]:
         """``current_players()`` in seat order: the seats the table waits for."""
-        if self.phase == Phase.PROGRAMMING and self.pending_give is None:
+        if self.phase == PROGRAMMING and self.pending_give is None:
             hands, programmed, ready = self.hands, self.programmed, self.ready
             return [
                 s
@@ -445,7 +445,7 @@ class State:
         spec = ACTIONS.get(kind)
         if spec is None:
             raise IllegalAction(f"Unknown action type {kind!r}.", "invalid_action")
-        if self.phase == Phase.OVER:
+        if self.phase == OVER:
             raise IllegalAction("The game is over.", "game_over")
         spec.check(self, seat, action)
         return spec

@@ -234,6 +234,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
+            await manager.bots.close()
             if cluster is not None:
                 await cluster.stop()
             store.close()

@@ -41,13 +41,13 @@ PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_who
 Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 
-#: what a player's name may be, as the schema says it: no control or
-#: bidirectional-override character, at least one that is not a space. ``clean_name``
-#: checks it (and more: 1 to 40 characters as a person counts them, a visible one) with
-#: a sentence a player understands
+#: what a player's name may be, for the OpenAPI schema: no control, line-separator or
+#: bidirectional-override character, and at least one that is neither a space nor an
+#: invisible joiner or selector. ``clean_name`` checks it (with a sentence a player
+#: understands, where a failed pattern would show the regex) and counts the length.
 NAME_PATTERN = (
     r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
-    r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufe00-\ufe0f]"
     r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
 )
 
@@ -129,8 +129,9 @@ class RoomCreated(BaseModel):
 
 
 NAME_MAX_CHARACTERS = 40
-#: Bidirectional overrides and isolates: they would reorder the text around a name.
-_BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+#: Bidirectional overrides and isolates (they would reorder the text around a name), and
+#: the line and paragraph separators.
+_BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029])
 _ZWJ = "\u200d"
 
 
@@ -179,10 +180,10 @@ def clean_name(name: str) -> str:
     ...
     ValueError: a name cannot contain control characters
     """
-    name = " ".join(name.split())
     for char in name:
         if unicodedata.category(char) in ("Cc", "Cs", "Cn", "Co") or ord(char) in _BIDI_CONTROLS:
             raise ValueError("a name cannot contain control characters")
+    name = " ".join(name.split())
     if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
         raise ValueError("a name needs at least one visible character")
     if name_length(name) > NAME_MAX_CHARACTERS:
@@ -215,6 +216,34 @@ class PlayerPublic(BaseModel):
     seat: int
     name: str
     connected: bool
+    bot: str | None = Field(
+        default=None, description="the level of the bot playing this seat, or null (a person)"
+    )
+    stand_in: bool = Field(
+        default=False,
+        description="a bot plays for a person who left; their token takes the seat back",
+    )
+
+
+class BotCreate(_Body):
+    """``POST /api/rooms/{room}/bots``: the bot's ``level`` (``GET /api/bots`` lists
+    them; the default is the strongest). In the lobby, leave out ``seat``: the bot takes
+    the next seat. Once the game has started, ``seat`` names the seat of a player who
+    left: the bot takes it over."""
+
+    level: Annotated[str, Field(min_length=1, max_length=32)] | None = None
+    seat: Seat | None = None
+
+
+class BotLevels(BaseModel):
+    levels: list[str] = Field(description="the bot levels, weakest first")
+    default: str = Field(description="the level of a bot added without one")
+
+
+class BotSeat(BaseModel):
+    seat: int
+    level: str
+    name: str
 
 
 class Campaign(BaseModel):

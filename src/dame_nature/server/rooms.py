@@ -35,6 +35,8 @@ from ..engine import (
     normalise_modes,
     visible_log,
 )
+from .bot_driver import BotDrivers, bot_levels
+from .bot_pool import BotPool
 from .campaign import campaign_public, new_campaign, next_game, record_result, stage_modes
 from .connections import Connection, Socket, TokenBucket
 from .errors import ApiError, engine_error
@@ -65,6 +67,8 @@ log = logging.getLogger("dame_nature.server")
 CODE_BYTES = 12  # room codes: 96 random bits
 TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+#: names given to bots added in the lobby (the first one no player of the room has)
+BOT_NAMES = ("Darwin", "Linné", "Humboldt", "Carson", "Goodall", "Lamarck", "Buffon", "Mendel")
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -77,6 +81,16 @@ class Player:
     seat: int
     name: str
     token: str
+    #: the level of the bot playing this seat, or None (a person plays it)
+    bot: str | None = None
+    #: False for a seat added as a bot in the lobby (its token is never handed out);
+    #: True for a person's seat, even while a bot stands in for them
+    human: bool = True
+
+    @property
+    def stand_in(self) -> bool:
+        """A bot plays this seat for a person who left; their token takes it back."""
+        return self.bot is not None and self.human
 
 
 @dataclass
@@ -90,6 +104,9 @@ class Room:
     game_no: int = 0
     campaign: dict[str, Any] | None = None
     version: int = 0
+    #: the version stored (one node of a SQLite store: ahead of ``version``, reserved
+    #: by the last connection change; nodes sharing a store: always ``version``)
+    stored: int = 0
     players: list[Player] = field(default_factory=list)
     state: State | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
@@ -130,6 +147,22 @@ class Room:
         """Whether this node holds a socket of ``seat``."""
         return bool(self.conns.get(seat))
 
+    def seat_public(self, seat: int) -> dict[str, Any]:
+        """What every view says of a seat beside the engine's fields."""
+        player = self.players[seat]
+        return {
+            "name": player.name,
+            "connected": self.connected(seat),
+            "bot": player.bot,
+            "stand_in": player.stand_in,
+        }
+
+    def player(self, seat: int) -> Player:
+        """The seat ``seat``; 404 ``seat_not_found`` when the room has no such seat."""
+        if not 0 <= seat < len(self.players):
+            raise ApiError(404, "seat_not_found", f"This room has no seat {seat}.")
+        return self.players[seat]
+
     def connection_count(self) -> int:
         return sum(len(c) for c in self.conns.values())
 
@@ -156,8 +189,7 @@ class Room:
         else:
             view = cast(dict[str, Any], self.state.view(seat))
             for entry in view["players"]:  # the engine gives each view its own entries
-                entry["name"] = self.players[entry["seat"]].name
-                entry["connected"] = self.connected(entry["seat"])
+                entry.update(self.seat_public(entry["seat"]))
         view["room"] = self.code
         view["version"] = self.version
         view["campaign"] = campaign_public(self.campaign)
@@ -179,7 +211,7 @@ class Room:
                 "ready": False,
                 "symbiosis_cards": 0,
                 "side": None,
-                "connected": self.connected(p.seat),
+                **self.seat_public(p.seat),
             }
             for p in self.players
         ]
@@ -193,10 +225,7 @@ class Room:
             "modes": self.modes,
             "path": self.spec.get("path"),
             "campaign": campaign_public(self.campaign),
-            "players": [
-                {"seat": p.seat, "name": p.name, "connected": self.connected(p.seat)}
-                for p in self.players
-            ],
+            "players": [{"seat": p.seat, **self.seat_public(p.seat)} for p in self.players],
             "seats_max": self.seats_max,
             "spectators": len(self.conns.get(None, ())),
             "version": self.version,
@@ -244,6 +273,10 @@ class RoomUnavailable(Exception):
 
 #: a change refused by a concurrent writer is checked again this many times at most
 MAX_ATTEMPTS = 5
+#: versions reserved by one stored write when only connections change (one node of a
+#: SQLite store): a seat that connects and leaves in a loop costs one commit per this
+#: many version bumps, and the stored version stays ahead of every version a client saw
+VERSION_RESERVE = 100
 
 
 class RoomManager:
@@ -261,6 +294,8 @@ class RoomManager:
         self.shared = store.shared
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
+        self.bots = BotDrivers(self, pool, settings.bot_delay_seconds)
 
     # ---------------------------------------------------------------- lifecycle
     def restore(self) -> int:
@@ -274,7 +309,8 @@ class RoomManager:
             try:
                 data = self.store.load_room(code)
                 if data is not None:
-                    self.rooms[code] = self._build(data)
+                    self.rooms[code] = room = self._build(data)
+                    self.bots.notify(room)  # its bots play on
             except Exception:  # one room the engine cannot replay must not stop the rest
                 log.exception("room %s could not be restored", code)
         return len(self.rooms)
@@ -297,9 +333,12 @@ class RoomManager:
         room.status = data["status"]
         room.game_no = data["game_no"]
         room.campaign = data["campaign"]
-        room.version = data["version"]
+        room.version = room.stored = data["version"]
         room.updated_at = data["updated_at"]
-        room.players = [Player(p["seat"], p["name"], p["token"]) for p in data["players"]]
+        room.players = [
+            Player(p["seat"], p["name"], p["token"], bot=p["bot"], human=p["human"])
+            for p in data["players"]
+        ]
         room.present = set(data["present"])
         room.state = state
 
@@ -347,6 +386,7 @@ class RoomManager:
             if data is not None:
                 room = self.rooms.get(code) or self._build(data)
                 self.rooms[code] = room
+                self.bots.notify(room)  # its bots play on
             future.set_result(room)
             return room
         except Exception as err:
@@ -398,6 +438,7 @@ class RoomManager:
                 data = await self.store.call(self.store.load_room, room.code) or data
             self._refill(room, data)
             room.broadcast()
+            self.bots.notify(room)
             return
         assert state is not None
         room.present = set(data["present"])
@@ -411,6 +452,7 @@ class RoomManager:
         room.version = data["version"]
         room.updated_at = data["updated_at"]
         room.broadcast()
+        self.bots.notify(room)
 
     async def remote_change(self, message: dict[str, Any]) -> None:
         """Another node changed room ``message["room"]`` to ``message["version"]``: apply
@@ -440,6 +482,7 @@ class RoomManager:
                         room.version = version
                         room.updated_at = message.get("at", room.updated_at)
                         room.broadcast()
+                        self.bots.notify(room)
                         return
                 elif "present" in message and len(message.get("present", ())) <= MAX_PLAYERS:
                     room.present = set(message["present"])
@@ -491,6 +534,7 @@ class RoomManager:
         self.store.delete_rooms(expired)
         for code in expired:
             self.rooms.pop(code, None)
+            self.bots.stop(code)
         unloaded = 0
         for code, room in list(self.rooms.items()):
             if (
@@ -500,6 +544,7 @@ class RoomManager:
                 and (finished_now or now - room.updated_at >= settings.finished_room_memory_seconds)
             ):
                 del self.rooms[code]
+                self.bots.stop(code)
                 unloaded += 1
         return len(expired), unloaded
 
@@ -622,7 +667,7 @@ class RoomManager:
                 )
             now = time.time()
             await self._store(
-                self.store.set_rules, room.code, spec, campaign, version=room.version + 1, now=now
+                self.store.set_rules, room.code, spec, campaign, now=now, **self._next(room)
             )
             room.spec, room.campaign = spec, campaign
             self._changed(room, now)
@@ -663,31 +708,170 @@ class RoomManager:
         return spec, new_campaign(path) if path is not None else None
 
     async def join(self, room: Room, name: str) -> Player:
-        async def change() -> Player:
-            if room.status != "lobby":
-                raise ApiError(409, "game_started", "The game has started: no seat is free.")
-            if len(room.players) >= room.seats_max:
-                raise ApiError(
-                    409, "room_full", f"This room has {room.seats_max} seats, all taken."
-                )
-            player = Player(len(room.players), name, secrets.token_urlsafe(TOKEN_BYTES))
-            now = time.time()
-            await self._store(
-                self.store.add_player,
-                room.code,
-                player.seat,
-                name,
-                player.token,
-                version=room.version + 1,
-                now=now,
+        player: Player = await self._attempt(room, lambda: self._seat_new_player(room, name, None))
+        return player
+
+    async def _seat_new_player(self, room: Room, name: str, bot: str | None) -> Player:
+        """Under the room's lock, in the lobby: the next seat, for a person (``bot`` None)
+        or a bot of that level (whose token is never handed out)."""
+        if room.status != "lobby":
+            raise ApiError(409, "game_started", "The game has started: no seat is free.")
+        if len(room.players) >= room.seats_max:
+            raise ApiError(409, "room_full", f"This room has {room.seats_max} seats, all taken.")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        player = Player(len(room.players), name, token, bot=bot, human=bot is None)
+        now = time.time()
+        await self._store(
+            self.store.add_player,
+            room.code,
+            player.seat,
+            name,
+            token,
+            now=now,
+            **self._next(room),
+            bot=bot,
+            human=player.human,
+        )
+        room.players.append(player)
+        self._changed(room, now)
+        self._publish(room)
+        return player
+
+    # ---------------------------------------------------------------- bots and seats
+    @staticmethod
+    def _level(level: str) -> str:
+        levels = bot_levels()
+        if level not in levels:
+            raise ApiError(
+                422,
+                "unknown_level",
+                f"There is no bot level '{level[:32]}'; choose one of: {', '.join(levels)}.",
             )
-            room.players.append(player)
-            self._changed(room, now)
-            self._publish(room)
-            return player
+        return level
+
+    async def add_bot(self, room: Room, token: str | None, level: str) -> Player:
+        """Host only, in the lobby: a bot takes the next seat (named after a naturalist
+        no one in the room is called)."""
+        self._require_host(room, token)
+        self._level(level)
+
+        async def change() -> Player:
+            taken = {p.name for p in room.players}
+            name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
+            return await self._seat_new_player(room, name, level)
 
         player: Player = await self._attempt(room, change)
+        self.bots.pool.warm(room.code)
         return player
+
+    async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
+        """Host only, once the game has started: a bot plays the seat of a player who
+        left (no connection) until their token takes it back."""
+        self._require_host(room, token)
+        self._level(level)
+        async with room.lock:
+            if room.status == "lobby":
+                raise ApiError(
+                    409,
+                    "game_not_started",
+                    "A bot takes over a seat once the game has started; "
+                    "in the lobby, add a bot to a new seat instead (leave out 'seat').",
+                )
+            player = room.player(seat)
+            if player.bot is not None:
+                raise ApiError(409, "already_a_bot", f"A bot already plays seat {seat}.")
+            if room.connected(seat):
+                raise ApiError(
+                    409,
+                    "player_connected",
+                    f"{player.name} is connected: a bot takes over only a seat whose "
+                    "player has left.",
+                )
+            await self._set_bot(room, player, level)
+        self.bots.pool.warm(room.code)
+        return player
+
+    async def release_bot(self, room: Room, token: str | None, seat: int) -> None:
+        """``DELETE /bots/{seat}``: in the lobby the host removes a bot's seat; during a
+        game the seat's own token (or the host) gives a stand-in's seat back to its player."""
+        if token is None:
+            raise ApiError(401, "missing_token", "This needs a token (Authorization: Bearer).")
+        async with room.lock:
+            if room.seat_for_token(token) != seat:
+                self._require_host(room, token)
+            player = room.player(seat)
+            if player.bot is None:
+                raise ApiError(409, "not_a_bot", f"Seat {seat} is played by a person, not a bot.")
+            if room.status == "lobby":
+                await self._remove(room, seat)
+                return
+            if not player.human:
+                raise ApiError(
+                    409,
+                    "no_player",
+                    f"{player.name} joined as a bot: there is no player to give the seat "
+                    "back to, so it plays to the end of the game.",
+                )
+            await self._set_bot(room, player, None)
+
+    async def remove_seat(self, room: Room, token: str | None, seat: int | None) -> None:
+        """Before the start: a player leaves their seat (``seat=None``: the token's own
+        seat), or the host removes any seat. The seats after it move down one; the
+        removed seat's token stops working and its sockets become spectators."""
+        if token is None:
+            raise ApiError(401, "missing_token", "This needs a token (Authorization: Bearer).")
+        async with room.lock:  # seats move when one leaves: read the token's seat now
+            mine = room.seat_for_token(token)
+            if seat is None:
+                if mine is None:
+                    raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+                seat = mine
+            elif mine != seat:
+                self._require_host(room, token)
+            self._require_lobby(room)
+            room.player(seat)
+            await self._remove(room, seat)
+
+    @staticmethod
+    def _require_lobby(room: Room) -> None:
+        if room.status != "lobby":
+            raise ApiError(409, "game_started", "Seats change only before the start.")
+
+    async def _remove(self, room: Room, seat: int) -> None:
+        now = time.time()
+        await self._store(self.store.remove_player, room.code, seat, now=now, **self._next(room))
+        del room.players[seat]
+        for player in room.players[seat:]:
+            player.seat -= 1
+        conns, room.conns = room.conns, {}
+        for old, group in conns.items():
+            new = None if old == seat else old if old is None or old < seat else old - 1
+            for conn in group:
+                conn.seat = new
+                if old == seat:
+                    conn.push(
+                        dumps(
+                            {
+                                "type": "error",
+                                "error": {
+                                    "code": "seat_removed",
+                                    "message": "Your seat was removed: you are watching now.",
+                                },
+                            }
+                        )
+                    )
+            room.conns.setdefault(new, set()).update(group)
+        self._changed(room, now)
+        self._publish(room)
+
+    async def _set_bot(self, room: Room, player: Player, level: str | None) -> None:
+        now = time.time()
+        await self._store(
+            self.store.set_bot, room.code, player.seat, level, now=now, **self._next(room)
+        )
+        player.bot = level
+        self._changed(room, now)
+        self._publish(room)
 
     def _require_host(self, room: Room, token: str | None) -> None:
         if token is None:
@@ -762,8 +946,8 @@ class RoomManager:
             room.game_no + 1,
             state.setup,
             campaign=campaign,
-            version=room.version + 1,
             now=now,
+            **self._next(room),
         )
         room.game_no += 1
         room.campaign = campaign
@@ -778,60 +962,103 @@ class RoomManager:
         self.allow_action(room, seat)
 
         async def change() -> dict[str, Any]:
-            state = room.state
-            if state is None:
+            if room.state is None:  # (seats move only in the lobby)
                 raise ApiError(409, "game_not_started", "The game has not started yet.")
-            try:
-                state.apply(seat, action)
-            except EngineError as err:
-                raise engine_error(err) from None
-            campaign = room.campaign
-            if state.result is not None and campaign is not None:
-                campaign = record_result(campaign, state.result["outcome"])
-            idx = len(state.history) - 1
-            stored = state.history[-1]["action"]
-            now = time.time()
-            try:
-                await self._store(
-                    self.store.add_action,
-                    room.code,
-                    room.game_no,
-                    idx,
-                    seat,
-                    stored,
-                    result=state.result,
-                    campaign=campaign,
-                    version=room.version + 1,
-                    now=now,
-                    digest=state_digest(state) if state.result is not None else None,
+            if room.players[seat].bot is not None:
+                raise ApiError(
+                    409,
+                    "bot_seat",
+                    "A bot plays this seat now: take it back first "
+                    "(open the room, or DELETE /api/rooms/{room}/bots/{seat}).",
                 )
-            except BaseException:
-                # not stored, so not accepted: the room goes back to exactly what is stored
-                room.state = State.replay(state.setup, state.history[:-1])
-                raise
-            if state.is_over:
-                room.status = "over"
-                room.campaign = campaign
-            views = self._changed(room, now)
-            self._publish(
-                room,
-                game=room.game_no,
-                idx=idx,
-                seat=seat,
-                action=stored,
-                ends=state.is_over,
-                at=now,
-            )
+            views = await self._apply(room, seat, action)
             return views[seat] if seat in views else room.view(seat)
 
         result: dict[str, Any] = await self._attempt(room, change)
         return result
 
+    async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
+        """The action of the bot of ``seat``, decided during game ``game``: played like a
+        person's (same lock, same checks, saved before it is broadcast), or dropped (False)
+        if the seat has no bot any more, another game began, or (nodes sharing a store)
+        another node leads this room's bots."""
+        if self.cluster is not None and not await self.cluster.lead(room.code):
+            return False
+
+        async def change() -> bool:
+            if room.game_no != game or room.players[seat].bot is None:
+                return False
+            await self._apply(room, seat, action)
+            return True
+
+        played: bool = await self._attempt(room, change)
+        return played
+
+    async def _apply(
+        self, room: Room, seat: int, action: dict[str, Any]
+    ) -> dict[int | None, dict[str, Any]]:
+        """Under the room's lock: check, apply, store, broadcast, publish; the views sent.
+        ``Conflict`` when another node changed the room first (the room is as stored)."""
+        state = room.state
+        if state is None:
+            raise ApiError(409, "game_not_started", "The game has not started yet.")
+        try:
+            state.apply(seat, action)
+        except EngineError as err:
+            raise engine_error(err) from None
+        campaign = room.campaign
+        if state.result is not None and campaign is not None:
+            campaign = record_result(campaign, state.result["outcome"])
+        idx = len(state.history) - 1
+        stored = state.history[-1]["action"]
+        now = time.time()
+        try:
+            await self._store(
+                self.store.add_action,
+                room.code,
+                room.game_no,
+                idx,
+                seat,
+                stored,
+                result=state.result,
+                campaign=campaign,
+                now=now,
+                **self._next(room),
+                digest=state_digest(state) if state.result is not None else None,
+            )
+        except BaseException:
+            # not stored, so not accepted: the room goes back to exactly what is stored
+            room.state = State.replay(state.setup, state.history[:-1])
+            raise
+        if state.is_over:
+            room.status = "over"
+            room.campaign = campaign
+        views = self._changed(room, now)
+        self._publish(
+            room,
+            game=room.game_no,
+            idx=idx,
+            seat=seat,
+            action=stored,
+            ends=state.is_over,
+            at=now,
+        )
+        return views
+
+    def _next(self, room: Room) -> dict[str, int]:
+        """The version a change of ``room`` stores, and the one it expects to find."""
+        if self.shared:
+            return {"version": room.version + 1, "expected": room.version}
+        return {"version": max(room.version + 1, room.stored), "expected": room.stored}
+
     def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
-        """A stored change (stored with ``version + 1``): bump, broadcast."""
+        """A stored change (stored as ``_next`` says): bump, broadcast."""
         room.version += 1
+        room.stored = max(room.stored, room.version)
         room.updated_at = now
-        return room.broadcast()
+        views = room.broadcast()
+        self.bots.notify(room)
+        return views
 
     async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
         """The view of ``seat`` once no change is half done (a change is visible only
@@ -858,11 +1085,15 @@ class RoomManager:
             return {"version": room.version, "seat": seat, "actions": actions}
 
     # ---------------------------------------------------------------- connections
-    async def connect(self, room: Room, conn: Connection) -> None:
+    async def connect(self, room: Room, conn: Connection, token: str | None = None) -> None:
         """Attach a socket; it gets the current view at once. Seats and spectators are
         counted apart, so spectators never lock a player out: raises ``ApiError`` (429)
-        when the room's spectator places, or this seat's sockets, are all taken."""
+        when the room's spectator places, or this seat's sockets, are all taken.
+        ``token``: the seat token the socket came with; its seat is read again here,
+        under the lock (seats move in the lobby when one is removed)."""
         async with room.lock:
+            if token is not None:
+                conn.seat = self._seat_of_token(room, token)
             self._check_room_for(room, conn.seat)
             if self.shared:  # the view it gets first is the stored one
                 with contextlib.suppress(Exception):
@@ -872,12 +1103,34 @@ class RoomManager:
             if self.cluster is not None:
                 self.cluster.watch(room.code)
             conn.start()
-            if was:
-                room.send_view(conn)
+            await self._attached(room, conn, was)
+
+    @staticmethod
+    def _seat_of_token(room: Room, token: str) -> int:
+        seat = room.seat_for_token(token)
+        if seat is None:
+            raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+        return seat
+
+    async def _attached(self, room: Room, conn: Connection, was_connected: bool) -> None:
+        """Under the lock, a socket just attached: a player back on a seat a bot stood in
+        for takes it back; else the socket gets its view (everyone a new version when a
+        seat's ``connected`` flag changed)."""
+        player = room.players[conn.seat] if conn.seat is not None else None
+        if player is not None and player.stand_in:
+            # connected and back on the seat: one view says both
+            if not was_connected:
+                was_connected = await self._presence(room, player.seat, True, broadcast=False)
+            try:
+                await self._set_bot(room, player, None)
                 return
-            assert conn.seat is not None
-            if not await self._presence(room, conn.seat, True):
-                room.send_view(conn)
+            except Exception:
+                log.exception("room %s: seat %s not given back", room.code, conn.seat)
+                if was_connected:
+                    room.broadcast()
+                    return
+        if was_connected or conn.seat is None or not await self._presence(room, conn.seat, True):
+            room.send_view(conn)
 
     def _check_room_for(self, room: Room, seat: int | None) -> None:
         open_now = len(room.conns.get(seat, ()))
@@ -890,10 +1143,12 @@ class RoomManager:
                 429, "too_many_connections", "This seat is open in too many tabs or devices."
             )
 
-    async def take_seat(self, room: Room, conn: Connection, seat: int) -> None:
+    async def take_seat(self, room: Room, conn: Connection, token: str) -> None:
         """A socket that authenticated after connecting (``{"type": "auth"}``) moves
-        from the spectators to its seat, and gets the seat's view."""
+        from the spectators to its token's seat (read under the lock), and gets the
+        seat's view."""
         async with room.lock:
+            seat = self._seat_of_token(room, token)
             self._check_room_for(room, seat)
             spectators = room.conns.get(None)
             if spectators is not None:
@@ -905,8 +1160,7 @@ class RoomManager:
             room.conns.setdefault(seat, set()).add(conn)
             if conn._task is None:
                 conn.start()
-            if was or not await self._presence(room, seat, True):
-                room.send_view(conn)
+            await self._attached(room, conn, was)
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
         await conn.stop()
@@ -932,10 +1186,31 @@ class RoomManager:
                 for seat in seats:
                     await self._presence(room, seat, True)
 
-    async def _presence(self, room: Room, seat: int, present: bool) -> bool:
+    async def _presence(self, room: Room, seat: int, present: bool, broadcast: bool = True) -> bool:
         """Under the room's lock: this node's first socket of ``seat`` opened (or its last
         closed): store it as a new version and push it. False when it could not be
-        stored (the room stays as stored; the socket is served all the same)."""
+        stored (the room stays as stored; the socket is served all the same).
+
+        The one node of a SQLite store keeps presence in memory: a connection change is a
+        new version pushed to every socket, not a commit; one write reserves
+        ``VERSION_RESERVE`` versions, so the stored version stays ahead of any version a
+        client saw (a restart goes on from there) while a seat that reconnects in a loop
+        costs no commit per connect."""
+        if not self.shared:
+            if room.version + 1 > room.stored:
+                reserved = room.version + 1 + VERSION_RESERVE
+                try:
+                    await self.store.call(
+                        self.store.set_version, room.code, reserved, None, expected=room.stored
+                    )
+                    room.stored = reserved
+                except Exception:
+                    log.exception("room %s: could not reserve versions", room.code)
+            room.present = {s for s, conns in room.conns.items() if s is not None and conns}
+            room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
+            if broadcast:
+                room.broadcast()
+            return True
         for _ in range(MAX_ATTEMPTS):
             now = time.time()
             try:
@@ -960,7 +1235,8 @@ class RoomManager:
             room.present = set(seats)
             # not ``updated_at``: connections alone do not keep a room alive
             room.version += 1
-            room.broadcast()
+            if broadcast:
+                room.broadcast()
             self._publish(room, present=sorted(room.present))
             return True
         return False

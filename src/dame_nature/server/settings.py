@@ -94,12 +94,21 @@ class Settings(BaseSettings):
     ws_ping_timeout_seconds: float = Field(default=20.0, gt=0)
     #: seconds a websocket without a token has to authenticate (``{"type": "auth"}``)
     #: when the room's spectator places are all taken
-    ws_auth_timeout_seconds: float = Field(default=5.0, gt=0)
+    ws_auth_timeout_seconds: float = Field(default=2.0, gt=0)
     #: addresses (or networks, comma-separated) of reverse proxies whose
     #: ``X-Forwarded-For`` / ``X-Real-IP`` give the client's address; empty: none
     trusted_proxies: str = ""
     #: a limit on rooms held in memory at once, so a flood cannot exhaust memory
     max_rooms: int = Field(default=100_000, gt=0)
+    #: the pause of a bot before it acts, so people can follow (0 in the tests)
+    bot_delay_seconds: float = Field(default=1.0, ge=0, le=60)
+    #: the longest the server waits for a bot's decision; past it, that decision is
+    #: made by the ``random`` level (the late answer is dropped)
+    bot_think_seconds: float = Field(default=5.0, gt=0, le=120)
+    #: worker processes that run the bots' thinking (each room always goes to the same
+    #: one, which keeps its bots' memory); 0 runs them on one thread of the server
+    #: process instead (the GIL then shares the CPU with the event loop)
+    bot_processes: int = Field(default=1, ge=0, le=64)
     #: a lobby nobody starts is deleted after this long without a change or a connection
     lobby_ttl_seconds: float = Field(default=2 * 3600.0, gt=0)
     #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,

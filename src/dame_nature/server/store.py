@@ -72,21 +72,25 @@ class Tx:
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         raise NotImplementedError
 
-    def touch(self, code: str, version: int, now: float | None) -> None:
-        """Move room ``code`` from ``version - 1`` to ``version`` (or raise ``Conflict``);
-        the time of its last change becomes ``now`` (None: unchanged)."""
+    def touch(
+        self, code: str, version: int, now: float | None, expected: int | None = None
+    ) -> None:
+        """Move room ``code`` from version ``expected`` (default ``version - 1``) to
+        ``version``, or raise ``Conflict``; the time of its last change becomes ``now``
+        (None: unchanged)."""
+        expected = version - 1 if expected is None else expected
         if now is None:
             changed = self.execute(
                 "UPDATE rooms SET version = ? WHERE code = ? AND version = ?",
-                (version, code, version - 1),
+                (version, code, expected),
             )
         else:
             changed = self.execute(
                 "UPDATE rooms SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
-                (version, now, code, version - 1),
+                (version, now, code, expected),
             )
         if changed != 1:
-            raise Conflict(f"room {code} is no longer at version {version - 1}")
+            raise Conflict(f"room {code} is no longer at version {expected}")
 
     def present(self, code: str) -> list[int]:
         rows = self.query(
@@ -157,11 +161,12 @@ class BaseStore:
         *,
         version: int,
         now: float,
+        expected: int | None = None,
     ) -> None:
         """The host changed the rules in the lobby."""
 
         def work(tx: Tx) -> None:
-            tx.touch(code, version, now)
+            tx.touch(code, version, now, expected)
             tx.execute(
                 "UPDATE rooms SET spec = ?, campaign = ? WHERE code = ?",
                 (_dumps(spec), _dumps_or_null(campaign), code),
@@ -180,12 +185,13 @@ class BaseStore:
         now: float,
         bot: str | None = None,
         human: bool = True,
+        expected: int | None = None,
     ) -> None:
         """A seat joins: a person, or a bot of level ``bot`` (``human=False``: added as a
         bot, its token held by no one)."""
 
         def work(tx: Tx) -> None:
-            tx.touch(code, version, now)
+            tx.touch(code, version, now, expected)
             tx.execute(
                 "INSERT INTO players (room, seat, name, token, bot, human)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -194,11 +200,13 @@ class BaseStore:
 
         self._transaction(work)
 
-    def remove_player(self, code: str, seat: int, *, version: int, now: float) -> None:
+    def remove_player(
+        self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
+    ) -> None:
         """A seat leaves the lobby; the seats after it move down one (seats stay 0..n-1)."""
 
         def work(tx: Tx) -> None:
-            tx.touch(code, version, now)
+            tx.touch(code, version, now, expected)
             tx.execute("DELETE FROM players WHERE room = ? AND seat = ?", (code, seat))
             # two steps, so that no two rows ever share a seat (the primary key)
             tx.execute("UPDATE players SET seat = -seat WHERE room = ? AND seat > ?", (code, seat))
@@ -206,11 +214,20 @@ class BaseStore:
 
         self._transaction(work)
 
-    def set_bot(self, code: str, seat: int, bot: str | None, *, version: int, now: float) -> None:
+    def set_bot(
+        self,
+        code: str,
+        seat: int,
+        bot: str | None,
+        *,
+        version: int,
+        now: float,
+        expected: int | None = None,
+    ) -> None:
         """A bot takes over a seat (``bot``: its level), or leaves it (``None``)."""
 
         def work(tx: Tx) -> None:
-            tx.touch(code, version, now)
+            tx.touch(code, version, now, expected)
             tx.execute("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
 
         self._transaction(work)
@@ -224,9 +241,10 @@ class BaseStore:
         campaign: dict[str, Any] | None,
         version: int,
         now: float,
+        expected: int | None = None,
     ) -> None:
         def work(tx: Tx) -> None:
-            tx.touch(code, version, now)
+            tx.touch(code, version, now, expected)
             tx.execute(
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -252,11 +270,12 @@ class BaseStore:
         version: int,
         now: float,
         digest: str | None = None,
+        expected: int | None = None,
     ) -> None:
         """Append action ``idx`` of the game (and its end: result, final digest)."""
 
         def work(tx: Tx) -> None:
-            tx.touch(code, version, now)
+            tx.touch(code, version, now, expected)
             tx.execute(
                 "INSERT INTO actions (room, game_no, idx, seat, action, version)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -297,9 +316,11 @@ class BaseStore:
 
         return self._transaction(work)
 
-    def set_version(self, code: str, version: int, now: float) -> None:
+    def set_version(
+        self, code: str, version: int, now: float | None, expected: int | None = None
+    ) -> None:
         """A change of the room that is not stored otherwise (a new version only)."""
-        self._transaction(lambda tx: tx.touch(code, version, now))
+        self._transaction(lambda tx: tx.touch(code, version, now, expected))
 
     def reset_presence(self) -> int:
         """Start-up of the only node of a database: every connection was lost with the
@@ -737,11 +758,12 @@ class PostgresStore(BaseStore):
         version: int,
         now: float,
         digest: str | None = None,
+        expected: int | None = None,
     ) -> None:
         if result is not None:  # the end of a game: a transaction of four statements
             super().add_action(
                 code, game_no, idx, seat, action, result=result, campaign=campaign,
-                version=version, now=now, digest=digest,
+                version=version, now=now, digest=digest, expected=expected,
             )  # fmt: skip
             return
         inserted = self._single(
@@ -749,11 +771,21 @@ class PostgresStore(BaseStore):
             " WHERE code = ? AND version = ? RETURNING code)"
             " INSERT INTO actions (room, game_no, idx, seat, action, version)"
             " SELECT code, ?, ?, ?, ?, ? FROM moved",
-            (version, now, code, version - 1, game_no, idx, seat, _dumps(action), version),
+            (
+                version,
+                now,
+                code,
+                version - 1 if expected is None else expected,
+                game_no,
+                idx,
+                seat,
+                _dumps(action),
+                version,
+            ),
             fetch=False,
         )
         if inserted != 1:
-            raise Conflict(f"room {code} is no longer at version {version - 1}")
+            raise Conflict(f"room {code} is no longer at version {expected}")
 
     # ---------------------------------------------------------------- leads
     # One node at a time drives the bots of a room: the one holding a PostgreSQL advisory

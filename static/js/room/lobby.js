@@ -1,9 +1,11 @@
 // The lobby: invite link, joining, who is here, the rules (the host may change them), start.
 import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
+import { icon } from "../icons.js";
 import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
-import { TEXTS } from "../texts.js";
+import { dealChosenText, TEXTS } from "../texts.js";
+import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
 import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
 
@@ -72,21 +74,26 @@ export function renderLobby() {
   $("lobby-players").innerHTML = players.length
     ? players
         .map(
-          (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}">
-          <span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>
+          (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}${p.bot ? " is-bot" : ""}" data-seat="${p.seat}">
+          ${p.bot ? "" : `<span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>`}
           <span class="seat-no">${p.seat + 1}</span>
           <span class="pname">${esc(p.name)}${p.seat === me ? esc(app.mem.host_token ? t(" (you, host)") : t(" (you)")) : ""}</span>
-          <span class="hint">${esc(p.connected ? t("connected") : t("not connected"))}</span></li>`,
+          ${botBadge(p)}
+          <span class="hint">${esc(p.bot ? t("plays on the server") : p.connected ? t("connected") : t("not connected"))}</span>
+          ${removeSeatButton(p)}</li>`,
         )
         .join("")
     : `<li class="hint">${esc(t("Nobody has taken a seat yet."))}</li>`;
   const host = !!app.mem.host_token;
   if (host && room.version !== undefined && app.hostRulesVersion !== room.version) loadHostRules(room.version);
   const hostRules = host ? app.hostRules : null;
-  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules);
+  // a deal the host chose is told to every seat (the host may know every hand)
+  const dealNote = room.deal_chosen_by_host ? `<p class="deal-chosen" id="deal-chosen">${icon("eye")} ${esc(dealChosenText(room.deal_choice))}</p>` : "";
+  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules) + dealNote;
   $("host-controls").hidden = !host;
   if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), hostRules || { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;
+  renderSeatControls(players);
   const n = players.length;
   $("start-btn").disabled = n < 3 || n > 6;
   $("start-btn").textContent = n < 3 ? tn("Start the game ({n} more player needed)", "Start the game ({n} more players needed)", 3 - n) : t("Start the game with {n} players", { n });

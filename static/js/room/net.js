@@ -7,8 +7,12 @@ import { $, app, CODE, inGame, render, screens, show, toast } from "./state.js";
 export function connect() {
   if (app.socket) app.socket.stop();
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const token = app.mem.token ? `?token=${encodeURIComponent(app.mem.token)}` : "";
-  app.socket = new LiveSocket(`${proto}://${location.host}/api/rooms/${encodeURIComponent(CODE)}/ws${token}`, {
+  // the seat token goes as a subprotocol, never in the URL (which proxies log); the
+  // server answers "dame-nature"
+  const protocols = ["dame-nature"];
+  if (app.mem.token) protocols.push(`dame-nature.token.${app.mem.token}`);
+  app.socket = new LiveSocket(`${proto}://${location.host}/api/rooms/${encodeURIComponent(CODE)}/ws`, {
+    protocols,
     onMessage,
     onStatus: (status, event) => {
       setConn(status);
@@ -54,11 +58,24 @@ function onMessage(msg) {
       return;
     }
     render();
+  } else if (msg.type === "error" && msg.error && msg.error.code === "seat_removed") {
+    leftSeat(t("Your seat was removed by the host: you are watching now."));
   } else if (msg.type === "error" && msg.error) {
     toast(serverMessage(msg.error.code, msg.error.message || t("That is not possible now.")));
   } else if (msg.type === "room" || msg.type === "lobby" || msg.type === "players") {
     refreshRoom();
   }
+}
+
+/** This browser's seat is gone (left, or removed by the host in the lobby): forget its
+ * token and watch the room as a spectator. */
+export function leftSeat(message) {
+  forgetSeat(CODE);
+  app.mem = roomMemory(CODE);
+  app.view = null;
+  toast(message);
+  connect();
+  refreshRoom();
 }
 
 export function setConn(status) {

@@ -1,6 +1,7 @@
 // This turn's reveal (or the last turn's), its animation and announcement, and the
 // discard pile.
 import { card, cardHTML, cardText, esc } from "../cards.js";
+import { css } from "../dom.js";
 import { t } from "../i18n.js";
 import { icon } from "../icons.js";
 import { REASONS, TEXTS, seatName } from "../texts.js";
@@ -26,12 +27,37 @@ export function recordText(r) {
   const v = app.view;
   const who = seatName(v, r.seat);
   const what = cardText(r.card, card(r.card).type === "joker" ? r.colour : null);
-  if (r.result === "placed") {
-    const removing = r.target ? t(", removing {card}", { card: cardText(r.target) }) : "";
-    if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? t("placed in {slot}", { slot: slotText(r.slot) }) : t("installed")}${removing}.`;
-    return `${who}: ${what}, ${t("played")}${removing}.`;
+  const removing = r.target ? t(", removing {card}", { card: cardText(r.target) }) : "";
+  switch (r.result) {
+    case "placed":
+      if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? t("placed in {slot}", { slot: slotText(r.slot) }) : t("installed")}${removing}.`;
+      return `${who}: ${what}, ${t("played")}${removing}.`;
+    case "played": // a Pollution (stays in the discard pile), a Reintroduction (leaves the game)
+      return `${who}: ${what}, ${TEXTS.resultPlayed}${removing}.`;
+    case "in_play": // a Cat, until the end of the turn
+      return `${who}: ${what}, ${TEXTS.resultInPlay}.`;
+    case "returned": // Cats back to their players' hands
+      return `${who}: ${what}, ${TEXTS.resultReturned}.`;
+    default:
+      return `${who}: ${what}, ${t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || t("it could not be placed") })}.`;
   }
-  return `${who}: ${what}, ${t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || t("it could not be placed") })}.`;
+}
+
+// A reveal's outcome in the Reveal panel: its icon and words.
+function resultHTML(r) {
+  const removed = r.target ? ` · ${esc(t("removed {card}", { card: cardText(r.target) }))}` : "";
+  switch (r.result) {
+    case "placed":
+      return `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? t("placed: {slot}", { slot: slotText(r.slot) }) : t("installed")) : t("played"))}${removed}</span>`;
+    case "played":
+      return `<span class="res placed">${icon("ready")} ${esc(TEXTS.resultPlayed)}${removed}</span>`;
+    case "in_play":
+      return `<span class="res placed">${icon("ready")} ${esc(TEXTS.resultInPlay)}</span>`;
+    case "returned":
+      return `<span class="res">${icon("hand")} ${esc(TEXTS.resultReturned)}</span>`;
+    default:
+      return `<span class="res discarded">${icon("discard")} ${esc(t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || "" }))}</span>`;
+  }
 }
 
 /** The reveal records this client has not shown yet: index -> animation delay (s), so
@@ -64,11 +90,8 @@ export function renderReveals(fresh) {
           const isNew = fresh.has(i);
           if (isNew) announce.push(recordText(r));
           const delay = isNew ? fresh.get(i) : 0;
-          const result =
-            r.result === "placed"
-              ? `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? t("placed: {slot}", { slot: slotText(r.slot) }) : t("installed")) : t("played"))}${r.target ? ` · ${esc(t("removed {card}", { card: cardText(r.target) }))}` : ""}</span>`
-              : `<span class="res discarded">${icon("discard")} ${esc(t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || "" }))}</span>`;
-          return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}" style="animation-delay:${delay}s" data-reveal="${i}">
+          const result = resultHTML(r);
+          return `<li class="reveal-item ${r.result}${isNew ? " new" : ""}"${css(`animation-delay:${delay}s`)} data-reveal="${i}">
             <span class="reveal-seat">${i + 1}. ${esc(seatName(v, r.seat))}</span>
             ${cardHTML(r.card, { small: true, modes: v.modes, jokerColour: card(r.card).type === "joker" ? r.colour : null })}
             ${result}</li>`;

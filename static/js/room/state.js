@@ -2,6 +2,7 @@
 // and what every screen derives from them. No drawing here but the screen switch.
 import { roomMemory } from "../api.js";
 import { BOOT, card, setActiveModes } from "../cards.js";
+import { applyStyles } from "../dom.js";
 import { COLOUR_ORDER } from "../texts.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -12,6 +13,7 @@ export function setHTML(el, html) {
   if (el._html === html) return false;
   el._html = html;
   el.innerHTML = html;
+  applyStyles(el);
   return true;
 }
 
@@ -86,6 +88,7 @@ export function render() {
   // where the focus was in its group (a hand card): the card that takes its place gets it
   const group = active && active.dataset && active.dataset.focusGroup;
   const groupIndex = group ? [...document.querySelectorAll(`[data-focus-group="${group}"]`)].indexOf(active) : -1;
+  const inDock = !!(active && active.closest && active.closest("#me"));
   if (!app.room && !app.view) return;
   setActiveModes((app.view && app.view.modes) || (app.room && app.room.modes) || []);
   if (inGame()) {
@@ -102,6 +105,12 @@ export function render() {
       if (next) next.focus({ preventScroll: true });
     }
   }
+  // a control of the dock that went away (a reveal's choice made, a prompt closed): the
+  // focus stays in the dock rather than falling back to the top of the page
+  if (inDock && (document.activeElement === document.body || !document.activeElement)) {
+    const first = document.querySelector("#me button:not(:disabled), #me [tabindex='0']");
+    if (first) first.focus({ preventScroll: true });
+  }
 }
 
 export function players() {
@@ -117,6 +126,8 @@ export function canUseSymbiosis() {
   const v = app.view;
   const me = mySeat();
   if (me === null || v.phase !== "programming" || v.pending_give) return false;
+  // the engine says which kinds of action this seat may send now
+  if (Array.isArray(v.legal_types)) return v.legal_types.some((t) => ["show", "give", "swap_discard"].includes(t));
   const p = players().find((x) => x.seat === me);
   const free = v.first_player === me && v.free_symbiosis_available;
   return free || (p && p.symbiosis_cards > 0);

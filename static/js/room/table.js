@@ -3,9 +3,10 @@
 import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
-import { seatName } from "../texts.js";
+import { dealChosenText, seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
 import { updateAlerts } from "./alerts.js";
+import { botBadge, takeoverButton } from "./bots.js";
 import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
@@ -33,6 +34,14 @@ export function renderGame() {
   const stage = v.campaign ? t("Path {n}, stage {stage}/3", { n: v.campaign.path, stage: v.campaign.stage }) : "";
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
+  const deal = $("deal-info");
+  deal.hidden = !v.deal_chosen_by_host;
+  if (v.deal_chosen_by_host) {
+    const long = dealChosenText(v.deal_choice);
+    setHTML(deal, `${icon("eye")} <span>${esc(dealChosenText(v.deal_choice, "short"))}</span>`);
+    deal.title = long;
+    deal.setAttribute("aria-label", long);
+  }
   renderBanner();
   renderOthers();
   renderMe();
@@ -91,10 +100,11 @@ function renderOthers() {
       const active = awaiting && awaiting.seat === p.seat;
       const pending = v.pending_give && (v.pending_give.from === p.seat || v.pending_give.to === p.seat);
       const prog = p.has_programmed ? facedownHTML(t("{who} has programmed a card", { who: seatName(v, p.seat) })) : `<span class="card small empty" role="img" aria-label="${esc(t("no card programmed"))}"></span>`;
-      return `<article class="player${active ? " active" : ""}${p.connected === false ? " offline" : ""}" data-seat="${p.seat}" aria-label="${esc(seatName(v, p.seat))}">
+      return `<article class="player${active ? " active" : ""}${p.connected === false && !p.bot ? " offline" : ""}${p.bot ? " is-bot" : ""}" data-seat="${p.seat}" aria-label="${esc(seatName(v, p.seat))}">
         <header class="player-head">
-          <span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${esc(p.connected === false ? t("not connected") : t("connected"))}" aria-hidden="true"></span>
+          ${p.bot ? "" : `<span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${esc(p.connected === false ? t("not connected") : t("connected"))}" aria-hidden="true"></span>`}
           <span class="pname">${esc(seatName(v, p.seat))}</span>
+          ${botBadge(p)}
           ${first ? `<span class="badge first" title="${esc(t("First player this turn"))}">${icon("first")} ${esc(t("First"))}${v.phase === "programming" && v.free_symbiosis_available ? esc(t(" · free Symbiosis")) : ""}</span>` : ""}
         </header>
         <div class="player-body">
@@ -108,6 +118,7 @@ function renderOthers() {
         </div>
         ${pending ? `<p class="pending-note">${esc(v.pending_give.to === p.seat ? t("must give a card back") : t("is waiting for a card back"))}</p>` : ""}
         ${active && awaiting.kind === "reveal" ? `<p class="pending-note">${esc(t("is choosing where their card goes"))}</p>` : ""}
+        ${takeoverButton(p)}
         ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(t("You know:"))}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
       </article>`;
     })
@@ -161,7 +172,9 @@ function renderStatus() {
     text = v.pending_give.to === me ? t("Give a card back to finish the exchange.") : t("Waiting for {who} to give a card back to {to}.", { who: seatName(v, v.pending_give.to), to: seatName(v, v.pending_give.from) });
   } else if (me !== null) {
     const p = players().find((x) => x.seat === me) || {};
-    const waiting = players().filter((x) => x.seat !== me && (x.hand_size > 0 || x.has_programmed) && !x.ready).map((x) => seatName(v, x.seat));
+    // the seats the table waits for: the engine's to_act (older servers: derived)
+    const waits = Array.isArray(v.to_act) ? (x) => v.to_act.includes(x.seat) : (x) => (x.hand_size > 0 || x.has_programmed) && !x.ready;
+    const waiting = players().filter((x) => x.seat !== me && waits(x)).map((x) => seatName(v, x.seat));
     if (!v.programmed && (v.hand || []).length) text = t("Programming: click a card of your hand to put it face down.");
     else if (!p.ready && v.programmed) text = t("Say Ready when you are sure (you can still replace your card).");
     else if (waiting.length) text = t("Ready. Waiting for {who}.", { who: waiting.join(", ") });

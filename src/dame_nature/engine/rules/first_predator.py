@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+CATS = frozenset(CATALOGUE.in_set("cat"))
+
+
 def _is_cat(card: str) -> bool:
     return card.startswith("cat-")
 
@@ -104,8 +107,8 @@ class FirstPredator(Rule):
 
     def pending_plays(self, state: State) -> int:
         """The Cats still held (in a hand or programmed)."""
-        held = sum(1 for hand in state.hands for c in hand if c.startswith("cat-"))
-        return held + sum(1 for c in state.programmed if c is not None and c.startswith("cat-"))
+        held = sum(len(CATS.intersection(hand)) for hand in state.hands)
+        return held + len(CATS.intersection(state.programmed))
 
     def is_deadlocked(self, state: State) -> bool:
         """Only Cats left, held by 2 or more players: they come back every turn, forever."""

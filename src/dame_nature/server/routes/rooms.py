@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
 from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, REASONS, REASONS_FR, RULES, View, raw_card_data
+from ..bot_driver import bot_levels, default_level
 from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
 from ..jsonio import dumps
 from ..models import (
     ActionBody,
+    BotCreate,
+    BotLevels,
+    BotSeat,
     ErrorPublic,
     GameLog,
     ModesPublic,
@@ -84,6 +88,51 @@ async def join(room: RoomDep, body: PlayerCreate, manager: ManagerDep) -> dict[s
     return {"seat": player.seat, "token": player.token}
 
 
+@router.delete("/rooms/{room}/players/{who}", response_model=RoomPublic, responses=ERRORS)
+async def leave(
+    room: RoomDep,
+    who: Annotated[str, Path(pattern="^(me|[0-5])$", description="`me` or a seat number")],
+    token: TokenDep,
+    manager: ManagerDep,
+) -> dict[str, Any]:
+    """Before the start: leave your own seat (`me`, or its number, with your seat
+    token), or, with the host token, remove any seat (a person's or a bot's). The seats
+    after it move down one (watch `seat` in your view); the removed seat's token stops
+    working. Answers the room."""
+    await manager.remove_seat(room, token, None if who == "me" else int(who))
+    return room.public_info()
+
+
+@router.post("/rooms/{room}/bots", status_code=201, response_model=BotSeat, responses=ERRORS)
+async def add_bot(
+    room: RoomDep, body: BotCreate, token: TokenDep, manager: ManagerDep, response: Response
+) -> dict[str, Any]:
+    """Host only. In the lobby (no `seat`): a bot of `level` takes the next seat (201).
+    Once the game has started, with `seat`: a bot takes over the seat of a player who
+    left (no connection) and plays it until that player's token takes it back (200)."""
+    level = body.level or default_level()
+    if body.seat is None:
+        player = await manager.add_bot(room, token, level)
+    else:
+        player = await manager.take_over(room, token, body.seat, level)
+        response.status_code = 200
+    return {"seat": player.seat, "level": player.bot, "name": player.name}
+
+
+@router.delete("/rooms/{room}/bots/{seat}", response_model=RoomPublic, responses=ERRORS)
+async def remove_bot(
+    room: RoomDep,
+    seat: Annotated[int, Path(ge=0, le=5)],
+    token: TokenDep,
+    manager: ManagerDep,
+) -> dict[str, Any]:
+    """In the lobby, host only: remove a bot's seat (the seats after it move down one).
+    During a game, with the seat's own token (or the host's): the bot standing in for
+    that player leaves and the player plays the seat again. Answers the room."""
+    await manager.release_bot(room, token, seat)
+    return room.public_info()
+
+
 @router.post("/rooms/{room}/start", response_model=Started, responses=ERRORS)
 async def start(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dict[str, Any]:
     """Host only: start the game with the players who joined."""
@@ -139,6 +188,12 @@ async def act(
 async def legal_actions(room: RoomDep, seat: SeatDep, manager: ManagerDep) -> dict[str, Any]:
     """For bots: every complete action the token's seat may send now."""
     return await manager.legal_actions(room, seat)
+
+
+@router.get("/bots", response_model=BotLevels, tags=["catalogue"])
+async def bots() -> dict[str, Any]:
+    """The bot levels a seat may be given, weakest first, and the default one."""
+    return {"levels": list(bot_levels()), "default": default_level()}
 
 
 @router.get("/cards", tags=["catalogue"])

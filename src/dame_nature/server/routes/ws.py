@@ -118,7 +118,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     conn = Connection(websocket, seat, settings)
     try:
         try:
-            await manager.connect(found, conn)
+            await manager.connect(found, conn, token)
         except ApiError as err:
             if seat is not None or err.code != "too_many_spectators":
                 raise
@@ -159,7 +159,7 @@ async def _auth_first(
     if not isinstance(parsed, WsAuth):
         raise full
     conn.seat = seat_of(room, guard, parsed.token)
-    await manager.connect(room, conn)
+    await manager.connect(room, conn, parsed.token)
 
 
 def _raw(message: Any) -> str | bytes:
@@ -236,7 +236,7 @@ async def _auth(
     if conn.seat is not None:
         conn.push(error_message("already_seated", "This connection already plays a seat."))
         return
-    await manager.take_seat(room, conn, seat)
+    await manager.take_seat(room, conn, token)
 
 
 def _first_problem(err: ValidationError) -> str:

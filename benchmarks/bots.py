@@ -1,0 +1,151 @@
+"""Bot strength benchmark: every seat a bot, fixed deals, on the engine.
+
+Run by hand: ``python benchmarks/bots.py [--deals N] [--rule-deals N] [--counts 3,4,5,6]
+[--levels random,expert] [--no-rules] [--solver-nodes N] [--jobs J]``.
+
+For each level (and the perfect-information solver): the base game at each player count
+(deals with seeds ``0..N-1``, 200 by default) and each advanced rule alone at 4 players
+(100 deals by default). A row gives the win rate, the average number of web cards in
+place at the end (out of 30, or 36 with the Wetland; bots end a game as soon as the view
+says it cannot be won), and the median and 99th percentile of the time one ``act`` call
+takes (every call that returned an action). The solver's row gives the share of deals it
+proves winnable (a lower bound of the ceiling: ``unknown`` counts as not won), the share
+proven lost, and the time per deal. The last line is ``bot_win_rate_4p: N`` (percent,
+expert, 4 players, base game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from dame_nature.bots import make_bot
+from dame_nature.bots.arena import play_game
+from dame_nature.bots.solver import solve
+from dame_nature.engine import MODES, Game
+
+
+@dataclass
+class Row:
+    label: str
+    games: int = 0
+    won: int = 0
+    lost_proven: int = 0
+    placed: int = 0
+    slots: int = 30
+    times: list[float] = field(default_factory=list)
+
+    def line(self) -> str:
+        times = sorted(self.times)
+        median = statistics.median(times) * 1000 if times else 0.0
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000 if times else 0.0
+        placed = f"{self.placed / self.games:5.1f}/{self.slots}" if self.slots else "    -   "
+        lost = f" proven lost {100 * self.lost_proven / self.games:5.1f}%" if not self.slots else ""
+        return (
+            f"{self.label:<44} deals {self.games:4d}  win {100 * self.won / self.games:5.1f}%"
+            f"  placed {placed}  decision median {median:7.1f} ms  p99 {p99:7.1f} ms{lost}"
+        )
+
+
+def play_deal(task: tuple[str, int, tuple[str, ...], int]) -> tuple[bool, int, int, list[float]]:
+    """One deal with bots at every seat: (won, cards placed, slots, act times)."""
+    level, players, modes, seed = task
+    state = Game(players, modes).new_initial_state(seed=seed)
+    bots = [make_bot(level, s, seed=1000 * seed + s) for s in range(players)]
+    times: list[float] = []
+
+    def record(seat, view, action, seconds):  # noqa: ANN001
+        if action is not None:
+            times.append(seconds)
+
+    play_game(state, bots, on_decision=record)
+    placed = sum(1 for card in state.web.values() if card is not None)
+    won = state.result is not None and state.result["outcome"] == "won"
+    return won, placed, len(state.web), times
+
+
+def solve_deal(task: tuple[int, tuple[str, ...], int, int]) -> tuple[str, float]:
+    players, modes, seed, nodes = task
+    state = Game(players, modes).new_initial_state(seed=seed)
+    start = time.perf_counter()
+    result = solve(state, node_budget=nodes, time_budget=None)
+    return result.status, time.perf_counter() - start
+
+
+def run_level(
+    pool: ProcessPoolExecutor, level: str, players: int, modes: tuple[str, ...], deals: int
+) -> Row:
+    label = f"{level} {players}p {'+'.join(modes) or 'base'}"
+    row = Row(label)
+    tasks = [(level, players, modes, seed) for seed in range(deals)]
+    for won, placed, slots, times in pool.map(play_deal, tasks, chunksize=1):
+        row.games += 1
+        row.won += won
+        row.placed += placed
+        row.slots = slots
+        row.times += times
+    return row
+
+
+def run_solver(
+    pool: ProcessPoolExecutor, players: int, modes: tuple[str, ...], deals: int, nodes: int
+) -> Row:
+    row = Row(f"solver ({nodes} nodes) {players}p {'+'.join(modes) or 'base'}", slots=0)
+    tasks = [(players, modes, seed, nodes) for seed in range(deals)]
+    for status, seconds in pool.map(solve_deal, tasks, chunksize=1):
+        row.games += 1
+        row.won += status == "won"
+        row.lost_proven += status == "lost"
+        row.times.append(seconds)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200, help="base deals per player count")
+    parser.add_argument("--rule-deals", type=int, default=100, help="deals per advanced rule")
+    parser.add_argument("--counts", default="3,4,5,6", help="player counts of the base game")
+    parser.add_argument("--levels", default="random,expert", help="bot levels to measure")
+    parser.add_argument("--no-rules", action="store_true", help="skip the advanced rules")
+    parser.add_argument("--rules", default=",".join(MODES), help="advanced rules to measure")
+    parser.add_argument("--solver-nodes", type=int, default=20_000, help="0: no solver")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args()
+    counts = [int(c) for c in args.counts.split(",") if c]  # "": rules only
+    levels = [lv for lv in args.levels.split(",") if lv]
+    rules = [] if args.no_rules else [r for r in args.rules.split(",") if r]
+    print(f"load average {os.getloadavg()}, {args.jobs} job(s)", flush=True)
+    results: dict[tuple[str, int, tuple[str, ...]], Row] = {}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for level in levels:
+            for players in counts:
+                row = run_level(pool, level, players, (), args.deals)
+                results[(level, players, ())] = row
+                print(row.line(), flush=True)
+            for mode in rules:
+                row = run_level(pool, level, 4, (mode,), args.rule_deals)
+                results[(level, 4, (mode,))] = row
+                print(row.line(), flush=True)
+        if args.solver_nodes:
+            for players in counts:
+                print(
+                    run_solver(pool, players, (), args.deals, args.solver_nodes).line(), flush=True
+                )
+            for mode in rules:
+                row = run_solver(pool, 4, (mode,), args.rule_deals, args.solver_nodes)
+                print(row.line(), flush=True)
+    print(f"load average {os.getloadavg()}", flush=True)
+    expert = results.get(("expert", 4, ()))
+    if expert is None:
+        print("bot_win_rate_4p: n/a (run with --levels expert --counts 4)")
+        sys.exit(0)
+    print(f"bot_win_rate_4p: {100 * expert.won / expert.games:.1f}")
+
+
+if __name__ == "__main__":
+    main()

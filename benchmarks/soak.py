@@ -1,0 +1,390 @@
+"""Soak test of the game server under hostile traffic: a real ``dame-nature serve`` on
+loopback, N rooms of websocket bots playing random legal games with rematches for M
+minutes, while hostile clients come back every interval:
+
+- a client flooding 1-byte frames that never reads its socket,
+- a client flooding pings that reads its socket,
+- idle and slow-header connections,
+- a seat token reconnecting in a loop,
+- a crowd of anonymous spectators on a bot room (more than the room takes),
+- a room-creation flood from one address, and a body of deeply nested JSON.
+
+Every client runs on this machine, so the server is told that 127.0.0.1 is a trusted
+proxy and each client gives its own address in ``X-Forwarded-For`` (a bot room's
+seats one address each, each attacker another): the per-address limits then apply to
+the attackers as they would on the internet, not to the bots.
+
+Each interval prints the server's RSS, open files, ``/healthz`` latency (median and
+max, sampled every 0.5 s), the bots' actions, games and refusals, and what the hostile
+clients met. The last line is ``soak_rss_growth_mib: N``: the RSS at the end less the
+RSS after the first interval (the warm-up).
+
+    python benchmarks/soak.py                         # 20 rooms of 4 bots, 10 minutes
+    python benchmarks/soak.py --rooms 5 --minutes 1 --interval 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.hostile_clients import (  # noqa: E402
+    count_closed,
+    flood,
+    idle_connections,
+    open_files,
+    raw_websocket,
+    rss_mib,
+    slow_headers,
+)
+from tests.live_server import ServerProcess  # noqa: E402
+
+
+def xff(address: str) -> dict[str, str]:
+    return {"x-forwarded-for": address}
+
+
+class Bot:
+    """One seat: its socket and the last view it received."""
+
+    def __init__(self, ws: ClientConnection, room: BotRoom) -> None:
+        self.ws = ws
+        self.room = room
+        self.view: dict[str, Any] | None = None
+
+    async def read(self) -> None:
+        try:
+            async for raw in self.ws:
+                message = json.loads(raw)
+                if message["type"] == "state":
+                    self.view = message["view"]
+                elif message["type"] == "error":
+                    self.room.refusals.append(message["error"]["code"])
+                self.room.wake.set()
+        except ConnectionClosed:
+            self.room.dropped += 1
+            self.room.wake.set()
+
+
+class BotRoom:
+    """A room of bots playing random legal moves from their own views, one action at a
+    time after a think time, with a rematch after every game."""
+
+    def __init__(self, index: int, seats: int, think: float) -> None:
+        self.index = index
+        self.seats = seats
+        self.think = think
+        self.rng = random.Random(index)
+        self.bots: list[Bot] = []
+        self.wake = asyncio.Event()
+        self.code = self.host = ""
+        self.tokens: list[str] = []
+        self.actions = self.games = self.dropped = 0
+        self.refusals: list[str] = []
+
+    def address(self, seat: int) -> str:
+        return f"10.1.{self.index}.{seat + 1}"
+
+    async def open(self, server: ServerProcess, http: httpx.AsyncClient) -> None:
+        created = await http.post("/api/rooms", json={}, headers=xff(self.address(0)))
+        created.raise_for_status()
+        self.code, self.host = created.json()["room"], created.json()["host_token"]
+        for seat in range(self.seats):
+            joined = await http.post(
+                f"/api/rooms/{self.code}/players",
+                json={"name": f"bot{seat}"},
+                headers=xff(self.address(seat)),
+            )
+            joined.raise_for_status()
+            self.tokens.append(joined.json()["token"])
+        for seat, token in enumerate(self.tokens):
+            ws = await connect(
+                f"{server.ws_url}/api/rooms/{self.code}/ws",
+                subprotocols=["dame-nature", f"dame-nature.token.{token}"],  # type: ignore[list-item]
+                additional_headers=xff(self.address(seat)),
+                max_size=2**22,
+            )
+            bot = Bot(ws, self)
+            self.bots.append(bot)
+            asyncio.get_running_loop().create_task(bot.read())
+        started = await http.post(
+            f"/api/rooms/{self.code}/start",
+            headers={"Authorization": f"Bearer {self.host}", **xff(self.address(0))},
+        )
+        started.raise_for_status()
+
+    def version(self) -> int:
+        return min((b.view or {}).get("version", -1) for b in self.bots)
+
+    def choose(self) -> tuple[int, dict[str, Any]] | None:
+        first = self.bots[0].view
+        if first is None or first.get("phase") in (None, "over", "lobby"):
+            return None
+        if not first["winnable"]:
+            return 0, {"type": "end_game"}
+        awaiting = first["awaiting"]
+        if awaiting is not None:
+            seat = awaiting["seat"]
+            mine = self.bots[seat].view
+            if mine is None or not mine["awaiting"]:
+                return None
+            return seat, self.rng.choice(mine["awaiting"]["options"])
+        ready = [p["seat"] for p in first["players"]
+                 if (p["hand_size"] or p["has_programmed"]) and not p["ready"]]  # fmt: skip
+        if not ready:
+            return None
+        seat = self.rng.choice(ready)
+        view = self.bots[seat].view
+        if view is None:
+            return None
+        if view["programmed"] is None and view["hand"]:
+            return seat, {"type": "program", "card": self.rng.choice(view["hand"])}
+        return seat, {"type": "ready"}
+
+    async def play(self, until: float, http: httpx.AsyncClient) -> None:
+        while time.monotonic() < until:
+            await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+            before = self.version()
+            first = self.bots[0].view or {}
+            if first.get("phase") == "over":
+                await http.post(
+                    f"/api/rooms/{self.code}/rematch",
+                    headers={"Authorization": f"Bearer {self.host}", **xff(self.address(0))},
+                )
+                self.games += 1
+            else:
+                chosen = self.choose()
+                if chosen is None:
+                    await self._wait(before + 1, 2)
+                    continue
+                seat, action = chosen
+                try:
+                    await self.bots[seat].ws.send(json.dumps({"type": "action", "action": action}))
+                except ConnectionClosed:
+                    return
+                self.actions += 1
+            await self._wait(before + 1, 10)
+
+    async def _wait(self, version: int, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while self.version() < version and time.monotonic() < end:
+            self.wake.clear()
+            try:
+                await asyncio.wait_for(self.wake.wait(), end - time.monotonic())
+            except TimeoutError:
+                return
+
+
+async def health_sampler(url: str, until: float, samples: list[float]) -> None:
+    async with httpx.AsyncClient(timeout=10) as client:
+        while time.monotonic() < until:
+            start = time.monotonic()
+            try:
+                ok = (await client.get(url + "/healthz")).status_code == 200
+            except httpx.HTTPError:
+                ok = False
+            samples.append(time.monotonic() - start if ok else 10.0)
+            await asyncio.sleep(0.5)
+
+
+async def hostile_round(
+    server: ServerProcess, rooms: list[BotRoom], round_no: int, http: httpx.AsyncClient
+) -> dict[str, Any]:
+    """Every hostile client once, each bounded to a few seconds; what they met."""
+    target = rooms[round_no % len(rooms)]
+    met: dict[str, Any] = {}
+    base = f"/api/rooms/{target.code}/ws"
+
+    async def deaf_flood() -> None:
+        sock = await raw_websocket(
+            server.port, base, receive_buffer=4096, headers=xff(f"10.66.{round_no}.1")
+        )
+        await flood(sock, 3.0)
+        met["deaf_close"] = await sock.close_code(timeout=10)
+        sock.close()
+
+    async def ping_flood() -> None:
+        url = server.ws_url + base
+        async with connect(url, additional_headers=xff(f"10.66.{round_no}.2")) as ws:
+
+            async def reads() -> None:  # a client that reads what it is sent
+                with contextlib.suppress(ConnectionClosed):
+                    async for _ in ws:
+                        pass
+
+            reader = asyncio.create_task(reads())
+            try:
+                for _ in range(3000):
+                    await ws.send('{"type":"ping"}')
+                    await asyncio.sleep(0)
+                await asyncio.wait_for(ws.wait_closed(), 5)
+            except (ConnectionClosed, TimeoutError):
+                pass
+            met["ping_close"] = ws.close_code if ws.close_code is not None else "open"
+            reader.cancel()
+
+    async def idle_and_slow() -> None:
+        idle = await idle_connections(server.port, 50)
+        met["slow_closed"] = await slow_headers(server.port, 50, seconds=14.0, every=1.0)
+        met["idle_closed"] = count_closed(idle)
+        for sock in idle:
+            sock.close()
+
+    async def flapping_seat() -> None:
+        refused = accepted = 0
+        token = target.tokens[0]
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            try:
+                async with connect(
+                    server.ws_url + base,
+                    subprotocols=["dame-nature", f"dame-nature.token.{token}"],  # type: ignore[list-item]
+                    additional_headers=xff(target.address(0)),
+                ) as ws:
+                    first = json.loads(await ws.recv())
+                    accepted += first["type"] == "state"
+                    refused += first["type"] == "error"
+            except (ConnectionClosed, OSError):
+                refused += 1
+        met["flap"] = f"{accepted}ok/{refused}refused"
+
+    async def spectator_crowd() -> None:
+        async def one(i: int) -> tuple[ClientConnection, bool]:
+            address = xff(f"10.67.{round_no}.{i}")
+            ws = await connect(server.ws_url + base, additional_headers=address)
+            return ws, json.loads(await ws.recv())["type"] == "error"
+
+        crowd = await asyncio.gather(*(one(i) for i in range(70)))
+        await asyncio.sleep(2)
+        for ws, _ in crowd:
+            await ws.close()
+        met["spectators_refused"] = sum(refused for _, refused in crowd)
+
+    async def create_flood() -> None:
+        codes = []
+        for _ in range(40):
+            answer = await http.post("/api/rooms", json={}, headers=xff(f"10.68.{round_no}.1"))
+            codes.append(answer.status_code)
+        deep = "[" * 1000 + "]" * 1000
+        answer = await http.post(
+            "/api/rooms",
+            content=deep,
+            headers={"content-type": "application/json", **xff(f"10.68.{round_no}.2")},
+        )
+        met["creates"] = f"{codes.count(201)}ok/{codes.count(429)}refused"
+        met["deep_json"] = answer.status_code
+
+    tasks = [deaf_flood(), ping_flood(), idle_and_slow(), flapping_seat(), spectator_crowd(),
+             create_flood()]  # fmt: skip
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    errors = [repr(r) for r in results if isinstance(r, BaseException)]
+    if errors:
+        met["client_errors"] = errors
+    return met
+
+
+async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
+    pid = server.proc.pid  # type: ignore[union-attr]
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        rooms = [BotRoom(i, args.seats, args.think) for i in range(args.rooms)]
+        for room in rooms:
+            await room.open(server, http)
+        start = time.monotonic()
+        until = start + args.minutes * 60
+        players = [asyncio.create_task(room.play(until, http)) for room in rooms]
+        print(f"{args.rooms} rooms of {args.seats} bots, {args.minutes} min, hostile clients "
+              f"{'on' if args.hostile else 'off'}; server pid {pid}", flush=True)  # fmt: skip
+        print("t_s  rss_mib  files  healthz_p50_ms  healthz_max_ms  actions  games  "
+              "bot_refusals  bot_drops  hostile", flush=True)  # fmt: skip
+        first_rss: float | None = None
+        last_actions = 0
+        round_no = 0
+        while time.monotonic() < until:
+            interval_end = min(until, time.monotonic() + args.interval)
+            samples: list[float] = []
+            sampler = asyncio.create_task(health_sampler(server.url, interval_end, samples))
+            met: dict[str, Any] = {}
+            if args.hostile and interval_end - time.monotonic() > 15:
+                met = await hostile_round(server, rooms, round_no, http)
+                round_no += 1
+            await sampler
+            actions = sum(r.actions for r in rooms)
+            rss = rss_mib(pid)
+            if first_rss is None:
+                first_rss = rss
+            print(
+                f"{time.monotonic() - start:5.0f}  {rss:7.1f}  {open_files(pid):5d}  "
+                f"{statistics.median(samples) * 1000 if samples else float('nan'):14.1f}  "
+                f"{max(samples) * 1000 if samples else float('nan'):14.1f}  "
+                f"{actions - last_actions:7d}  {sum(r.games for r in rooms):5d}  "
+                f"{sum(len(r.refusals) for r in rooms):12d}  {sum(r.dropped for r in rooms):9d}  "
+                f"{json.dumps(met) if met else '-'}",
+                flush=True,
+            )
+            last_actions = actions
+        await asyncio.gather(*players, return_exceptions=True)
+        refusals: dict[str, int] = {}
+        for room in rooms:
+            for code in room.refusals:
+                refusals[code] = refusals.get(code, 0) + 1
+        print(f"bot refusals by code: {refusals or 'none'}", flush=True)
+        growth = rss_mib(pid) - (first_rss or 0.0)
+        for room in rooms:
+            for bot in room.bots:
+                await bot.ws.close()
+        return growth
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=20)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--interval", type=float, default=30.0, help="seconds between reports")
+    parser.add_argument("--think", type=float, default=0.3, help="mean seconds between actions")
+    parser.add_argument("--no-hostile", dest="hostile", action="store_false")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {
+            "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1",
+            "PYTHONPATH": str(ROOT / "src"),
+            # the bots' websocket rate and actions are the defaults: they are never refused
+            "DAME_NATURE_WS_RATE_PER_SECOND": "20",
+            "DAME_NATURE_WS_RATE_BURST": "60",
+            "DAME_NATURE_ACTION_RATE_PER_SECOND": "10",
+            "DAME_NATURE_ACTION_RATE_BURST": "40",
+            "DAME_NATURE_CREATE_RATE_PER_SECOND": "0.2",
+            "DAME_NATURE_CREATE_RATE_BURST": "10",
+            "DAME_NATURE_CONNECT_RATE_PER_SECOND": "1",
+            "DAME_NATURE_CONNECT_RATE_BURST": "15",
+            "DAME_NATURE_CONNECT_ADDRESS_RATE_PER_SECOND": "5",
+            "DAME_NATURE_CONNECT_ADDRESS_RATE_BURST": "60",
+            "DAME_NATURE_RATE_LIMIT_PER_SECOND": "20",
+            "DAME_NATURE_RATE_LIMIT_BURST": "60",
+        }
+        server = ServerProcess(Path(tmp) / "soak.sqlite3", env).start()
+        try:
+            growth = asyncio.run(soak(args, server))
+        finally:
+            server.stop()
+    print(f"soak_rss_growth_mib: {growth:.1f}")
+
+
+if __name__ == "__main__":
+    main()

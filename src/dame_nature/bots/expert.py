@@ -1,0 +1,458 @@
+"""The ``expert`` level: plays to win from its own view, by information-set sampling.
+
+How it decides (every decision, ``programming`` and reveal choices alike):
+
+1. **What it knows** (``Knowledge``): the web, the discard pile, its own cards, the
+   cards others showed or gave it (the view's ``known``), the Cats in play, and from the
+   log it has seen (its own memory, kept between calls) which Pollution and
+   Reintroduction cards were played and whether a Reintroduction still waits for its
+   animal. Everything else of the deck is *unseen*.
+2. **Sampling** (``Knowledge.sample``): the unseen cards are dealt at random to the other
+   players, each getting as many as it holds, known cards kept with their owners
+   (``worlds`` deals per decision, from the bot's own seeded generator).
+3. **Partners' programs**: in each sampled deal, every other player programs what the
+   shared base policy (``policy.program_choice``) picks from its sampled hand, seeing only
+   the web at the start of the turn, as every bot does; a card a partner showed this turn
+   (the first player shows its programmed card) is its program for sure.
+4. **Evaluation**: each candidate action (a card to program, a place for the revealed
+   card, a card to give back, a Symbiosis) is applied in every deal, the turn is revealed
+   in seat order, and the game is played out to its end by the greedy policy with every
+   hand open (``policy.rollout``). The candidate with the best mean result (a win counts
+   far more than the cards placed) is played. All candidates meet the same deals.
+
+Symbioses: the first player's free one each turn, and Symbiosis cards at 4 to 6 players,
+take a card back from the discard pile when that is worth it (a lost Species, or a
+playable card for a dead one); otherwise the first player shows the card it programmed
+(to one player, the next to reveal, under Privileged Symbioses), so partners know the
+first card of the turn before they choose theirs. Gives are answered (the best card to
+give back) but not started.
+
+The bot never sees a ``State``: it builds its own model positions (``model.Sim``) from
+the view and its samples.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.cards import CATALOGUE
+from .base import Action, Bot, View, awaiting_me, can_use_symbiosis, my_cards
+from .model import INFO, Outcome, Rules, Sim, get_rules
+from .policy import best_outcome, card_key, is_safe, program_choice, rollout_value
+
+#: sampled deals per decision (the budget: decision time grows with it)
+DEFAULT_WORLDS = 20
+#: the search changes the base policy's card only when it gains this much a deal
+DEVIATION = 0.0
+
+
+@dataclass
+class Knowledge:
+    """What the bot knows at one decision, read off the view and its memory."""
+
+    rules: Rules
+    seat: int
+    base: Sim  # the public position; hands: mine full, others only their known cards
+    sizes: list[int]  # cards each seat holds (hand and programmed)
+    unseen: list[str]  # cards no one has shown to this seat, in other hands
+    pool_unseen: list[tuple[list[str], int]]  # (candidates, how many of them are held)
+    programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
+
+    def sample(self, rng: random.Random) -> Sim:
+        """A full deal of the other hands, consistent with everything known."""
+        cards = list(self.unseen)
+        for candidates, count in self.pool_unseen:
+            cards += rng.sample(candidates, count)
+        rng.shuffle(cards)
+        sim = self.base.copy()
+        i = 0
+        for s in range(self.rules.n):
+            if s == self.seat:
+                continue
+            missing = self.sizes[s] - len(sim.hands[s])
+            if missing > 0:
+                sim.hands[s] += cards[i : i + missing]
+                i += missing
+        return sim
+
+
+class ExpertBot(Bot):
+    level = "expert"
+
+    def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
+        super().__init__(seat, seed=seed)
+        self.worlds = worlds
+        self.seen_reveals: set[tuple[int, int, str]] = set()
+        self.played_specials: set[str] = set()
+        self.after_reintro = False
+        self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
+
+    # ------------------------------------------------------------ memory
+    def _remember(self, view: View) -> None:
+        """Fold the reveals the view shows into the bot's memory (each once)."""
+        records = []
+        for event in view.get("log", []):
+            if event.get("type") == "revealed":
+                records.append((event["turn"], event))
+        for record in view.get("revealed_this_turn", []):
+            records.append((view["turn"], record))
+        for turn, record in records:
+            key = (turn, record["seat"], record["card"])
+            if key in self.seen_reveals:
+                continue
+            self.seen_reveals.add(key)
+            info = INFO.get(record["card"])
+            if info is None:
+                continue
+            if info.type == "reintroduction":
+                self.played_specials.add(record["card"])
+                self.after_reintro = True
+            elif info.type == "pollution" and record.get("reason") is None:
+                self.played_specials.add(record["card"])
+            elif info.type == "species" and info.kind == "animal":
+                self.after_reintro = False
+
+    def knowledge(self, view: View) -> Knowledge:
+        n = len(view["players"])
+        rules = get_rules(n, tuple(view["modes"]))
+        me = self.seat
+        hands: list[list[str]] = [[] for _ in range(n)]
+        hands[me] = my_cards(view)
+        sizes = [p["hand_size"] + (1 if p["has_programmed"] else 0) for p in view["players"]]
+        sizes[me] = len(hands[me])
+        for entry in view.get("known", []):
+            owner, card = entry["seat"], entry["card"]
+            if owner != me and card not in hands[owner] and len(hands[owner]) < sizes[owner]:
+                hands[owner].append(card)
+        sim = Sim.empty(rules, view["first_player"], hands)
+        sim.web = {s: view["web"].get(s) for s in rules.slots}
+        discard = view["discard"]
+        sim.discards = len(discard)
+        sim.sides = [p.get("side") for p in view["players"]]
+        sim.cats_out = sum(1 for c in discard if c.startswith("cat-"))
+        in_play = [(e["seat"], e["card"]) for e in view.get("in_play", [])]
+        sim.in_play = in_play
+        if rules.reintro:
+            played = set(self.played_specials)
+            played |= {c for c in discard if c.startswith("pollution") and c in played}
+            sim.specials_played = len(played)
+            sim.after_reintro = self.after_reintro
+            sim.plants_start = all(view["web"].get(p) for p in rules.plants)
+        sim.turn_records = [
+            [r["card"], r["colour"], r["result"] == "placed", r["slot"]]
+            for r in view.get("revealed_this_turn", [])
+        ]
+        # the unseen cards: the deck less everything this seat can place
+        seen: set[str] = set(discard)
+        seen.update(c for c in view["web"].values() if c)
+        seen.update(c for h in hands for c in h)
+        seen.update(c for _, c in in_play)
+        seen.update(self.played_specials)
+        unseen = [c for c in rules.fixed_deck if c not in seen]
+        pool_unseen = []
+        for pool, count in rules.pools:
+            left = count - sum(1 for c in pool if c in seen)
+            candidates = [c for c in pool if c not in seen]
+            if rules.reintro and pool[0].startswith(("pollution", "reintro")):
+                # Reintroductions played leave the game unseen by the discard pile
+                left = count - sum(1 for c in pool if c in seen)
+            pool_unseen.append((candidates, max(0, min(left, len(candidates)))))
+        missing = sum(sizes[s] - len(hands[s]) for s in range(n) if s != me)
+        total = len(unseen) + sum(k for _, k in pool_unseen)
+        if total != missing:  # memory incomplete (a bot seated mid-game): stay consistent
+            unseen, pool_unseen = _fit(unseen, pool_unseen, missing)
+        programs = self._shown_programs(view)
+        return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs)
+
+    def _shown_programs(self, view: View) -> dict[int, str]:
+        """Cards the first player showed this turn: by convention, its program."""
+        programs: dict[int, str] = {}
+        first = view["first_player"]
+        if first == self.seat or view["phase"] != "programming":
+            return programs
+        if not view["players"][first]["has_programmed"]:
+            return programs
+        known = {(e["seat"], e["card"]) for e in view.get("known", [])}
+        for event in view.get("log", []):
+            if (
+                event.get("type") == "show"
+                and event.get("turn") == view["turn"]
+                and event.get("seat") == first
+                and event.get("card")
+                and (first, event["card"]) in known
+            ):
+                programs[first] = event["card"]
+        return programs
+
+    # ------------------------------------------------------------ decisions
+    def decide(self, view: View) -> Action | None:
+        self._remember(view)
+        if not view["winnable"]:
+            return {"type": "end_game"}
+        awaiting = awaiting_me(view)
+        if awaiting is not None:
+            return self._answer(view, awaiting)
+        if view["phase"] != "programming" or not my_cards(view):
+            return None
+        me = view["players"][self.seat]
+        signature = self._signature(view)
+        if view["programmed"] is None or self.decided.get("signature") != signature:
+            self.decided = {"signature": signature}
+            know = self.knowledge(view)
+            card = self._choose_program(view, know)
+            if card != view["programmed"]:
+                return {"type": "program", "card": card}
+        if me["ready"]:
+            return None
+        if not self.decided.get("symbiosis_considered") and can_use_symbiosis(view):
+            self.decided["symbiosis_considered"] = True
+            action = self._symbiosis(view)
+            if action is not None:
+                return action
+        return {"type": "ready"}
+
+    def _signature(self, view: View) -> Any:
+        """What the program depends on: a new turn, new cards, new knowledge."""
+        return (
+            view["turn"],
+            tuple(sorted(my_cards(view))),
+            tuple(sorted((e["seat"], e["card"]) for e in view.get("known", []))),
+            len(view["discard"]),
+        )
+
+    def _choose_program(self, view: View, know: Knowledge) -> str:
+        hand = my_cards(view)
+        candidates = list(dict.fromkeys(hand, None))
+        keys: dict[str, str] = {}
+        for c in candidates:
+            keys.setdefault(card_key(c, know.rules), c)
+        distinct = list(keys.values())
+        blueprint, safe = self._blueprint(know, distinct)
+        if safe:
+            distinct = safe
+        if len(distinct) == 1 or self.worlds == 0:
+            return _keep(view, blueprint)
+        scores = self._evaluate(
+            know, [(c, lambda sim, c=c: self._play_turn(sim, know, c)) for c in distinct]
+        )
+        best = max(distinct, key=lambda c: scores[c])
+        blue_key = keys[card_key(blueprint, know.rules)]
+        if blue_key in scores and scores[best] - scores[blue_key] <= DEVIATION * self.worlds:
+            best = blueprint
+        return _keep(view, best)
+
+    def _blueprint(self, know: Knowledge, cards: list[str]) -> tuple[str, list[str]]:
+        """What the shared base policy programs for this seat (what partners expect),
+        and which of ``cards`` are safe (``policy.is_safe``)."""
+        sim = know.base.copy()
+        sim.start_turn()
+        n = know.rules.n
+        order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
+        me = self.seat
+        if order and order[0] != me and order[0] in know.programs:
+            _reveal(sim, order[0], know.programs[order[0]])
+            order = order[1:]
+        position = order.index(me) if me in order else 0
+        prev = sim.turn_records[-1] if position == 0 and sim.turn_records else None
+        safe = [c for c in cards if is_safe(sim, me, c, prev, position)]
+        return program_choice(sim, me, prev, position), safe
+
+    def _evaluate(self, know: Knowledge, candidates: list[tuple[Any, Any]]) -> dict[Any, float]:
+        """Mean rollout value of each candidate over the same sampled deals."""
+        totals: dict[Any, float] = {key: 0.0 for key, _ in candidates}
+        for _ in range(self.worlds):
+            world = know.sample(self.rng)
+            for key, play in candidates:
+                sim = world.copy()
+                value = play(sim)
+                totals[key] += value
+        return totals
+
+    def _play_turn(self, sim: Sim, know: Knowledge, card: str) -> float:
+        """Program ``card``, partners their base-policy choice, reveal, play out."""
+        sim.start_turn()
+        programs = {self.seat: card}
+        programs.update(know.programs)
+        order = sim.order()
+        first = order[0] if order else sim.first
+        if first in programs:
+            # the first player's card is known to all (it shows it): partners choose
+            # after it, on the web it leaves
+            _reveal(sim, first, programs[first])
+            order = order[1:]
+        for i, s in enumerate(order):
+            if s not in programs:
+                prev = sim.turn_records[-1] if i == 0 and sim.turn_records else None
+                programs[s] = program_choice(sim, s, prev, i)
+        return rollout_value(sim, programs, mid_turn_order=order)
+
+    # reveal choices, give-backs, sides --------------------------------
+    def _answer(self, view: View, awaiting: dict[str, Any]) -> Action:
+        options: list[Action] = awaiting["options"]
+        kind = awaiting["kind"]
+        if len(options) == 1:
+            return dict(options[0])
+        if kind == "choose_side":
+            return {"type": "choose_side", "side": self._side(view)}
+        know = self.knowledge(view)
+        if kind == "reveal":
+            card = view["programmed"]
+            cands = []
+            for i, option in enumerate(options):
+                outcome = Outcome(
+                    slot=option.get("slot"),
+                    colour=option.get("colour"),
+                    target=option.get("target"),
+                    special=INFO[card].type in ("cat", "pollution", "reintroduction"),
+                    discard=option.get("slot") is None
+                    and INFO[card].type not in ("cat", "pollution", "reintroduction"),
+                )
+                cands.append((i, lambda sim, o=outcome: self._finish_reveal(sim, view, card, o)))
+            scores = self._evaluate(know, cands)
+            return dict(options[max(range(len(options)), key=lambda i: scores[i])])
+        if kind == "give_back":
+            giver = view["pending_give"]["from"] if view.get("pending_give") else None
+            cands = []
+            for i, option in enumerate(options):
+                cands.append(
+                    (i, lambda sim, c=option["card"]: self._after_give_back(sim, giver, c))
+                )
+            scores = self._evaluate(know, cands)
+            return dict(options[max(range(len(options)), key=lambda i: scores[i])])
+        return dict(options[0])
+
+    def _finish_reveal(self, sim: Sim, view: View, card: str, outcome: Outcome) -> float:
+        """Resolve my revealed card as ``outcome``, the rest of the turn as predicted."""
+        sim.resolve(self.seat, card, outcome)
+        rest = _remaining_order(sim, view, self.seat)
+        programs = {s: program_choice(sim, s) for s in rest if sim.hands[s]}
+        return rollout_value(sim, programs, mid_turn_order=rest)
+
+    def _after_give_back(self, sim: Sim, giver: int | None, card: str) -> float:
+        if giver is not None and card in sim.hands[self.seat]:
+            sim.hands[self.seat].remove(card)
+            sim.hands[giver].append(card)
+        programs = {}
+        for s in range(sim.rules.n):
+            if sim.hands[s]:
+                programs[s] = program_choice(sim, s)
+        sim.start_turn()
+        return rollout_value(sim, programs)
+
+    def _side(self, view: View) -> str:
+        hand = my_cards(view)
+        plants = sum(1 for c in hand if INFO[c].type == "species" and INFO[c].kind == "plant")
+        animals = sum(1 for c in hand if INFO[c].type == "species" and INFO[c].kind == "animal")
+        if plants != animals:
+            return "plant" if plants > animals else "animal"
+        chosen = [p.get("side") for p in view["players"]]
+        return "animal" if chosen.count("plant") > chosen.count("animal") else "plant"
+
+    # symbioses ----------------------------------------------------------
+    def _symbiosis(self, view: View) -> Action | None:
+        free = view["first_player"] == self.seat and view.get("free_symbiosis_available")
+        kinds = view["symbiosis_kinds"]
+        swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
+        if swap is not None:
+            return swap
+        if free and "show" in kinds and view["programmed"] is not None:
+            action: Action = {"type": "show", "card": view["programmed"]}
+            if view.get("show_names_one_player"):
+                n = len(view["players"])
+                order = [(self.seat + i) % n for i in range(1, n)]
+                nxt = next(
+                    (
+                        s
+                        for s in order
+                        if view["players"][s]["hand_size"] or view["players"][s]["has_programmed"]
+                    ),
+                    order[0],
+                )
+                action["to"] = nxt
+            return action
+        return None
+
+    def _best_swap(self, view: View, *, free: bool) -> Action | None:
+        """A discard swap worth a Symbiosis: judged on the same sampled deals."""
+        mine = [c for c in my_cards(view) if INFO[c].condition_like]
+        blocked = self.played_specials
+        takeable = [c for c in dict.fromkeys(view["discard"]) if c not in blocked and c not in mine]
+        if not mine or not takeable:
+            return None
+        know = self.knowledge(view)
+        rules = know.rules
+        gives = list({card_key(c, rules): c for c in mine}.values())
+        takes = list({card_key(c, rules): c for c in takeable}.values())
+        cands: list[tuple[Any, Any]] = [(None, lambda sim: self._plain(sim, know))]
+        for g in gives:
+            for t in takes:
+                if card_key(g, rules) == card_key(t, rules):
+                    continue
+                cands.append(((g, t), lambda sim, g=g, t=t: self._swapped(sim, know, g, t)))
+        if len(cands) > 16:
+            cands = cands[:16]
+        scores = self._evaluate(know, cands)
+        best = max(scores, key=lambda k: scores[k])
+        margin = 0.0 if free else 2.0 * self.worlds  # a Symbiosis card is worth keeping
+        if best is None or scores[best] <= scores[None] + margin:
+            return None
+        g, t = best
+        return {"type": "swap_discard", "card": g, "take": t}
+
+    def _plain(self, sim: Sim, know: Knowledge) -> float:
+        programs = {}
+        for s in range(know.rules.n):
+            if sim.hands[s]:
+                programs[s] = know.programs.get(s) or program_choice(sim, s)
+        sim.start_turn()
+        return rollout_value(sim, programs)
+
+    def _swapped(self, sim: Sim, know: Knowledge, give: str, take: str) -> float:
+        sim.hands[self.seat].remove(give)
+        sim.hands[self.seat].append(take)
+        return self._plain(sim, know)
+
+
+def _reveal(sim: Sim, seat: int, card: str) -> None:
+    prev = sim.turn_records[-1] if sim.turn_records else None
+    _, outcome = best_outcome(sim, seat, card, prev)
+    sim.resolve(seat, card, outcome)
+
+
+def _remaining_order(sim: Sim, view: View, seat: int) -> list[int]:
+    """The seats still to reveal this turn after ``seat``."""
+    n = sim.rules.n
+    first = view["first_player"]
+    order = [(first + i) % n for i in range(n)]
+    revealed = {r["seat"] for r in view.get("revealed_this_turn", [])} | {seat}
+    return [s for s in order if s not in revealed and view["players"][s]["has_programmed"]]
+
+
+def _keep(view: View, card: str) -> str:
+    prog = view["programmed"]
+    if prog is not None and card_key(prog) == card_key(card):
+        return prog
+    return card
+
+
+def _fit(
+    unseen: list[str], pools: list[tuple[list[str], int]], missing: int
+) -> tuple[list[str], list[tuple[list[str], int]]]:
+    """Trim or pad the unseen cards to the number of cards the others hold."""
+    total = len(unseen) + sum(k for _, k in pools)
+    if total > missing:
+        unseen = unseen[: max(0, len(unseen) - (total - missing))]
+        total = len(unseen) + sum(k for _, k in pools)
+        while total > missing and pools:
+            cands, k = pools[-1]
+            cut = min(k, total - missing)
+            pools = pools[:-1] + [(cands, k - cut)]
+            total -= cut
+            if k - cut == 0:
+                break
+    elif total < missing:
+        extra = [c for c in CATALOGUE.cards if c.startswith("cond-")][: missing - total]
+        unseen = unseen + extra
+    return unseen, pools

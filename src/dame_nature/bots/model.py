@@ -1,0 +1,514 @@
+"""A compact model of the game for the bots' own simulations (no engine ``State``).
+
+The bots think by playing turns forward on sampled hands. The engine is built for
+correctness, logs and views; this model keeps only what decides where cards go: the web,
+the discard pile, the hands, the first player and the advanced rules' bookkeeping. It
+follows the engine's rules exactly (``tests/bots/test_model.py`` checks every reveal of
+many random games against the engine) and is built from a view, never from a ``State``.
+
+>>> rules = Rules(4, ())
+>>> sim = Sim.empty(rules, first=0, hands=[[], [], [], []])
+>>> [o.slot for o in sim.outcomes(0, "cond-blue-1", None)]
+['species-ortie:1', 'species-jonc:1']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..engine.cards import CATALOGUE, COLOURS
+
+PLANT_LAYOUTS = {"invasive_species": "lettered"}
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    id: str
+    type: str  # condition | joker | species | cat | pollution | reintroduction
+    colour: str | None
+    symbol: str | None
+    kind: str | None  # plant | animal
+    invasive: bool
+
+    @property
+    def condition_like(self) -> bool:
+        return self.type in ("condition", "joker")
+
+
+INFO: dict[str, CardInfo] = {
+    c.id: CardInfo(c.id, c.type, c.colour, c.symbol, c.kind, c.set == "invasive")
+    for c in CATALOGUE.cards.values()
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One way a revealed card resolves: a slot (and a Joker's colour), a Pollution's
+    target, a special play (Cat, Reintroduction, Pollution), or a discard."""
+
+    slot: str | None = None
+    colour: str | None = None
+    target: str | None = None
+    special: bool = False
+    discard: bool = False
+
+    def action(self) -> dict[str, Any]:
+        return {"type": "reveal", "slot": self.slot, "colour": self.colour, "target": self.target}
+
+
+class Rules:
+    """The static side of a game: player count, active rules, web topology, deck."""
+
+    def __init__(self, n: int, modes: tuple[str, ...] | list[str]) -> None:
+        self.n = n
+        self.modes = tuple(modes)
+        m = set(modes)
+        self.associated = "associated_conditions" in m
+        self.dependent = "dependent_conditions" in m
+        self.wetland = "wetland" in m
+        self.temporary = "temporary_conditions" in m
+        self.sides = "species_biodiversity" in m
+        self.climate = "climate_change" in m
+        self.env = "environmental_changes" in m
+        self.reintro = "species_reintroductions" in m
+        self.invasive = "invasive_species" in m
+        self.cats = "first_predator" in m
+        self.main_layout = "lettered" if self.invasive else "numbered"
+        webs = [("main", self.main_layout)] + ([("aquatic", "aquatic")] if self.wetland else [])
+        self.parents: dict[str, tuple[str, ...]] = {}
+        self.conds: dict[str, tuple[str, str]] = {}  # species -> its two slots
+        self.column: dict[str, int] = {}
+        self.aquatic: set[str] = set()  # species and slots of the aquatic web
+        self.slot_colour: dict[str, str] = {}
+        self.slot_species: dict[str, str] = {}
+        self.slot_index: dict[str, int] = {}
+        self.slots: list[str] = []
+        for web, layout in webs:
+            for spot in CATALOGUE.layout(layout):
+                sp = spot.species
+                self.parents[sp] = spot.parents
+                self.column[sp] = spot.column
+                pair = []
+                for i, colour in enumerate(spot.conditions, start=1):
+                    sid = f"{sp}:{i}"
+                    pair.append(sid)
+                    self.slot_colour[sid] = colour
+                    self.slot_species[sid] = sp
+                    self.slot_index[sid] = i
+                    self.slots.append(sid)
+                    if web == "aquatic":
+                        self.aquatic.add(sid)
+                self.conds[sp] = (pair[0], pair[1])
+                self.slots.append(sp)
+                if web == "aquatic":
+                    self.aquatic.add(sp)
+        self.by_colour: dict[str, list[str]] = {c: [] for c in COLOURS}
+        for sid, colour in self.slot_colour.items():
+            self.by_colour[colour].append(sid)
+        self.plants = [sp for sp, p in self.parents.items() if not p and sp not in self.aquatic]
+        # children: the species each species opens (with its other parent)
+        self.children: dict[str, list[str]] = {sp: [] for sp in self.parents}
+        for sp, ps in self.parents.items():
+            for p in ps:
+                self.children[p].append(sp)
+        self.fixed_deck, self.pools = _deck(n, self)
+        self.deck_size = len(self.fixed_deck) + sum(k for _, k in self.pools)
+        self.max_discards = self.deck_size - len(self.slots)
+
+    def __repr__(self) -> str:
+        return f"Rules({self.n}, {self.modes!r})"
+
+
+def _deck(n: int, rules: Rules) -> tuple[list[str], list[tuple[list[str], int]]]:
+    """The cards dealt for sure, and the pools a number of cards is drawn from."""
+    fixed = [
+        c.id
+        for c in CATALOGUE.cards.values()
+        if c.set == "base" and c.type in ("condition", "joker") and n in c.players
+    ]
+    fixed += list(rules.parents)
+    if rules.wetland:
+        fixed += CATALOGUE.in_set("wetland", "condition")
+    pools: list[tuple[list[str], int]] = []
+    if rules.reintro:
+        pools.append((CATALOGUE.in_set("pollution") + CATALOGUE.in_set("reintroduction"), n))
+    if rules.cats:
+        pools.append((CATALOGUE.in_set("cat"), n))
+    return fixed, pools
+
+
+@cache
+def get_rules(n: int, modes: tuple[str, ...]) -> Rules:
+    return Rules(n, modes)
+
+
+# a reveal record: (card, colour, placed, slot)
+Record = list[Any]
+
+
+class Sim:
+    """A mutable game position the bots play forward. ``hands[s]`` holds every card of
+    seat ``s`` (the programmed one included)."""
+
+    __slots__ = (
+        "rules",
+        "web",
+        "hands",
+        "first",
+        "discards",
+        "after_reintro",
+        "plants_start",
+        "specials_played",
+        "cats_out",
+        "sides",
+        "in_play",
+        "turn_records",
+        "over",
+        "won",
+        "played_pollutions",
+        "_open",
+    )
+
+    rules: Rules
+    web: dict[str, str | None]
+    hands: list[list[str]]
+    first: int
+    discards: int
+    after_reintro: bool
+    plants_start: bool
+    specials_played: int
+    cats_out: int
+    sides: list[str | None]
+    in_play: list[tuple[int, str]]
+    turn_records: list[Record]
+    over: bool
+    won: bool
+    played_pollutions: int
+    _open: dict[str, list[str]]  # open slots by colour, for the web as it is
+
+    def __init__(self) -> None:
+        self._open = {}
+        self.turn_records: list[Record] = []
+        self.in_play: list[tuple[int, str]] = []
+        self.over = False
+        self.won = False
+
+    @classmethod
+    def empty(cls, rules: Rules, first: int, hands: list[list[str]]) -> Sim:
+        sim = cls()
+        sim.rules = rules
+        sim.web = dict.fromkeys(rules.slots)
+        sim.hands = [list(h) for h in hands]
+        sim.first = first
+        sim.discards = 0
+        sim.after_reintro = False
+        sim.plants_start = False
+        sim.specials_played = 0
+        sim.cats_out = 0
+        sim.sides = [None] * rules.n
+        sim.played_pollutions = 0
+        return sim
+
+    def copy(self) -> Sim:
+        sim = Sim.__new__(Sim)
+        sim.rules = self.rules
+        sim.web = dict(self.web)
+        sim.hands = [list(h) for h in self.hands]
+        sim.first = self.first
+        sim.discards = self.discards
+        sim.after_reintro = self.after_reintro
+        sim.plants_start = self.plants_start
+        sim.specials_played = self.specials_played
+        sim.cats_out = self.cats_out
+        sim.sides = self.sides
+        sim.in_play = list(self.in_play)
+        sim.turn_records = [list(r) for r in self.turn_records]
+        sim.over = self.over
+        sim.won = self.won
+        sim.played_pollutions = self.played_pollutions
+        sim._open = self._open  # same web: the same answers, until one of them changes
+        return sim
+
+    # ------------------------------------------------------------ queries
+    def is_open(self, species: str) -> bool:
+        web = self.web
+        return all(web[p] is not None for p in self.rules.parents[species])
+
+    def open_slots(self, colour: str) -> list[str]:
+        """Empty Condition slots of ``colour`` whose species is open and not installed."""
+        cached = self._open.get(colour)
+        if cached is not None:
+            return cached
+        web = self.web
+        rules = self.rules
+        out = []
+        for sid in rules.by_colour[colour]:
+            if web[sid] is None:
+                sp = rules.slot_species[sid]
+                if web[sp] is None and all(web[p] is not None for p in rules.parents[sp]):
+                    out.append(sid)
+        self._open[colour] = out
+        return out
+
+    def can_install(self, species: str) -> bool:
+        web = self.web
+        a, b = self.rules.conds[species]
+        return (
+            web[species] is None
+            and web[a] is not None
+            and web[b] is not None
+            and self.is_open(species)
+        )
+
+    def empty_slots(self) -> int:
+        return sum(1 for v in self.web.values() if v is None)
+
+    def cards_left(self) -> int:
+        return sum(len(h) for h in self.hands)
+
+    def needed(self) -> int:
+        """Cards that must still be played to win: empty slots, specials, Cats."""
+        rules = self.rules
+        need = self.empty_slots()
+        if rules.reintro:
+            need += rules.n - self.specials_played
+        if rules.cats:
+            need += rules.n - self.cats_out - len(self.in_play)
+        return need
+
+    def goal_met(self) -> bool:
+        rules = self.rules
+        if None in self.web.values():
+            return False
+        if rules.reintro and self.specials_played < rules.n:
+            return False
+        return not (rules.cats and self.cats_out < rules.n)
+
+    def winnable(self) -> bool:
+        if self.over:
+            return self.won
+        if self.cards_left() < self.needed():
+            return False
+        if self.rules.cats:
+            holders = [h for h in self.hands if h]
+            if len(holders) >= 2 and all(c.startswith("cat-") for h in holders for c in h):
+                return False
+        return True
+
+    def feasible(self) -> bool:
+        """A necessary condition to win without exchanging cards: every empty species
+        slot has its card in a hand, and each colour's empty slots have cards enough
+        (Jokers filling the gaps)."""
+        if not self.winnable():
+            return False
+        rules = self.rules
+        web = self.web
+        held: dict[str, int] = {}
+        for hand in self.hands:
+            for card in hand:
+                info = INFO[card]
+                key = card if info.type == "species" else (info.colour or info.type)
+                held[key] = held.get(key, 0) + 1
+        for sp in rules.parents:
+            if web[sp] is None and sp not in held:
+                return False
+        short = 0
+        for colour, slots in rules.by_colour.items():
+            empty = sum(1 for sid in slots if web[sid] is None)
+            short += max(0, empty - held.get(colour, 0))
+        return short <= held.get("joker", 0)
+
+    def order(self) -> list[int]:
+        """This turn's reveal order: from the first player, seats holding cards."""
+        n = self.rules.n
+        return [(self.first + i) % n for i in range(n) if self.hands[(self.first + i) % n]]
+
+    # ------------------------------------------------------------ reveal
+    def outcomes(self, seat: int, card: str, prev: Record | None) -> list[Outcome]:
+        """Every way ``card`` revealed by ``seat`` after ``prev`` can resolve now."""
+        info = INFO[card]
+        t = info.type
+        if t == "cat" or t == "reintroduction":
+            return [Outcome(special=True)]
+        if t == "pollution":
+            if not self.plants_start:
+                return [Outcome(discard=True)]
+            rules = self.rules
+            web = self.web
+            targets = [
+                web[s]
+                for s in rules.slots
+                if s in rules.slot_colour
+                and web[s] is not None
+                and web[rules.slot_species[s]] is None
+            ]
+            return [Outcome(target=t, special=True) for t in targets] or [Outcome(special=True)]
+        if t == "joker":
+            out: list[Outcome] = []
+            for colour in COLOURS:
+                out += self._colour_outcomes(seat, info, colour, prev)
+            return out
+        return self._colour_outcomes(seat, info, info.colour, prev)
+
+    def _discarded(
+        self, seat: int, info: CardInfo, colour: str | None, prev: Record | None
+    ) -> bool:
+        rules = self.rules
+        prev_info = INFO[prev[0]] if prev is not None else None
+        if (
+            rules.associated
+            and info.symbol == "associated"
+            and not (prev_info is not None and prev_info.condition_like)
+        ):
+            return True
+        if (
+            rules.dependent
+            and info.symbol == "dependent"
+            and not (prev_info is not None and prev_info.type == "species")
+        ):
+            return True
+        if info.type == "species":
+            if rules.sides and self.sides[seat] != info.kind:
+                return True
+            if rules.invasive and info.invasive and seat != self.first:
+                return True
+            if rules.cats and prev_info is not None and prev_info.type == "cat":
+                return True
+        else:
+            if rules.climate and colour == "blue" and prev is not None and prev[1] == "yellow":
+                return True
+            if rules.reintro and self.after_reintro:
+                return True
+        return False
+
+    def _colour_outcomes(
+        self, seat: int, info: CardInfo, colour: str | None, prev: Record | None
+    ) -> list[Outcome]:
+        joker = colour if info.type == "joker" else None
+        if not self._discarded(seat, info, colour, prev):
+            rules = self.rules
+            after_blue = prev is not None and INFO[prev[0]].condition_like and prev[1] == "blue"
+            if info.type == "species":
+                sp = info.id
+                ok = sp in rules.parents and self.can_install(sp)
+                if ok and rules.wetland and sp in rules.aquatic and not after_blue:
+                    ok = False
+                if ok:
+                    return [Outcome(slot=sp)]
+            else:
+                assert colour is not None
+                slots = self.open_slots(colour)
+                if rules.wetland and not after_blue:
+                    slots = [s for s in slots if s not in rules.aquatic]
+                if rules.env:
+                    web = self.web
+                    slots = [
+                        s
+                        for s in slots
+                        if rules.slot_index[s] != 2 or web[rules.slot_species[s] + ":1"] is not None
+                    ]
+                if slots:
+                    return [Outcome(slot=s, colour=joker) for s in slots]
+        return [Outcome(colour=joker, discard=True)]
+
+    def resolve(self, seat: int, card: str, outcome: Outcome) -> Record:
+        """Carry out ``outcome`` of ``card`` revealed by ``seat``; its record."""
+        records = self.turn_records
+        prev = records[-1] if records else None
+        info = INFO[card]
+        self.hands[seat].remove(card)
+        placed = True
+        if outcome.special:
+            if info.type == "cat":
+                self.in_play.append((seat, card))
+            elif info.type == "reintroduction":
+                self.specials_played += 1
+                self.after_reintro = True
+            else:  # a Pollution played
+                self.specials_played += 1
+                self.played_pollutions += 1
+                self.discards += 1
+                if outcome.target is not None:
+                    slot = next(s for s, c in self.web.items() if c == outcome.target)
+                    self._remove(slot)
+        elif outcome.slot is not None:
+            self.web[outcome.slot] = card
+            self._open = {}
+        else:
+            self.discards += 1
+            placed = False
+        colour = outcome.colour if outcome.colour is not None else info.colour
+        record: Record = [card, colour, placed, outcome.slot]
+        records.append(record)
+        rules = self.rules
+        if (
+            rules.climate
+            and colour == "yellow"
+            and prev is not None
+            and prev[1] == "blue"
+            and prev[2]
+            and prev[3] is not None
+        ):
+            self._remove(prev[3])
+        if rules.reintro and info.type == "species" and info.kind == "animal":
+            self.after_reintro = False
+        if (
+            rules.cats
+            and info.type == "cat"
+            and prev is not None
+            and INFO[prev[0]].type == "species"
+            and prev[2]
+        ):
+            self._remove(prev[3])
+        if self.goal_met():
+            self.over = True
+            self.won = True
+        return record
+
+    def _remove(self, slot: str) -> None:
+        card = self.web[slot]
+        if card is None:
+            return
+        self.web[slot] = None
+        self._open = {}
+        self.discards += 1
+        for record in self.turn_records:
+            if record[0] == card and record[2]:
+                record[2] = False
+
+    def end_turn(self) -> None:
+        rules = self.rules
+        if rules.temporary:
+            web = self.web
+            for sid, card in list(web.items()):
+                if (
+                    card is not None
+                    and INFO[card].symbol == "temporary"
+                    and web[rules.slot_species[sid]] is None
+                ):
+                    self._remove(sid)
+        if rules.cats:
+            cats, self.in_play = self.in_play, []
+            if len(cats) >= 2:
+                for seat, card in cats:
+                    self.hands[seat].append(card)
+            else:
+                self.cats_out += len(cats)
+                self.discards += len(cats)
+        self.turn_records = []
+        if self.goal_met():
+            self.over = True
+            self.won = True
+            return
+        if self.cards_left() == 0:
+            self.over = True
+            return
+        self.first = (self.first + 1) % rules.n
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        if self.rules.reintro:
+            web = self.web
+            self.plants_start = all(web[p] is not None for p in self.rules.plants)

@@ -1,0 +1,194 @@
+"""Heuristics the bots and the solver share: which cards behave alike, and how good a
+reveal looks on its own (the greedy score that orders the searches)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .model import INFO, Outcome, Record, Rules, Sim
+
+SYMBOL_MODES = {
+    "associated": "associated",
+    "dependent": "dependent",
+    "temporary": "temporary",
+}
+
+
+@cache
+def _symbol_live(rules: Rules, symbol: str | None) -> bool:
+    if symbol is None:
+        return False
+    return bool(getattr(rules, SYMBOL_MODES.get(symbol, ""), False))
+
+
+def card_key(card: str, rules: Rules | None = None) -> str:
+    """Cards with the same key behave alike in every position (under ``rules``)."""
+    cache = _KEYS.setdefault(rules, {})
+    key = cache.get(card)
+    if key is None:
+        info = INFO[card]
+        if info.type == "species":
+            key = card
+        elif info.type == "condition":
+            live = rules is None or _symbol_live(rules, info.symbol)
+            key = f"{info.colour}:{info.symbol if live and info.symbol else ''}"
+        else:
+            key = info.type  # joker, cat, pollution, reintroduction
+        cache[card] = key
+    return key
+
+
+_KEYS: dict[Rules | None, dict[str, str]] = {}
+
+
+def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record | None) -> float:
+    """How good this reveal looks right now (higher is better), ignoring what follows."""
+    info = INFO[card]
+    rules = sim.rules
+    if outcome.discard:
+        return -100.0
+    if outcome.special:
+        if info.type == "cat":
+            if prev is not None and INFO[prev[0]].type == "species" and prev[2]:
+                return -90.0
+            return -80.0 if sim.in_play else 20.0
+        if info.type == "reintroduction":
+            return 10.0
+        return 30.0 if outcome.target is None else -20.0
+    if info.type == "species":
+        return 100.0 + rules.column[card]
+    slot = outcome.slot
+    assert slot is not None
+    sp = rules.slot_species[slot]
+    a, b = rules.conds[sp]
+    other = b if slot == a else a
+    score = 60.0 + (15.0 if sim.web[other] is not None else 0.0)
+    if info.type == "joker":
+        score -= 20.0
+    return score
+
+
+def best_outcome(sim: Sim, seat: int, card: str, prev: Record | None) -> tuple[float, Outcome]:
+    """The best-looking way ``card`` can resolve now, and its score."""
+    best: tuple[float, Outcome] | None = None
+    for outcome in sim.outcomes(seat, card, prev):
+        score = reveal_score(sim, seat, card, outcome, prev)
+        if best is None or score > best[0]:
+            best = (score, outcome)
+    assert best is not None
+    return best
+
+
+def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]:
+    """The card (and its outcome) that looks best for ``seat`` to reveal now."""
+    best: tuple[float, str, Outcome] | None = None
+    seen: set[str] = set()
+    for card in sim.hands[seat]:
+        key = card_key(card, sim.rules)
+        if key in seen:
+            continue
+        seen.add(key)
+        score, outcome = best_outcome(sim, seat, card, prev)
+        if best is None or score > best[0]:
+            best = (score, card, outcome)
+    assert best is not None
+    return best[1], best[2]
+
+
+def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before: int) -> bool:
+    """Whether ``card`` is placed for sure, whatever the ``unknown_before`` players who
+    reveal before this seat (their cards unknown) play. The convention all bots share:
+    a colour with k open slots is left to the first k players who reveal, so a Condition
+    is safe when its colour has more open slots than unknown players before it."""
+    info = INFO[card]
+    placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
+    if not placed:
+        return False
+    if not info.condition_like or unknown_before == 0:
+        return True
+    per_colour: dict[str | None, int] = {}
+    for o in placed:
+        colour = o.colour or info.colour
+        per_colour[colour] = per_colour.get(colour, 0) + 1
+    return max(per_colour.values()) > unknown_before
+
+
+UNSAFE = 150.0  # what the base policy takes off a card that may collide
+
+
+def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_before: int = 0) -> str:
+    """The shared base policy: the card ``seat`` programs, seeing only its own hand and
+    the web (and ``prev``, the card revealed just before it, when it knows it), with
+    ``unknown_before`` players revealing before it whose cards it does not know."""
+    best: tuple[float, str] | None = None
+    seen: set[str] = set()
+    for card in sim.hands[seat]:
+        key = card_key(card, sim.rules)
+        if key in seen:
+            continue
+        seen.add(key)
+        score, outcome = best_outcome(sim, seat, card, prev)
+        if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
+            score -= UNSAFE
+        if best is None or score > best[0]:
+            best = (score, card)
+    assert best is not None
+    return best[1]
+
+
+#: the rollouts search exactly once every player holds at most this many cards
+ENDGAME_CARDS = 2
+ENDGAME_NODES = 200
+
+
+def value(sim: Sim) -> float:
+    """A finished (or abandoned) rollout: a win counts far more than the cards placed."""
+    placed = len(sim.rules.slots) - sim.empty_slots()
+    return placed + (60.0 if sim.won else 0.0)
+
+
+def rollout_value(
+    sim: Sim, programs: dict[int, str], mid_turn_order: list[int] | None = None
+) -> float:
+    """Reveal this turn's ``programs`` (in seat order from the first player, or in
+    ``mid_turn_order`` when the turn is under way), then ``play_out`` the game."""
+    order = sim.order() if mid_turn_order is None else mid_turn_order
+    for seat in order:
+        if sim.over:
+            break
+        card = programs.get(seat)
+        if card is None or card not in sim.hands[seat]:
+            continue
+        prev = sim.turn_records[-1] if sim.turn_records else None
+        _, outcome = best_outcome(sim, seat, card, prev)
+        sim.resolve(seat, card, outcome)
+    if not sim.over:
+        sim.end_turn()
+    return play_out(sim)
+
+
+def play_out(sim: Sim) -> float:
+    """Play the game out from the start of a turn, greedily with every hand open, until
+    it is won or cannot be won any more; the ``value`` reached. The last cards are
+    searched exactly (``ENDGAME_CARDS``)."""
+    limit = sim.rules.max_discards
+    turns_left = sim.cards_left() + 1  # Cats that come back cannot loop for ever
+    while not sim.over and turns_left > 0:
+        turns_left -= 1
+        if sim.discards > limit or not sim.feasible():
+            break  # lost: how far it got is the measure
+        if ENDGAME_CARDS and sim.cards_left() <= ENDGAME_CARDS * sim.rules.n:
+            from .solver import can_win
+
+            found = can_win(sim.copy(), ENDGAME_NODES)
+            if found is not None:
+                return value(sim) + (len(sim.rules.slots) - value(sim) + 60.0 if found else 0.0)
+        for seat in sim.order():
+            if sim.over or sim.discards > limit:
+                break
+            prev = sim.turn_records[-1] if sim.turn_records else None
+            card, outcome = greedy_move(sim, seat, prev)
+            sim.resolve(seat, card, outcome)
+        if not sim.over and sim.discards <= limit:
+            sim.end_turn()
+    return value(sim)

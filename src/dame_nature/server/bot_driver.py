@@ -1,0 +1,237 @@
+"""The bot seats of each room, played by one driver task per room.
+
+A room whose game is being played and that has a bot seat gets exactly one driver (an
+``asyncio`` task), woken after every change of the room. Each round it takes the view of
+every bot seat the game waits for (a snapshot under the room lock, exactly what that seat's
+websocket would carry: the bot sees nothing else), asks the bots for their actions off the
+event loop (``BotPool``), waits until ``bot_delay_seconds`` have passed since the change
+(people follow what happens), then plays the actions through the same path as a human's
+(``RoomManager.act``: the lock, the engine's check, saved before it is broadcast).
+
+A bot that raises or keeps sending refused actions is logged and that seat is played by
+the ``random`` level for the rest of the game; a move thought over past the budget is
+played at ``random`` (that move only); the room never stops. A bot that
+answers "nothing to do" while only bots can move the game on is helped the same way for
+that decision, so a game of bots never stalls.
+
+The driver ends by itself when the game is over, when no bot seat is left, or when the
+room leaves memory; ``stop`` cancels it (expiry, shutdown).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from .bot_pool import BotFailure, BotKey, BotPool, BotTimeout
+from .errors import ApiError
+
+if TYPE_CHECKING:
+    from .rooms import Room, RoomManager
+
+log = logging.getLogger("dame_nature.server.bots")
+
+#: refused actions in a row after which a bot seat falls back to the ``random`` level
+MAX_REFUSALS = 3
+
+
+class BotDrivers:
+    """The driver tasks of every room with bot seats (one per room at most)."""
+
+    def __init__(self, manager: RoomManager, pool: BotPool, delay_seconds: float) -> None:
+        self.manager = manager
+        self.pool = pool
+        self.delay_seconds = delay_seconds
+        self._drivers: dict[str, _Driver] = {}
+
+    def __len__(self) -> int:
+        return sum(1 for d in self._drivers.values() if not d.task.done())
+
+    def notify(self, room: Room) -> None:
+        """The room changed: wake its driver, starting one if its bots have work."""
+        driver = self._drivers.get(room.code)
+        if driver is not None and (driver.room is not room or driver.task.done()):
+            if not driver.task.done():
+                driver.task.cancel()
+            driver = None
+            del self._drivers[room.code]
+        if driver is None:
+            if not _needs_driver(room):
+                return
+            driver = _Driver(self, room)
+            self._drivers[room.code] = driver
+        driver.wake.set()
+
+    def stop(self, code: str) -> None:
+        """Cancel the driver of room ``code`` (it expired or left memory)."""
+        driver = self._drivers.pop(code, None)
+        if driver is not None:
+            driver.task.cancel()
+        self.pool.forget(code)
+
+    async def close(self) -> None:
+        drivers = list(self._drivers.values())
+        self._drivers.clear()
+        for driver in drivers:
+            driver.task.cancel()
+        for driver in drivers:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await driver.task
+        await asyncio.to_thread(self.pool.close)
+
+    def finished(self, driver: _Driver) -> None:
+        if self._drivers.get(driver.room.code) is driver:
+            del self._drivers[driver.room.code]
+            self.pool.forget(driver.room.code)
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels a seat may be given (``dame_nature.bots.LEVELS``)."""
+    from ..bots import LEVELS
+
+    return tuple(LEVELS)
+
+
+def default_level() -> str:
+    """The level of a bot when none is asked for (``dame_nature.bots.DEFAULT_LEVEL``)."""
+    from ..bots import DEFAULT_LEVEL
+
+    return str(DEFAULT_LEVEL)
+
+
+def _needs_driver(room: Room) -> bool:
+    return room.status == "playing" and any(p.bot for p in room.players)
+
+
+class _Driver:
+    """The task playing the bot seats of one room."""
+
+    def __init__(self, drivers: BotDrivers, room: Room) -> None:
+        self.drivers = drivers
+        self.room = room
+        self.wake = asyncio.Event()
+        self.seeds: dict[tuple[int, int], int] = {}
+        self.fallback: set[tuple[int, int]] = set()  # (game, seat) played at ``random``
+        self.refusals: dict[int, int] = {}
+        self.task = asyncio.create_task(self._run(), name=f"bots-{room.code}")
+        self.task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("bot driver of room %s failed", self.room.code, exc_info=task.exception())
+        self.drivers.finished(self)
+
+    def _alive(self) -> bool:
+        room = self.room
+        return self.drivers.manager.rooms.get(room.code) is room and _needs_driver(room)
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            if not self._alive():
+                return
+            woken = loop.time()
+            try:
+                decisions = await self._think_round()
+            except Exception:  # never let one round kill the room's bots
+                log.exception("bot round of room %s failed", self.room.code)
+                await asyncio.sleep(max(1.0, self.drivers.delay_seconds))
+                self.wake.set()
+                continue
+            if not decisions:
+                continue
+            pause = woken + self.drivers.delay_seconds - loop.time()
+            if pause > 0:
+                await asyncio.sleep(pause)
+            for game, seat, version, action in decisions:
+                if not self._alive():
+                    return
+                await self._play(game, seat, version, action)
+
+    async def _think_round(self) -> list[tuple[int, int, int, dict[str, Any]]]:
+        """Ask each bot seat the game waits for; their actions (in seat order)."""
+        room = self.room
+        decisions = []
+        async with room.lock:
+            state = room.state
+            if state is None or state.is_over:
+                return []
+            game = room.game_no
+            bots = {p.seat for p in room.players if p.bot}
+            waiting = state.current_players()
+            asked = bots if not state.is_winnable() else bots & waiting
+            only_bots = bool(waiting) and waiting <= bots
+            views = {seat: room.view(seat) for seat in sorted(asked)}
+        for seat, view in views.items():
+            action = await self._decide(game, seat, view)
+            if action is None and only_bots and seat in waiting:
+                # nothing to do, yet no one else can move the game on: never stall
+                action = await self._decide(game, seat, view, fallback=True)
+            if action is not None:
+                decisions.append((game, seat, int(view["version"]), action))
+        return decisions
+
+    def _key(self, game: int, seat: int) -> tuple[BotKey, int]:
+        level = self.room.players[seat].bot or "random"
+        if (game, seat) in self.fallback:
+            level = "random"
+        seed = self.seeds.get((game, seat))
+        if seed is None:
+            seed = self.seeds[(game, seat)] = secrets.randbits(32)
+        return (self.room.code, game, seat, level), seed
+
+    async def _decide(
+        self, game: int, seat: int, view: dict[str, Any], *, fallback: bool = False
+    ) -> dict[str, Any] | None:
+        pool = self.drivers.pool
+        key, seed = self._key(game, seat)
+        if fallback:
+            return await pool.decide_fallback(key, seed, view)
+        try:
+            return await pool.decide(key, seed, view)
+        except BotTimeout as err:  # this move only: the next may be quicker
+            log.info("bot of seat %d in room %s: %s", seat, self.room.code, err)
+        except BotFailure as err:
+            self._fall_back(game, seat, f"{err}")
+        return await pool.decide_fallback(key, seed, view)
+
+    def _fall_back(self, game: int, seat: int, why: str) -> None:
+        if (game, seat) not in self.fallback:
+            level = self.room.players[seat].bot
+            log.warning(
+                "bot (%s) of seat %d in room %s: %s; the random level plays it from now on",
+                level,
+                seat,
+                self.room.code,
+                why,
+            )
+            self.fallback.add((game, seat))
+
+    async def _play(self, game: int, seat: int, version: int, action: dict[str, Any]) -> None:
+        try:
+            await self.drivers.manager.act_as_bot(self.room, seat, action, game)
+        except ApiError as err:
+            stale = self.room.version != version
+            count = self.refusals.get(seat, 0) + 1
+            self.refusals[seat] = count
+            log.info(
+                "bot of seat %d in room %s refused (%s%s): %s",
+                seat,
+                self.room.code,
+                err.code,
+                ", view out of date" if stale else "",
+                action,
+            )
+            had_fallen_back = (game, seat) in self.fallback
+            if count >= MAX_REFUSALS:
+                self._fall_back(game, seat, f"{count} refused actions in a row")
+                self.refusals[seat] = 0
+            if not had_fallen_back:
+                self.wake.set()  # think again (a change wakes the driver anyway)
+        else:
+            self.refusals[seat] = 0

@@ -1,0 +1,190 @@
+"""Where the bots think: off the event loop, in worker processes (or one thread).
+
+``BotPool.decide(...)`` hands a bot seat's view to its bot and awaits the action it
+returns (``None``: nothing to do now). The bots themselves (``dame_nature.bots``) keep
+their memory between calls, so each room always goes to the same worker (a shard chosen
+from the room code); a worker holds the bots of its rooms until ``forget``.
+
+With ``processes >= 1`` (the default) each shard is a process of its own: the bots'
+pure-Python search never takes the GIL from the server's event loop, and a second core
+helps. With ``processes = 0`` one thread of the server process thinks for every room
+(simpler, but the search then shares the GIL with the loop; ``benchmarks/server_load.py
+--bot-rooms`` measures both).
+
+A shard thinks for one bot at a time (the others wait their turn, in order), so the
+budget counts thinking, not queueing: a decision that takes longer than
+``think_seconds`` is given up on (its late answer is dropped) and raises ``BotTimeout``;
+a worker that dies raises ``BotFailure`` and is replaced on the next call. The caller
+then decides with the ``random`` level (``decide_fallback``), which runs on a thread of
+the server process.
+
+This module imports nothing heavy at load time: a spawned worker imports it first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+import zlib
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger("dame_nature.server.bots")
+
+#: (room code, game number, seat, level) -> the bot playing that seat
+BotKey = tuple[str, int, int, str]
+_BOTS: dict[BotKey, Any] = {}
+_BOTS_LOCK = threading.Lock()
+#: worker processes run at a lower priority than the server, which answers people
+WORKER_NICENESS = 5
+
+
+class BotFailure(Exception):
+    """The bot could not decide (it raised, or its worker died)."""
+
+
+class BotTimeout(BotFailure):
+    """The bot took longer than its budget."""
+
+
+# ---------------------------------------------------------------------- worker side
+def _watch_parent(parent: int) -> None:
+    """A worker exits when the server process is gone (even after a SIGKILL)."""
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _worker_start(parent: int) -> None:
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    with contextlib.suppress(OSError):  # the people's event loop comes first
+        os.nice(WORKER_NICENESS)
+    import dame_nature.bots  # noqa: F401  (the first decision should not pay the import)
+
+
+def _decide(key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | None:
+    """Run in a worker: the bot of ``key`` (made on first use) acts on ``view``."""
+    from dame_nature.bots import make_bot
+
+    with _BOTS_LOCK:
+        bot = _BOTS.get(key)
+        if bot is None:
+            bot = _BOTS[key] = make_bot(key[3], key[2], seed=seed)
+    action: dict[str, Any] | None = bot.act(view)
+    return action
+
+
+def _ready() -> None:
+    """Run in a worker: nothing (the worker has started and imported the bots)."""
+
+
+def _forget(room: str) -> int:
+    """Run in a worker: drop the bots of ``room``."""
+    with _BOTS_LOCK:
+        keys = [k for k in _BOTS if k[0] == room]
+        for key in keys:
+            del _BOTS[key]
+    return len(keys)
+
+
+# ---------------------------------------------------------------------- server side
+class BotPool:
+    """Shards of one worker each; a room always thinks on the same shard."""
+
+    def __init__(self, processes: int, think_seconds: float) -> None:
+        self.processes = processes
+        self.think_seconds = think_seconds
+        self._shards: list[Executor | None] = [None] * max(1, processes)
+        # one decision at a time per shard, so that the budget counts a bot's thinking,
+        # not its wait behind other rooms' bots (waiting rooms queue here, in order)
+        self._gates = [asyncio.Semaphore(1) for _ in self._shards]
+        self._closed = False
+
+    def _shard(self, room: str) -> int:
+        return zlib.crc32(room.encode()) % len(self._shards)
+
+    def _executor(self, index: int) -> Executor:
+        executor = self._shards[index]
+        if executor is None:
+            if self.processes:
+                executor = ProcessPoolExecutor(
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_worker_start,
+                    initargs=(os.getpid(),),
+                )
+            else:
+                executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dame-nature-bot")
+            self._shards[index] = executor
+        return executor
+
+    def _replace(self, index: int, broken: Executor) -> None:
+        if self._shards[index] is broken:
+            self._shards[index] = None
+            broken.shutdown(wait=False, cancel_futures=True)
+
+    async def decide(self, key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The action of the bot of ``key`` for ``view``; raises ``BotFailure``."""
+        if self._closed:
+            raise BotFailure("the bot pool is closed")
+        index = self._shard(key[0])
+        gate = self._gates[index]
+        await gate.acquire()
+        executor = self._executor(index)
+        try:
+            future = asyncio.get_running_loop().run_in_executor(executor, _decide, key, seed, view)
+        except BaseException:
+            gate.release()
+            raise
+        # the shard is free once the worker is done, even with a decision given up on
+        future.add_done_callback(lambda _: gate.release())
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.think_seconds)
+        except TimeoutError:
+            raise BotTimeout(f"no decision within {self.think_seconds} s") from None
+        except BrokenProcessPool as err:
+            self._replace(index, executor)
+            raise BotFailure("the bot worker died") from err
+        except (asyncio.CancelledError, KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as err:  # the bot raised: its error, not the server's
+            raise BotFailure(f"{type(err).__name__}: {err}") from err
+
+    async def decide_fallback(
+        self, key: BotKey, seed: int, view: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """A ``random``-level decision on a thread of this process (quick, never stuck
+        behind a worker busy with a long search)."""
+        fallback = (key[0], key[1], key[2], "random")
+        return await asyncio.to_thread(_decide, fallback, seed, view)
+
+    def warm(self, room: str) -> None:
+        """Start the worker of ``room``'s shard now (a bot was seated), so that the bots'
+        first move does not wait for a process to start and import the bots."""
+        if not self._closed:
+            with contextlib.suppress(BrokenProcessPool, RuntimeError):
+                self._executor(self._shard(room)).submit(_ready)
+
+    def forget(self, room: str) -> None:
+        """Drop the bots of ``room`` everywhere (its game ended, or it left memory)."""
+        _forget(room)  # fallback bots live in this process
+        executor = self._shards[self._shard(room)]
+        if executor is not None and not self._closed:
+            with contextlib.suppress(BrokenProcessPool, RuntimeError):
+                executor.submit(_forget, room)
+
+    def close(self) -> None:
+        """Stop the workers: queued decisions are cancelled, a running one is waited for
+        (so the worker processes end cleanly). Blocking: call it from a thread."""
+        self._closed = True
+        for index, executor in enumerate(self._shards):
+            if executor is not None:
+                self._shards[index] = None
+                executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,116 @@
+"""Bots in the browser: Play solo from the home page, then a whole game to the end screen
+by clicking (the person plays; the bots, level expert, act at once); the lobby's seat
+controls (add and remove a bot, leave a seat) on a phone-sized screen, and a bot taking
+over the seat of a player who left, who takes it back by coming back."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from dn_ui import create_room, no_horizontal_scroll, take_seat
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
+
+
+def play_my_turns(page: Page, limit: float = 120.0) -> None:
+    """Click through the game like a person in a hurry: answer what the table asks, else
+    program the first card of the hand and say ready, until the end screen."""
+    end = page.locator("#end-view")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if end.is_visible():
+            return
+        option = page.locator("#prompt [data-opt]").first
+        ready = page.locator("#ready-btn")
+        card = page.locator("#hand button.hand-card").first
+        giveback = page.locator("#giveback-dialog[open]")
+        try:
+            if giveback.count():
+                page.locator('#giveback-form input[name="giveback"]').first.check(timeout=2000)
+                page.locator('#giveback-form [type="submit"]').click(timeout=2000)
+            elif option.is_visible():
+                option.click(timeout=2000)
+            elif page.locator("#end-game-btn").is_visible():
+                page.click("#end-game-btn", timeout=2000)
+            elif page.locator("#programmed [data-card]").count() == 0 and card.is_visible():
+                card.click(timeout=2000)
+            elif ready.is_visible() and ready.is_enabled():
+                ready.click(timeout=2000)
+            else:
+                page.wait_for_timeout(50)  # the bots are playing
+        except Exception:  # the table changed under the click: look again
+            page.wait_for_timeout(50)
+    raise AssertionError("the solo game did not reach the end screen")
+
+
+def test_play_solo_then_a_whole_game_by_clicking(open_page):
+    page = open_page()
+    page.goto("/")
+    page.fill("#solo-name", "Ada")
+    page.select_option("#solo-bots", "2")
+    page.select_option("#solo-level", "expert")
+    page.click("#solo-btn")
+    page.wait_for_url("**/r/*")
+    expect(page.locator("#game-view")).to_be_visible()
+    others = page.locator("#others .player")
+    expect(others).to_have_count(2)
+    for i in range(2):
+        expect(others.nth(i).locator(".badge.bot")).to_contain_text("bot · Expert")
+    play_my_turns(page)
+    expect(page.locator("#end-title")).to_be_visible()
+
+
+def test_lobby_seat_controls_on_a_phone_and_a_bot_taking_over(open_page):
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    host = open_page(**phone)
+    code = create_room(host)
+    take_seat(host, "Ada")
+    host.select_option("#bot-level", "random")
+    host.click("#add-bot-btn")
+    rows = host.locator("#lobby-players li")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1).locator(".badge.bot")).to_contain_text("bot · Random")
+    no_horizontal_scroll(host)
+
+    bo = open_page()
+    bo.goto(f"/r/{code}")
+    take_seat(bo, "Bo")
+    expect(rows).to_have_count(3)
+    bo.click("#leave-btn")  # Bo leaves his seat, and the room keeps the seats compact
+    expect(rows).to_have_count(2)
+    expect(bo.locator("#join-form")).to_be_visible()
+    take_seat(bo, "Bo")
+    expect(rows).to_have_count(3)
+    host.click('#lobby-players .remove-seat[data-seat="2"]')  # the host removes Bo...
+    expect(rows).to_have_count(2)
+    expect(bo.locator("#join-form")).to_be_visible()  # ...who watches, and may sit again
+    take_seat(bo, "Bo")
+    expect(rows).to_have_count(3)
+    host.click('#lobby-players .remove-seat[data-seat="1"]')  # the host removes the bot
+    expect(rows).to_have_count(2)
+    expect(bo.locator("#lobby-players .badge.bot")).to_have_count(0)
+    host.click("#add-bot-btn")
+    expect(rows).to_have_count(3)
+    host.click("#start-btn")
+    expect(host.locator("#game-view")).to_be_visible()
+    expect(bo.locator("#game-view")).to_be_visible()
+    no_horizontal_scroll(host)
+
+    saved = bo.context.storage_state()  # Bo's browser remembers his seat
+    bo.context.close()  # Bo leaves mid-game: the host hands his seat to a bot
+    takeover = host.locator('#others .takeover[data-seat="1"]')
+    expect(takeover).to_be_visible()
+    takeover.click()
+    bo_seat = host.locator('#others .player[data-seat="1"]')
+    expect(bo_seat.locator(".badge.bot")).to_be_visible()
+    expect(takeover).to_have_count(0)
+
+    # Bo comes back with the same browser: opening the link takes his seat back
+    bo = open_page(storage_state=saved)
+    bo.goto(f"/r/{code}")
+    expect(bo.locator("#game-view")).to_be_visible()
+    expect(bo_seat.locator(".badge.bot")).to_have_count(0)
+    expect(bo_seat).not_to_have_class("offline")
+    expect(bo.locator("#hand button.hand-card").first).to_be_visible()
