@@ -533,8 +533,7 @@ class RoomManager:
         ]
         self.store.delete_rooms(expired)
         for code in expired:
-            self.rooms.pop(code, None)
-            self.bots.stop(code)
+            self._forget(code)
         unloaded = 0
         for code, room in list(self.rooms.items()):
             if (
@@ -543,10 +542,20 @@ class RoomManager:
                 and not room.lock.locked()
                 and (finished_now or now - room.updated_at >= settings.finished_room_memory_seconds)
             ):
-                del self.rooms[code]
-                self.bots.stop(code)
+                self._forget(code)
                 unloaded += 1
         return len(expired), unloaded
+
+    def _forget(self, code: str) -> None:
+        """Room ``code`` leaves this node's memory: its bots stop here, and another node
+        may lead them."""
+        self.rooms.pop(code, None)
+        self.bots.stop(code)
+        if self.cluster is not None:
+            try:
+                self.store.release_lead(code)
+            except Exception:
+                log.exception("room %s: its bots' lead not released", code)
 
     async def run_sweeper(self) -> None:
         while True:
