@@ -8,10 +8,11 @@ For each level (and the perfect-information solver): the base game at each playe
 (100 deals by default). A row gives the win rate, the average number of web cards in
 place at the end (out of 30, or 36 with the Wetland; bots end a game as soon as the view
 says it cannot be won), and the median and 99th percentile of the time one ``act`` call
-takes (every call that returned an action). The solver's row gives the share of deals it
-proves winnable (a lower bound of the ceiling: ``unknown`` counts as not won), the share
-proven lost, and the time per deal. The last line is ``bot_win_rate_4p: N`` (percent,
-expert, 4 players, base game).
+takes (every call that returned an action) in CPU time of its process: what it costs on
+one core whatever else runs (the wall-clock figures follow in brackets). The solver's
+row gives the share of deals it proves winnable (a lower bound of the ceiling:
+``unknown`` counts as not won), the share proven lost, and the CPU time per deal. The
+last line is ``bot_win_rate_4p: N`` (percent, expert, 4 players, base game).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from dame_nature.bots import make_bot
+from dame_nature.bots import Bot, make_bot
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.solver import solve
 from dame_nature.engine import MODES, Game
@@ -38,43 +39,70 @@ class Row:
     lost_proven: int = 0
     placed: int = 0
     slots: int = 30
-    times: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # CPU seconds of each decision
+    wall: list[float] = field(default_factory=list)  # the same, by the clock on the wall
 
     def line(self) -> str:
-        times = sorted(self.times)
-        median = statistics.median(times) * 1000 if times else 0.0
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000 if times else 0.0
+        median, p99 = _median_p99(self.times)
+        wall = ""
+        if self.wall:
+            wall_median, wall_p99 = _median_p99(self.wall)
+            wall = f"  (wall {wall_median:.1f} / {wall_p99:.1f} ms)"
         placed = f"{self.placed / self.games:5.1f}/{self.slots}" if self.slots else "    -   "
         lost = f" proven lost {100 * self.lost_proven / self.games:5.1f}%" if not self.slots else ""
         return (
             f"{self.label:<44} deals {self.games:4d}  win {100 * self.won / self.games:5.1f}%"
-            f"  placed {placed}  decision median {median:7.1f} ms  p99 {p99:7.1f} ms{lost}"
+            f"  placed {placed}  decision median {median:7.1f} ms  p99 {p99:7.1f} ms{wall}{lost}"
         )
 
 
-def play_deal(task: tuple[str, int, tuple[str, ...], int]) -> tuple[bool, int, int, list[float]]:
-    """One deal with bots at every seat: (won, cards placed, slots, act times)."""
+def _median_p99(seconds: list[float]) -> tuple[float, float]:
+    if not seconds:
+        return 0.0, 0.0
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return statistics.median(ordered) * 1000, p99 * 1000
+
+
+class _CpuTimedBot:
+    """Times each ``act`` in CPU seconds of this process (one core, whatever the load)."""
+
+    def __init__(self, bot: Bot, cpu: list[float], wall: list[float]) -> None:
+        self.bot, self.cpu, self.wall = bot, cpu, wall
+
+    def act(self, view: dict) -> dict | None:
+        cpu, wall = time.process_time(), time.perf_counter()
+        action = self.bot.act(view)
+        if action is not None:
+            self.cpu.append(time.process_time() - cpu)
+            self.wall.append(time.perf_counter() - wall)
+        return action
+
+
+def play_deal(
+    task: tuple[str, int, tuple[str, ...], int],
+) -> tuple[bool, int, int, list[float], list[float]]:
+    """One deal with bots at every seat: (won, cards placed, slots, CPU and wall times of
+    the decisions)."""
     level, players, modes, seed = task
     state = Game(players, modes).new_initial_state(seed=seed)
-    bots = [make_bot(level, s, seed=1000 * seed + s) for s in range(players)]
-    times: list[float] = []
-
-    def record(seat, view, action, seconds):  # noqa: ANN001
-        if action is not None:
-            times.append(seconds)
-
-    play_game(state, bots, on_decision=record)
+    cpu: list[float] = []
+    wall: list[float] = []
+    bots = [
+        _CpuTimedBot(make_bot(level, s, seed=1000 * seed + s), cpu, wall) for s in range(players)
+    ]
+    play_game(state, bots)  # type: ignore[arg-type]
     placed = sum(1 for card in state.web.values() if card is not None)
     won = state.result is not None and state.result["outcome"] == "won"
-    return won, placed, len(state.web), times
+    return won, placed, len(state.web), cpu, wall
 
 
 def solve_deal(task: tuple[int, tuple[str, ...], int, int]) -> tuple[str, float]:
     players, modes, seed, nodes = task
     state = Game(players, modes).new_initial_state(seed=seed)
-    start = time.perf_counter()
+    start = time.process_time()
     result = solve(state, node_budget=nodes, time_budget=None)
-    return result.status, time.perf_counter() - start
+    return result.status, time.process_time() - start
 
 
 def run_level(
@@ -83,12 +111,13 @@ def run_level(
     label = f"{level} {players}p {'+'.join(modes) or 'base'}"
     row = Row(label)
     tasks = [(level, players, modes, seed) for seed in range(deals)]
-    for won, placed, slots, times in pool.map(play_deal, tasks, chunksize=1):
+    for won, placed, slots, cpu, wall in pool.map(play_deal, tasks, chunksize=1):
         row.games += 1
         row.won += won
         row.placed += placed
         row.slots = slots
-        row.times += times
+        row.times += cpu
+        row.wall += wall
     return row
 
 

@@ -7,7 +7,10 @@ Run by hand: ``python benchmarks/engine.py [--seconds S] [--baseline SRC] [--rou
   twelve advanced rules at once (``play_random_game``: the engine's own random player);
 - ``State.clone()`` per second and ``legal_actions(seat)`` listings per second, on states
   sampled along random games (every seat that must act, every few actions), as a search
-  bot would use them.
+  bot would use them;
+- the engine's part of the server's CPU per action: ``apply``, then the view of every
+  seat and of a spectator, each serialised with ``orjson`` as the server sends it
+  (random 5-player base games, from the first action to the last).
 
 Rates are per second of this process's CPU time (``time.process_time``), so that other
 work on a shared machine slows them less than it would wall-clock rates. With
@@ -28,7 +31,9 @@ import sys
 import time
 from typing import Any
 
-from dame_nature.engine import MODES, Game, State, play_random_game
+import orjson
+
+from dame_nature.engine import MODES, Game, State, play_random_game, random_step
 
 
 def games_per_second(modes: tuple[str, ...], seconds: float, players: int = 5) -> dict[str, float]:
@@ -85,6 +90,25 @@ def search_rates(modes: tuple[str, ...], seconds: float) -> dict[str, float]:
     return {"clones_per_s": rate(clones, seconds), "listings_per_s": rate(listings, seconds)}
 
 
+def view_ms_per_action(seconds: float, players: int = 5) -> float:
+    """CPU milliseconds per action for ``apply`` plus every seat's and a spectator's
+    view, serialised (what the server does after each action, but the network)."""
+    game = Game(players, ())
+    seats = [None, *range(players)]
+    done = actions = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds or done == 0:
+        state = game.new_initial_state(seed=done)
+        rng = random.Random(done)
+        while not state.is_over:
+            state.apply(*random_step(state, rng))
+            actions += 1
+            for seat in seats:
+                orjson.dumps({"type": "state", "view": state.view(seat)})
+        done += 1
+    return elapsed / actions * 1000
+
+
 def measure(seconds: float) -> dict[str, float]:
     base = games_per_second((), seconds)
     everything = games_per_second(MODES, seconds)
@@ -95,6 +119,7 @@ def measure(seconds: float) -> dict[str, float]:
         "all_games_per_s": everything["games_per_s"],
         "all_actions_per_game": everything["actions_per_game"],
         **search,
+        "view_ms_per_action": view_ms_per_action(seconds),
     }
 
 
@@ -103,7 +128,12 @@ LABELS = {
     "all_games_per_s": "all twelve rules, 5 players: games/s",
     "clones_per_s": "State.clone() per second (all rules, mid-game states)",
     "listings_per_s": "legal_actions(seat) listings per second (all rules)",
+    "view_ms_per_action": "CPU ms per action: apply + 6 views serialised (base game)",
 }
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.3f}" if value < 10 else f"{value:,.0f}"
 
 
 def run_in(src: str, seconds: float) -> dict[str, float]:
@@ -138,16 +168,19 @@ def main() -> None:
         for _ in range(args.rounds):
             theirs.append(run_in(args.baseline, args.seconds))
             ours.append(run_in(os.path.abspath(here), args.seconds))
-        mine = {k: max(r[k] for r in ours) for k in ours[0]}
-        old = {k: max(r[k] for r in theirs) for k in theirs[0]}
+        # each figure's best round: the most per second, the least milliseconds
+        best = {k: min if k == "view_ms_per_action" else max for k in ours[0]}
+        mine = {k: best[k](r[k] for r in ours) for k in ours[0]}
+        old = {k: best[k](r[k] for r in theirs) for k in theirs[0]}
         for key, label in LABELS.items():
             print(
-                f"{label}: {mine[key]:,.0f} (baseline {old[key]:,.0f}, x{mine[key] / old[key]:.2f})"
+                f"{label}: {_fmt(mine[key])} (baseline {_fmt(old[key])}, "
+                f"x{mine[key] / old[key]:.2f})"
             )
     else:
         mine = measure(args.seconds)
         for key, label in LABELS.items():
-            print(f"{label}: {mine[key]:,.0f}")
+            print(f"{label}: {_fmt(mine[key])}")
     print(
         f"actions per game: base {mine['base_actions_per_game']:.0f}, "
         f"all rules {mine['all_actions_per_game']:.0f}"

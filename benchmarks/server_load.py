@@ -60,6 +60,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from dame_nature.bots import make_bot
+
 SEATS = 5
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -237,6 +239,7 @@ class RoomDriver:
 
     def __init__(self, index: int, think: float, bare: bool) -> None:
         self.rng = random.Random(index)
+        self.bots = [make_bot("random", seat, seed=index * SEATS + seat) for seat in range(SEATS)]
         self.think = think
         self.bare = bare
         self.seats: list[Seat] = []
@@ -267,28 +270,23 @@ class RoomDriver:
         return True
 
     def choose(self) -> tuple[int, dict[str, Any]] | None:
-        """A random legal action from the seats' own views (what a browser knows)."""
+        """A move of the bots' random level (``dame_nature.bots``) for one of the seats
+        the table waits for, from that seat's own view (what a browser knows); None
+        once the game is over."""
         first = self.seats[0].view
-        if first is None:
+        if first is None or first["phase"] == "over":
             return None
-        if first["phase"] == "over":
-            return None
-        if not first["winnable"]:
-            return 0, {"type": "end_game"}
         awaiting = first["awaiting"]
-        if awaiting is not None:
-            seat = awaiting["seat"]
-            options = self.seats[seat].view["awaiting"]["options"]  # type: ignore[index]
-            return seat, self.rng.choice(options)
-        candidates = first["to_act"]  # the seats the table waits for
-        if not candidates:
-            return None
-        seat = self.rng.choice(candidates)
-        view = self.seats[seat].view
-        assert view is not None
-        if view["programmed"] is None or (view["hand"] and self.rng.random() < 0.1):
-            return seat, {"type": "program", "card": self.rng.choice(view["hand"])}
-        return seat, {"type": "ready"}
+        candidates = [awaiting["seat"]] if awaiting is not None else list(first["to_act"])
+        if not first["winnable"]:
+            candidates = [0]
+        self.rng.shuffle(candidates)
+        for seat in candidates:
+            view = self.seats[seat].view
+            action = self.bots[seat].act(view) if view is not None else None
+            if action is not None:
+                return seat, action
+        return None
 
     async def run(self, until: float, http: httpx.AsyncClient, size_pool: list[int]) -> None:
         while time.perf_counter() < until:

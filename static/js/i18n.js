@@ -2,7 +2,8 @@
 //
 // Strings are written in English where they are used, wrapped in t() (as gettext does:
 // the code stays readable and a missing translation shows the English); the French of
-// every one of them is in locales/fr.js, which tests/ui/test_i18n.py keeps complete.
+// every one of them is in locales/fr.js, which tests/server/test_translations.py keeps
+// complete (tests/ui/test_i18n.py switches a real page).
 //   t("Start the game")                      a plain string
 //   t("Turn {turn} of {total}", {turn, total})   with values put in
 //   tn("{n} card", "{n} cards", n)            singular or plural (French: 0 and 1 singular)

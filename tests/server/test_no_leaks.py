@@ -26,6 +26,7 @@ from typing import Any
 
 import httpx
 
+from dame_nature.bots import make_bot
 from dame_nature.engine import MODES, raw_card_data
 from dame_nature.server.app import create_app
 from dame_nature.server.connections import Connection
@@ -49,16 +50,14 @@ def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 
 def from_view(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A legal action known from the seat's own view: what it is awaited for, else
-    program or ready."""
-    awaiting = view["awaiting"]
-    if awaiting and awaiting["seat"] == view["seat"] and awaiting["options"]:
-        return dict(rng.choice(awaiting["options"]))
-    if not view["winnable"]:
-        return {"type": "end_game"}
+    """A move of the bots' random level for the seat of ``view``, from that view alone
+    (a bot made for this one move: its draws come from ``rng``); when it has nothing to
+    do, the seat says ready or takes it back."""
+    bot = make_bot("random", view["seat"], seed=rng.randrange(2**32))
+    action = bot.act(view)
+    if action is not None:
+        return action
     me = view["players"][view["seat"]]
-    if view["hand"] and (view["programmed"] is None or rng.random() < 0.2):
-        return {"type": "program", "card": rng.choice(view["hand"])}
     return {"type": "ready"} if not me["ready"] else {"type": "unready"}
 
 
@@ -157,6 +156,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
         conn = Connection(sockets[seat], seat, settings)
         conns.append(conn)
         await manager.connect(room, conn)
+    bots = {seat: make_bot("random", seat, seed=index * 10 + seat) for seat in range(players)}
     entitled: dict[int | None, set[str]] = {s: set() for s in sockets}
     checked = {s: 0 for s in sockets}
 
@@ -189,8 +189,12 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
             legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
             check(seat, legal.text, "legal_actions")
             action = pick(legal.json()["actions"], rng)
-        else:  # the seat's latest view, as its websocket got it
-            action = from_view(json.loads(sockets[seat].texts[-1])["view"], rng)
+        else:  # the random bot's move from the seat's latest view, as its websocket got it
+            action = bots[seat].act(json.loads(sockets[seat].texts[-1])["view"])
+            if action is None:  # nothing to do for the bot: any legal action
+                legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
+                check(seat, legal.text, "legal_actions")
+                action = pick(legal.json()["actions"], rng)
         answer = await client.post(f"/api/rooms/{code}/actions", headers=auth[seat], json=action)
         assert answer.status_code == 200, (index, action, answer.text)
         for viewer in entitled:

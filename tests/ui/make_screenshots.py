@@ -76,7 +76,7 @@ def main() -> None:
                 bob_phone.goto(f"/r/{code}")
                 expect(bob_phone.locator("#me-title")).to_contain_text("Bob")
                 bob_phone.wait_for_timeout(2500)
-                bob_phone.screenshot(path=str(DOCS / "table-phone.png"), full_page=True)
+                bob_phone.screenshot(path=str(DOCS / "table-phone.png"))  # its first screen
                 bob_phone.close()
                 program(bob, p.turns[5][1])
                 for page in (alice, bob):

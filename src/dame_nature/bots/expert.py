@@ -135,9 +135,7 @@ class ExpertBot(Bot):
         in_play = [(e["seat"], e["card"]) for e in view.get("in_play", [])]
         sim.in_play = in_play
         if rules.reintro:
-            played = set(self.played_specials)
-            played |= {c for c in discard if c.startswith("pollution") and c in played}
-            sim.specials_played = len(played)
+            sim.specials_played = len(self.played_specials)
             sim.after_reintro = self.after_reintro
             sim.plants_start = all(view["web"].get(p) for p in rules.plants)
         sim.turn_records = [
@@ -152,12 +150,9 @@ class ExpertBot(Bot):
         seen.update(self.played_specials)
         unseen = [c for c in rules.fixed_deck if c not in seen]
         pool_unseen = []
-        for pool, count in rules.pools:
+        for pool, count in rules.pools:  # Cats, Pollutions/Reintroductions drawn at random
             left = count - sum(1 for c in pool if c in seen)
             candidates = [c for c in pool if c not in seen]
-            if rules.reintro and pool[0].startswith(("pollution", "reintro")):
-                # Reintroductions played leave the game unseen by the discard pile
-                left = count - sum(1 for c in pool if c in seen)
             pool_unseen.append((candidates, max(0, min(left, len(candidates)))))
         missing = sum(sizes[s] - len(hands[s]) for s in range(n) if s != me)
         total = len(unseen) + sum(k for _, k in pool_unseen)

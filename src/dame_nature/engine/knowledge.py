@@ -4,8 +4,8 @@
 hand (or programmed); the last entry, ``known[PUBLIC]``, is what everyone, spectators
 too, knows. A player never "knows" their own cards here: they see them anyway.
 
-The rules of knowledge (the rulebook and ``RULINGS.md`` leave them partly open; the
-engine decides as the README says):
+The rules of knowledge (the rulebook leaves them partly open; the engine decides as
+``docs/rulings.md`` says, "What each player knows"):
 
 - a card shown is known by its audience (everyone: ``PUBLIC`` too);
 - a card taken from the discard pile or a Cat back to hand is known by everyone;

@@ -1,12 +1,13 @@
 """The bot seats of each room, played by one driver task per room.
 
 A room whose game is being played and that has a bot seat gets exactly one driver (an
-``asyncio`` task), woken after every change of the room. Each round it takes the view of
-every bot seat the game waits for (a snapshot under the room lock, exactly what that seat's
-websocket would carry: the bot sees nothing else), asks the bots for their actions off the
-event loop (``BotPool``), waits until ``bot_delay_seconds`` have passed since the change
-(people follow what happens), then plays the actions through the same path as a human's
-(``RoomManager.act``: the lock, the engine's check, saved before it is broadcast).
+``asyncio`` task), woken after every change of the room. Each round, for every bot seat
+the game waits for, it takes the seat's view (a snapshot under the room lock, exactly what
+that seat's websocket would carry: the bot sees nothing else), asks the bot for its
+action off the event loop (``BotPool``), waits until ``bot_delay_seconds`` have passed
+since the change (people follow what happens), then plays it through the same path as a
+person's (``RoomManager.act_as_bot``: the lock, the engine's check, saved before it is
+broadcast).
 
 A bot that raises or keeps sending refused actions is logged and that seat is played by
 the ``random`` level for the rest of the game; a move thought over past the budget is
@@ -116,6 +117,7 @@ class _Driver:
         self.seeds: dict[tuple[int, int], int] = {}
         self.fallback: set[tuple[int, int]] = set()  # (game, seat) played at ``random``
         self.refusals: dict[int, int] = {}
+        self.game: int | None = None  # the game whose bots the pool holds
         self.task = asyncio.create_task(self._run(), name=f"bots-{room.code}")
         self.task.add_done_callback(self._done)
 
@@ -135,46 +137,55 @@ class _Driver:
             self.wake.clear()
             if not self._alive():
                 return
-            woken = loop.time()
             try:
-                decisions = await self._think_round()
+                await self._round(loop.time())
             except Exception:  # never let one round kill the room's bots
                 log.exception("bot round of room %s failed", self.room.code)
                 await asyncio.sleep(max(1.0, self.drivers.delay_seconds))
                 self.wake.set()
-                continue
-            if not decisions:
+
+    async def _round(self, woken: float) -> None:
+        """Each bot seat the game waits for, in seat order: its view (taken just before it
+        thinks, so it sees what the bots before it did), its decision, and once the
+        pause since the change has passed, its action, played at once."""
+        loop = asyncio.get_running_loop()
+        async with self.room.lock:
+            seats = sorted(self._asked()[0])
+            game = self.room.game_no
+        if game != self.game:  # a rematch: the last game's bots are of no more use
+            if self.game is not None:
+                self.drivers.pool.forget(self.room.code)
+            self.game = game
+        for seat in seats:
+            async with self.room.lock:
+                asked, only_bots = self._asked()
+                if seat not in asked:
+                    continue
+                game, view = self.room.game_no, self.room.view(seat)
+            action = await self._decide(game, seat, view)
+            if action is None and only_bots:
+                # nothing to do, yet no one else can move the game on: never stall
+                action = await self._decide(game, seat, view, fallback=True)
+            if action is None:
                 continue
             pause = woken + self.drivers.delay_seconds - loop.time()
             if pause > 0:
                 await asyncio.sleep(pause)
-            for game, seat, version, action in decisions:
-                if not self._alive():
-                    return
-                await self._play(game, seat, version, action)
+            if not self._alive():
+                return
+            await self._play(game, seat, int(view["version"]), action)
 
-    async def _think_round(self) -> list[tuple[int, int, int, dict[str, Any]]]:
-        """Ask each bot seat the game waits for; their actions (in seat order)."""
-        room = self.room
-        decisions = []
-        async with room.lock:
-            state = room.state
-            if state is None or state.is_over:
-                return []
-            game = room.game_no
-            bots = {p.seat for p in room.players if p.bot}
-            waiting = state.current_players()
-            asked = bots if not state.is_winnable() else bots & waiting
-            only_bots = bool(waiting) and waiting <= bots
-            views = {seat: room.view(seat) for seat in sorted(asked)}
-        for seat, view in views.items():
-            action = await self._decide(game, seat, view)
-            if action is None and only_bots and seat in waiting:
-                # nothing to do, yet no one else can move the game on: never stall
-                action = await self._decide(game, seat, view, fallback=True)
-            if action is not None:
-                decisions.append((game, seat, int(view["version"]), action))
-        return decisions
+    def _asked(self) -> tuple[set[int], bool]:
+        """Under the lock: the bot seats to ask now (those the game waits for; all of
+        them once it cannot be won, as any may end it), and whether only bots can move
+        the game on."""
+        state = self.room.state
+        if state is None or state.is_over:
+            return set(), False
+        bots = {p.seat for p in self.room.players if p.bot}
+        waiting = state.current_players()
+        asked = bots if not state.is_winnable() else bots & waiting
+        return asked, bool(waiting) and waiting <= bots
 
     def _key(self, game: int, seat: int) -> tuple[BotKey, int]:
         level = self.room.players[seat].bot or "random"

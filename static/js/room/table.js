@@ -37,10 +37,10 @@ export function renderGame() {
   const deal = $("deal-info");
   deal.hidden = !v.deal_chosen_by_host;
   if (v.deal_chosen_by_host) {
+    // the short label shows, the whole sentence is the tooltip and what a screen reader says
     const long = dealChosenText(v.deal_choice);
-    setHTML(deal, `${icon("eye")} <span>${esc(dealChosenText(v.deal_choice, "short"))}</span>`);
+    setHTML(deal, `${icon("eye")} <span aria-hidden="true">${esc(dealChosenText(v.deal_choice, "short"))}</span><span class="sr-only">${esc(long)}</span>`);
     deal.title = long;
-    deal.setAttribute("aria-label", long);
   }
   renderBanner();
   renderOthers();
