@@ -17,6 +17,17 @@ process, on the same machine as the server.
 
 The last line is ``server_p99_ms: N`` for the largest room count (200 by default).
 
+``--cluster`` runs the same load against one node and against two nodes behind nginx,
+side by side: ``sqlite`` (one node, the embedded default), ``pg`` (one node on
+PostgreSQL with Redis) and ``pg2`` (two nodes on PostgreSQL and Redis, the clients
+through nginx, whose round robin puts the 5 seats of a room on both nodes: every action
+crosses from one node to the other). PostgreSQL, Redis and nginx are throwaway ones
+(``tests/services.py``). CPU per action counts every process serving (the nodes, and
+for ``pg``/``pg2`` PostgreSQL with its backends, Redis and nginx); memory per room counts
+the nodes. The last line is ``cluster_p99_ms: N`` for two nodes at the largest count.
+
+    python benchmarks/server_load.py --cluster --rooms 50 200 --duration 15
+
 Bot-rooms mode (``--bot-rooms 100``): beside the measured rooms of people, the same server
 runs that many rooms whose 4 seats are all bots (``--bot-level``, the default level if
 not given; their human-like pause ``--bot-delay``, 1 s as deployed), which the benchmark
@@ -33,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -72,6 +84,33 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_tree(pid: int) -> list[int]:
+    """``pid`` and all its descendants (PostgreSQL's backends, nginx's workers)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo += parents.get(current, [])
+    return found
+
+
+def cpu_snapshot(pids: list[int]) -> dict[int, float]:
+    taken = {}
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            taken[pid] = cpu_seconds(pid)
+    return taken
 
 
 def children_cpu_seconds(pid: int) -> float:
@@ -374,28 +413,33 @@ class BotRooms:
 
 
 async def measure(
-    n: int, url: str, ws_url: str, pid: int, args: argparse.Namespace, bare: bool,
-    size_pool: list[int], bots: BotRooms | None = None,
+    n: int, url: str, ws_url: str, pid: int | list[int], args: argparse.Namespace, bare: bool,
+    size_pool: list[int], bots: BotRooms | None = None, cpu_pids: Any = None,
 ) -> dict[str, Any]:  # fmt: skip
+    """``pid``: the server process (or the nodes, whose memory is summed); ``cpu_pids()``:
+    every process whose CPU counts (default: the same)."""
+    pids = pid if isinstance(pid, list) else [pid]
+    serving = cpu_pids or (lambda: pids)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        base = rss_kib(pid)
+        base = sum(rss_kib(p) for p in pids)
         if bots is not None:
             await bots.open(http)
         rooms = await open_rooms(n, url, ws_url, args.think, bare, http)
-        ready = rss_kib(pid)
+        ready = sum(rss_kib(p) for p in pids)
         until = time.perf_counter() + args.duration
         start = time.perf_counter()
-        cpu = cpu_seconds(pid)
-        workers_cpu = children_cpu_seconds(pid)
+        before = cpu_snapshot(serving())
+        workers_cpu = sum(children_cpu_seconds(p) for p in pids)
         bot_versions = await bots.versions(http) if bots is not None else 0
         extra = [bots.rematch(http, until)] if bots is not None else []
         await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms), *extra)
         elapsed = time.perf_counter() - start
-        cpu = cpu_seconds(pid) - cpu
-        workers_cpu = children_cpu_seconds(pid) - workers_cpu
+        now = cpu_snapshot(serving())
+        cpu = sum(t - before.get(p, 0.0) for p, t in now.items())
+        workers_cpu = sum(children_cpu_seconds(p) for p in pids) - workers_cpu
         if bots is not None:
             bot_versions = await bots.versions(http) - bot_versions
-        after = rss_kib(pid)
+        after = sum(rss_kib(p) for p in pids)
         for room in rooms:
             for seat in room.seats:
                 await seat.ws.close()
@@ -420,6 +464,14 @@ async def measure(
     }
 
 
+def unlimited() -> dict[str, str]:
+    """Every per-client limit lifted (all the clients come from this one address)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.live_server import FAST_LIMITS
+
+    return dict(FAST_LIMITS)
+
+
 def start_server(
     bare: bool, db: str, extra_env: dict[str, str] | None = None
 ) -> tuple[subprocess.Popen[bytes], str, str]:
@@ -441,6 +493,86 @@ def start_server(
     proc = subprocess.Popen(cmd, env=env, preexec_fn=die_with_parent)
     wait_healthy(health, proc)
     return proc, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+
+
+def start_node(db: str, extra: list[str]) -> tuple[subprocess.Popen[bytes], str, str]:
+    port = free_port()
+    env = {**os.environ, **unlimited(), "PYTHONPATH": str(ROOT / "src")}
+    cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
+           "--port", str(port), "--db", db, "--log-level", "warning", *extra]  # fmt: skip
+    proc = subprocess.Popen(cmd, env=env)
+    wait_healthy(f"http://127.0.0.1:{port}/healthz", proc)
+    return proc, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+
+
+def run_cluster(kind: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
+    """One run of the cluster comparison: ``sqlite``, ``pg`` or ``pg2`` (see the top)."""
+    sys.path.insert(0, str(ROOT))
+    from tests.services import Nginx, Postgres, Redis
+
+    services: list[Any] = []
+    nodes: list[subprocess.Popen[bytes]] = []
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            if kind == "sqlite":
+                proc, url, ws_url = start_node(str(Path(tmp) / "load.sqlite3"), [])
+                nodes.append(proc)
+                extra_pids: Any = list
+            else:
+                pg = Postgres().start()
+                services.append(pg)
+                redis = Redis().start()
+                services.append(redis)
+                db = pg.create_database()
+                count = 2 if kind == "pg2" else 1
+                started = [start_node(db, ["--redis", redis.url]) for _ in range(count)]
+                nodes += [p for p, _, _ in started]
+                url, ws_url = started[0][1], started[0][2]
+                watch = [redis.proc.pid] if redis.proc else []
+                if count > 1:
+                    ports = [u.rsplit(":", 1)[1] for _, u, _ in started]
+                    nginx = Nginx([f"127.0.0.1:{p}" for p in ports]).start()
+                    services.append(nginx)
+                    url, ws_url = nginx.url, nginx.ws_url
+                    watch.append(nginx.proc.pid if nginx.proc else 0)
+                postmaster = int((pg.data / "postmaster.pid").read_text().split()[0])
+
+                def extra_pids() -> list[int]:
+                    found = list(watch)
+                    for pid in [postmaster, *watch]:
+                        found += children_tree(pid)[1:]
+                    return [postmaster, *found]
+
+            pids = [p.pid for p in nodes]
+            result = asyncio.run(
+                measure(
+                    n, url, ws_url, pids, args, False, [5000], cpu_pids=lambda: pids + extra_pids()
+                )
+            )
+    finally:
+        for proc in nodes:
+            proc.terminate()
+        for proc in nodes:
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        for service in reversed(services):
+            service.stop()
+    return result
+
+
+def cluster_main(args: argparse.Namespace) -> None:
+    print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act")
+    last: dict[str, Any] = {}
+    for n in args.rooms:
+        for kind in ("sqlite", "pg", "pg2"):
+            last = run_cluster(kind, n, args)
+            print(row(kind, last) + f"  ({last['errors']} refused)", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"cluster_p99_ms: {last['p99_ms']:.1f}")
 
 
 def die_with_parent() -> None:
@@ -473,6 +605,11 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of play per run")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between actions")
+    parser.add_argument(
+        "--cluster",
+        action="store_true",
+        help="one node against two behind nginx (PostgreSQL, Redis)",
+    )
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--bot-rooms", type=int, default=0, help="rooms of 4 bots beside")
     parser.add_argument("--bot-level", help="the bots' level (the server's default if not given)")
@@ -482,6 +619,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.bare_server:
         serve_bare(args.bare_server)
+        return
+    if args.cluster:
+        cluster_main(args)
         return
     if args.bot_rooms:
         bot_rooms_mode(args)

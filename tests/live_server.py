@@ -45,22 +45,10 @@ def free_port() -> int:
         return port
 
 
-class ServerProcess:
-    """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
+class Loopback:
+    """Something listening on ``127.0.0.1:port`` (HTTP and websockets)."""
 
-    def __init__(
-        self,
-        db: Path,
-        env: dict[str, str] | None = None,
-        log_level: str = "warning",
-        log_file: Path | None = None,
-    ) -> None:
-        self.db = db
-        self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
-        self.port = free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.log_level = log_level
-        self.log_file = log_file  # the server's output (stdout and stderr) goes there
+    port: int
 
     @property
     def url(self) -> str:
@@ -70,10 +58,30 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
+
+class ServerProcess(Loopback):
+    """``python -m dame_nature serve`` on loopback; ``kill()`` sends SIGKILL."""
+
+    def __init__(
+        self,
+        db: Path | str,
+        env: dict[str, str] | None = None,
+        log_level: str = "warning",
+        log_file: Path | None = None,
+        args: list[str] | None = None,
+    ) -> None:
+        self.db = db  # a SQLite file, or a postgresql:// URL
+        self.args = args or []  # more command-line options (``--redis URL``, ``--node N``)
+        self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_level = log_level
+        self.log_file = log_file  # the server's output (stdout and stderr) goes there
+
     def start(self) -> ServerProcess:
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", str(self.db),
-               "--log-level", self.log_level]  # fmt: skip
+               "--log-level", self.log_level, *self.args]  # fmt: skip
         if self.log_file is None:
             self.proc = subprocess.Popen(cmd, env=self.env)
         else:

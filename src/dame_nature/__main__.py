@@ -1,5 +1,5 @@
-"""``dame-nature serve --host H --port P --db PATH --public-url URL`` (also
-``python -m dame_nature serve``).
+"""``dame-nature serve --host H --port P --db PATH_OR_URL --public-url URL [--redis URL]``
+(also ``python -m dame_nature serve``), and ``dame-nature migrate --db PATH_OR_URL``.
 
 Options not given on the command line come from ``DAME_NATURE_*`` environment variables,
 then from the embedded defaults (``127.0.0.1:8000``, ``./dame-nature.sqlite3``).
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -21,14 +22,32 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="run the game server")
     serve.add_argument("--host", help="address to listen on (DAME_NATURE_HOST, 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (DAME_NATURE_PORT, 8000)")
-    serve.add_argument("--db", help="SQLite file (DAME_NATURE_DB, ./dame-nature.sqlite3)")
+    serve.add_argument(
+        "--db",
+        help="SQLite file, or a postgresql:// URL shared by several nodes "
+        "(DAME_NATURE_DB, ./dame-nature.sqlite3)",
+    )
+    serve.add_argument(
+        "--redis",
+        help="redis:// URL: nodes sharing a PostgreSQL store tell each other what changed "
+        "(DAME_NATURE_REDIS)",
+    )
+    serve.add_argument("--node", help="this node's name in a cluster (DAME_NATURE_NODE)")
     serve.add_argument(
         "--public-url",
         help="the address friends open, used for invite links, e.g. https://dn.example.org "
         "behind a proxy (DAME_NATURE_PUBLIC_URL; default: the address the page was opened at)",
     )
     serve.add_argument("--log-level", default="info", help="uvicorn log level")
+    migrate = commands.add_parser(
+        "migrate",
+        help="bring the store's schema up to date (the server also does it at start-up) "
+        "and check the stored games against today's engine",
+    )
+    migrate.add_argument("--db", help="SQLite file or postgresql:// URL (DAME_NATURE_DB)")
     args = parser.parse_args(argv)
+    if args.command == "migrate":
+        return _migrate(args.db)
 
     import uvicorn
     from pydantic import ValidationError
@@ -43,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             "host": args.host,
             "port": args.port,
             "db": args.db,
+            "redis": args.redis,
+            "node": args.node,
             "public_url": args.public_url,
         }.items()
         if v is not None
@@ -62,6 +83,42 @@ def main(argv: list[str] | None = None) -> int:
         **uvicorn_options(settings),
     )
     return 0
+
+
+def _migrate(db: str | None) -> int:
+    """Upgrade the schema, then replay every stored game played with another engine or
+    rules-data version and report those today's engine replays differently (they are
+    left as they are)."""
+    from .server.migrate import migrate
+    from .server.provenance import ENGINE_VERSION, RULES_VERSION, replay_problem, same_versions
+    from .server.settings import Settings
+    from .server.store import open_store
+
+    url = db or Settings().db
+    before, after = migrate(url)
+    print(f"schema: {before or 'empty'} -> {after}")
+    store = open_store(url)
+    try:
+        games = store.games()
+        older = [g for g in games if not same_versions(g)]
+        differ = 0
+        for game in older:
+            stored = store.load_game(game["room"], game["game_no"])
+            if stored is None:
+                continue
+            _, problem = replay_problem(stored, stored["actions"])
+            if problem is not None:
+                differ += 1
+                store.report_replay(game["room"], game["game_no"], stored, problem, time.time())
+                print(f"room {game['room']} game {game['game_no']}: {problem}")
+        print(
+            f"games: {len(games)} stored, {len(older)} played with another engine or rules "
+            f"data than today's ({ENGINE_VERSION}, rules {RULES_VERSION}), "
+            f"{differ} replayed differently (reported, left unchanged)"
+        )
+    finally:
+        store.close()
+    return 1 if differ else 0
 
 
 def banner(settings: Settings, lan: list[str] | None = None) -> str:

@@ -1,5 +1,10 @@
 """Fixtures of the server tests: a real ``uvicorn`` subprocess on a free loopback port with
-its own SQLite file, an HTTP client for it, and a small API client used by the tests."""
+its own store, an HTTP client for it, and a small API client used by the tests.
+
+The ``server`` fixture (and so ``api``) runs each test on both stores: ``sqlite`` (its own
+file) and ``postgres`` (a database of its own on the session's throwaway PostgreSQL, with
+the session's Redis for fan-out, as deployed); ``postgres``, ``redis`` and ``store_url``
+give the real services to tests of their own (``tests/services.py``)."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.live_server import ServerProcess
+from tests.services import Postgres, Redis, require
 
 
 class Api:
@@ -186,11 +192,58 @@ class WsClient:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One real uvicorn server for the session (rate limits lifted)."""
-    proc = ServerProcess(tmp_path_factory.mktemp("server") / "rooms.sqlite3").start()
+def postgres() -> Iterator[Postgres]:
+    """A throwaway PostgreSQL for the session (skips when it is not installed)."""
+    require("postgresql")
+    service = Postgres().start()
+    yield service
+    service.stop()
+
+
+@pytest.fixture(scope="session")
+def redis() -> Iterator[Redis]:
+    """A throwaway Redis for the session (skips when it is not installed)."""
+    require("redis")
+    service = Redis().start()
+    yield service
+    service.stop()
+
+
+STORES = ["sqlite", "postgres"]
+
+
+@pytest.fixture(scope="session", params=STORES)
+def store_kind(request: pytest.FixtureRequest) -> str:
+    kind: str = request.param
+    return kind
+
+
+def make_store_url(kind: str, folder: Path, request: pytest.FixtureRequest) -> str:
+    """A fresh store of ``kind``: a SQLite file in ``folder``, or a new PostgreSQL database."""
+    if kind == "sqlite":
+        return str(folder / "rooms.sqlite3")
+    pg: Postgres = request.getfixturevalue("postgres")
+    return pg.create_database()
+
+
+@pytest.fixture(scope="session")
+def server(
+    store_kind: str, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> Iterator[ServerProcess]:
+    """One real uvicorn server a store for the session (rate limits lifted)."""
+    url = make_store_url(store_kind, tmp_path_factory.mktemp("server"), request)
+    args = []
+    if store_kind == "postgres":
+        args = ["--redis", request.getfixturevalue("redis").url]
+    proc = ServerProcess(url, args=args).start()
     yield proc
     proc.stop()
+
+
+@pytest.fixture
+def store_url(store_kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A fresh, empty store of the parametrised kind, for a test of its own."""
+    return make_store_url(store_kind, tmp_path, request)
 
 
 @pytest.fixture

@@ -40,7 +40,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
         )
         assert added.status_code == 201, added.text
     manager = app.state.manager
-    room = manager.get(code)
+    room = await manager.get(code)
     sockets = {0: RecordingSocket(), None: RecordingSocket()}
     conns = [Connection(sock, seat, app.state.settings) for seat, sock in sockets.items()]
     for conn in conns:

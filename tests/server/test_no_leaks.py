@@ -147,7 +147,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
     )
     assert started.status_code == 200, started.text
     manager = app.state.manager
-    room = manager.get(code)
+    room = await manager.get(code)
     settings = app.state.settings
     sockets: dict[int | None, RecordingSocket] = {}
     conns = []
@@ -233,12 +233,24 @@ def play_games(games: range, db: str) -> int:
     return asyncio.run(run())
 
 
-def test_no_view_ever_leaks_a_card(tmp_path):
-    """The games are shared by two worker processes (one a core); each prints its count."""
+def test_no_view_ever_leaks_a_card(tmp_path, store_kind, request):
+    """The games are shared by two worker processes (one a core); each prints its count.
+    On both stores (``store_kind``): a SQLite file, a PostgreSQL database, each worker its own."""
+    from tests.server.conftest import make_store_url
+
     workers = 2
+    folders = [tmp_path / f"w{w}" for w in range(workers)]
+    for folder in folders:
+        folder.mkdir()
     procs = [
         subprocess.Popen(
-            [sys.executable, __file__, str(w), str(workers), str(tmp_path / f"leaks{w}.sqlite3")],
+            [
+                sys.executable,
+                __file__,
+                str(w),
+                str(workers),
+                make_store_url(store_kind, folders[w], request),
+            ],  # fmt: skip
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

@@ -193,10 +193,10 @@ def test_finished_rooms_leave_memory_and_come_back(tmp_path):
         _, unloaded = manager.sweep(finished.updated_at + 61)
         assert unloaded == 1 and finished.code not in manager.rooms
         assert len(manager.rooms) == 4
-        again = manager.get(finished.code)  # loaded back from the database on demand
+        again = await manager.get(finished.code)  # loaded back from the database on demand
         after = again.view(0)
-        assert after["version"] == before["version"] + 1
-        assert {**after, "version": 0} == {**before, "version": 0}
+        # exactly as stored: the same version (every node sharing a database agrees on it)
+        assert after == before
 
     asyncio.run(run())
 

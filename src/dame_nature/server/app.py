@@ -25,6 +25,7 @@ from .. import __version__
 from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
 from .clients import Limiter, client_address
+from .cluster import Cluster, make_node_id
 from .errors import ApiError, engine_error
 from .jsonio import loads
 from .models import Health
@@ -37,7 +38,7 @@ from .security import (
     install_log_filter,
 )
 from .settings import Settings
-from .store import Store
+from .store import open_store
 
 log = logging.getLogger("dame_nature.server")
 
@@ -214,7 +215,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # again: uvicorn configured its logging after create_app
         restored = manager.restore()
-        log.info("restored %d rooms from %s", restored, settings.db)
+        if cluster is None:
+            log.info("restored %d rooms from %s", restored, settings.db)
+        else:
+            await cluster.start(manager)
+            log.info("node %s serving rooms of a shared store", cluster.node)
         # Everything loaded so far (FastAPI, pydantic schemas, the card catalogue, the
         # restored rooms) lives as long as the process: keep it out of the collector's
         # full passes, and collect the young generation less often (each action builds a
@@ -230,6 +235,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await manager.bots.close()
+            if cluster is not None:
+                await cluster.stop()
             store.close()
 
     app = FastAPI(
@@ -243,8 +250,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     install_log_filter()
-    store = Store(settings.db)
-    manager = RoomManager(settings, store)
+    store = open_store(settings.db)
+    cluster = None
+    if store.shared:  # other nodes may serve the same rooms
+        cluster = Cluster(
+            store,
+            settings.node or make_node_id(),
+            settings.redis,
+            poll_seconds=settings.poll_seconds,
+            node_timeout_seconds=settings.node_timeout_seconds,
+        )
+    elif settings.redis:
+        log.warning("--redis is for nodes sharing a postgresql:// store; ignored on SQLite")
+    manager = RoomManager(settings, store, cluster)
     app.state.settings = settings
     app.state.store = store
     app.state.manager = manager
@@ -288,8 +306,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return error_response(500, "internal_error", "Something went wrong on the server.")
 
     @app.get("/healthz", response_model=Health, tags=["health"])
-    async def healthz() -> dict[str, Any]:
-        """Liveness: answers while the server runs."""
+    async def healthz() -> Any:
+        """Liveness: answers while the server runs (503 while a node of a cluster cannot
+        reach its database, so that the load balancer sends players elsewhere)."""
+        if store.shared:
+            try:
+                await store.call(store.ping)
+            except Exception:
+                return error_response(503, "store_unavailable", "The database cannot be reached.")
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)

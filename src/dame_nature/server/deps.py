@@ -28,7 +28,7 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 
 
 async def get_room(room: str, manager: ManagerDep) -> Room:
-    return manager.get(room)
+    return await manager.get(room)
 
 
 RoomDep = Annotated[Room, Depends(get_room)]

@@ -1,9 +1,15 @@
 """Rooms: the authoritative game state of each room, its seats and connections.
 
-``RoomManager`` owns every room in memory, persists each change through ``Store``
-before acknowledging it, and pushes each connected seat its own new view (spectators
-theirs) after every change. One ``asyncio.Lock`` per room applies its actions one at a
-time; rooms never wait for each other's lock.
+``RoomManager`` holds the rooms this node serves in memory, persists each change through
+the store before acknowledging it, and pushes each connected seat its own new view
+(spectators theirs) after every change. One ``asyncio.Lock`` per room applies its changes
+one at a time; rooms never wait for each other's lock.
+
+The store is the truth and memory a cache of it: every change is written from the
+version this node holds (a compare-and-set), so when another node sharing the database
+changed the room first, the write changes nothing, the room catches up from the store
+and the change is checked again on the room as it now is (a normal success, or a normal
+409). A write that fails leaves the room exactly as stored.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..engine import (
     MAX_PLAYERS,
@@ -35,8 +41,12 @@ from .campaign import campaign_public, new_campaign, next_game, record_result, s
 from .connections import Connection, Socket, TokenBucket
 from .errors import ApiError, engine_error
 from .jsonio import dumps, loads
+from .provenance import replay_problem, same_versions, state_digest
 from .settings import Settings
-from .store import Store
+from .store import BaseStore, Conflict
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 __all__ = [  # re-exported: the split of this module kept their old import path working
     "ApiError",
@@ -59,10 +69,6 @@ TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: names given to bots added in the lobby (the first one no player of the room has)
 BOT_NAMES = ("Darwin", "Linné", "Humboldt", "Carson", "Goodall", "Lamarck", "Buffon", "Mendel")
-#: versions reserved by one stored write when only connections change: a seat that
-#: connects and leaves in a loop costs one commit per this many version bumps, and the
-#: stored version stays ahead of every version a client has seen
-VERSION_RESERVE = 100
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -98,12 +104,16 @@ class Room:
     game_no: int = 0
     campaign: dict[str, Any] | None = None
     version: int = 0
-    #: the highest version stored (``version`` never passes it unstored)
-    version_saved: int = 0
+    #: the version stored (one node of a SQLite store: ahead of ``version``, reserved
+    #: by the last connection change; nodes sharing a store: always ``version``)
+    stored: int = 0
     players: list[Player] = field(default_factory=list)
     state: State | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: this node's sockets of the room, by seat (``None``: spectators)
     conns: dict[int | None, set[Connection]] = field(default_factory=dict, repr=False)
+    #: the seats connected to any node (as stored: the view's ``connected`` flags)
+    present: set[int] = field(default_factory=set, repr=False)
     #: the action rate of each seat (HTTP and websocket together)
     action_buckets: dict[int, TokenBucket] = field(default_factory=dict, repr=False)
 
@@ -131,6 +141,10 @@ class Room:
         return list(self.spec["modes"])  # a path's stage 1 for a campaign (``_rules``)
 
     def connected(self, seat: int) -> bool:
+        return seat in self.present
+
+    def local(self, seat: int) -> bool:
+        """Whether this node holds a socket of ``seat``."""
         return bool(self.conns.get(seat))
 
     def seat_public(self, seat: int) -> dict[str, Any]:
@@ -253,72 +267,261 @@ class Room:
         conn.push(dumps({"type": "state", "view": self.view(conn.seat)}), "state")
 
 
-class RoomManager:
-    """Every room: creation, lookup (memory, else the database), changes, expiry."""
+class RoomUnavailable(Exception):
+    """A stored game that today's engine cannot replay as it was played."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+
+#: a change refused by a concurrent writer is checked again this many times at most
+MAX_ATTEMPTS = 5
+#: versions reserved by one stored write when only connections change (one node of a
+#: SQLite store): a seat that connects and leaves in a loop costs one commit per this
+#: many version bumps, and the stored version stays ahead of every version a client saw
+VERSION_RESERVE = 100
+
+
+class RoomManager:
+    """Every room this node serves: creation, lookup (memory, else the store), changes,
+    expiry; with a shared store, catching up with the other nodes' changes."""
+
+    def __init__(
+        self, settings: Settings, store: BaseStore, cluster: Cluster | None = None
+    ) -> None:
         self.settings = settings
         self.store = store
+        self.cluster = cluster
+        self.node = cluster.node if cluster is not None else "local"
+        #: other processes write the same database: check freshness, load on demand
+        self.shared = store.shared
         self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
         pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
         self.bots = BotDrivers(self, pool, settings.bot_delay_seconds)
 
     # ---------------------------------------------------------------- lifecycle
     def restore(self) -> int:
-        """Load every unfinished room from the database (finished ones load on demand)."""
+        """The only node of its database loads every unfinished room (finished ones load
+        on demand); its previous process lost every connection, a new version for every
+        room. Nodes sharing a database load rooms on demand."""
+        if self.shared:
+            return 0
+        self.store.reset_presence()
         for code in self.store.room_codes(("lobby", "playing")):
             try:
-                self._load(code)
+                data = self.store.load_room(code)
+                if data is not None:
+                    self.rooms[code] = room = self._build(data)
+                    self.bots.notify(room)  # its bots play on
             except Exception:  # one room the engine cannot replay must not stop the rest
                 log.exception("room %s could not be restored", code)
         return len(self.rooms)
 
-    def _load(self, code: str) -> Room | None:
-        data = self.store.load_room(code)
-        if data is None:
-            return None
+    def _build(self, data: dict[str, Any]) -> Room:
         room = Room(
-            code=code,
+            code=data["code"],
             host_token=data["host_token"],
             spec=data["spec"],
             created_at=data["created_at"],
             updated_at=data["updated_at"],
-            status=data["status"],
-            game_no=data["game_no"],
-            campaign=data["campaign"],
-            # connections were lost with the old process: that is a change of the view
-            version=data["version"] + 1,
-            version_saved=data["version"],
-            players=[Player(**p) for p in data["players"]],
         )
-        if data["setup"] is not None:
-            room.state = State.replay(data["setup"], data["actions"])
-        self.rooms[code] = room
-        self.bots.notify(room)  # its bots play on
+        self._refill(room, data)
         return room
 
-    def get(self, code: str) -> Room:
+    def _refill(self, room: Room, data: dict[str, Any]) -> None:
+        """Make ``room`` exactly what the store holds (``data``: a whole ``load_room``)."""
+        state = self._replay(data) if data["setup"] is not None else None
+        room.spec = data["spec"]
+        room.status = data["status"]
+        room.game_no = data["game_no"]
+        room.campaign = data["campaign"]
+        room.version = room.stored = data["version"]
+        room.updated_at = data["updated_at"]
+        room.players = [
+            Player(p["seat"], p["name"], p["token"], bot=p["bot"], human=p["human"])
+            for p in data["players"]
+        ]
+        room.present = set(data["present"])
+        room.state = state
+
+    def _replay(self, data: dict[str, Any]) -> State:
+        game = data["game"]
+        if same_versions(game):
+            return State.replay(data["setup"], data["actions"])
+        # played with another engine or rules data: replayed and compared, never changed
+        state, problem = replay_problem(game, data["actions"])
+        if problem is None:
+            assert state is not None
+            return state
+        log.error("room %s game %s: %s", data["code"], data["game_no"], problem)
+        with contextlib.suppress(Exception):
+            self.store.report_replay(data["code"], data["game_no"], game, problem, time.time())
+        raise RoomUnavailable(problem)
+
+    async def get(self, code: str) -> Room:
+        """The room ``code``, up to date with the store (404 when there is none)."""
         room = self.rooms.get(code)
         if room is None and CODE_RE.match(code):
-            try:
-                room = self._load(code)
-            except Exception:
-                log.exception("room %s could not be loaded", code)
-                raise ApiError(
-                    409, "room_unavailable", "This room's game cannot be loaded any more."
-                ) from None
+            room = await self._load(code)
         if room is None:
             raise ApiError(404, "room_not_found", "There is no room with this code.")
+        if self.shared:
+            try:
+                await self.refresh(room)
+            except Exception:
+                log.exception("room %s: the store cannot be reached", code)
+                raise ApiError(
+                    503, "store_unavailable", "The game's database cannot be reached; try again."
+                ) from None
         return room
 
-    def _reload(self, code: str) -> None:
-        with contextlib.suppress(ApiError):
-            self.get(code)
+    async def _load(self, code: str) -> Room | None:
+        """Load a room into memory once, however many requests ask for it at once."""
+        pending = self._loading.get(code)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._loading[code] = future
+        try:
+            data = await self.store.call(self.store.load_room, code)
+            room = None
+            if data is not None:
+                room = self.rooms.get(code) or self._build(data)
+                self.rooms[code] = room
+                self.bots.notify(room)  # its bots play on
+            future.set_result(room)
+            return room
+        except Exception as err:
+            log.exception("room %s could not be loaded", code)
+            if isinstance(err, RoomUnavailable | EngineError):
+                failure = ApiError(
+                    409, "room_unavailable", "This room's game cannot be loaded any more."
+                )
+                if isinstance(err, RoomUnavailable):
+                    failure.message += f" ({err})"
+            else:  # the store: down, or failing
+                failure = ApiError(
+                    503, "store_unavailable", "The game's database cannot be reached; try again."
+                )
+            future.set_exception(failure)
+            future.exception()  # seen: nobody else may be waiting
+            raise failure from None
+        finally:
+            del self._loading[code]
+
+    async def refresh(self, room: Room) -> None:
+        """Catch ``room`` up with the store when another node changed it (one query)."""
+        versions = await self.store.call(self.store.room_versions, [room.code])
+        if versions.get(room.code, room.version) > room.version:
+            async with room.lock:
+                await self._catch_up(room)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Under the room's lock: apply what the store holds beyond this node's version,
+        pushing each socket every new action's view in turn (a whole reload when the
+        room changed in another way than by actions of the same game)."""
+        state = room.state
+        game_no, known = room.game_no, len(state.history) if state is not None else 0
+        data = await self.store.call(self.store.load_room, room.code, game_no, known)
+        if data is None:  # deleted meanwhile
+            self.rooms.pop(room.code, None)
+            return
+        if data["version"] <= room.version:
+            return
+        incremental = (
+            state is not None
+            and data["game_no"] == game_no
+            and data["from_idx"] == known
+            and len(data["players"]) == len(room.players)
+            and data["spec"] == room.spec
+        )
+        if not incremental:
+            if data["from_idx"]:  # every action of the game, to replay it whole
+                data = await self.store.call(self.store.load_room, room.code) or data
+            self._refill(room, data)
+            room.broadcast()
+            self.bots.notify(room)
+            return
+        assert state is not None
+        room.present = set(data["present"])
+        for entry, version in zip(data["actions"], data["versions"], strict=True):
+            state.apply(entry["seat"], entry["action"])
+            if version is not None and room.version < version < data["version"]:
+                room.version = version
+                room.broadcast()
+        room.status = data["status"]
+        room.campaign = data["campaign"]
+        room.version = data["version"]
+        room.updated_at = data["updated_at"]
+        room.broadcast()
+        self.bots.notify(room)
+
+    async def remote_change(self, message: dict[str, Any]) -> None:
+        """Another node changed room ``message["room"]`` to ``message["version"]``: apply
+        what the message carries when this node is one version behind, else catch up
+        from the store."""
+        room = self.rooms.get(message.get("room", ""))
+        if room is None:
+            return
+        async with room.lock:
+            version = int(message.get("version", 0))
+            if version <= room.version:
+                return
+            state = room.state
+            if version == room.version + 1:
+                if (
+                    "action" in message
+                    and not message.get("ends")
+                    and state is not None
+                    and message.get("game") == room.game_no
+                    and message.get("idx") == len(state.history)
+                ):
+                    try:
+                        state.apply(message["seat"], message["action"])
+                    except EngineError:  # refused, so nothing changed: ask the store
+                        pass
+                    else:
+                        room.version = version
+                        room.updated_at = message.get("at", room.updated_at)
+                        room.broadcast()
+                        self.bots.notify(room)
+                        return
+                elif "present" in message and len(message.get("present", ())) <= MAX_PLAYERS:
+                    room.present = set(message["present"])
+                    room.version = version
+                    room.broadcast()
+                    return
+            try:
+                await self._catch_up(room)
+            except Exception:
+                log.exception("room %s could not catch up", room.code)
+
+    async def resync(self, only_watched: bool = False) -> None:
+        """Catch up every room held (or only those with sockets here) whose stored version
+        moved on: after missed messages (Redis down or restarting)."""
+        codes = [
+            code for code, room in self.rooms.items() if not only_watched or room.connection_count()
+        ]
+        if not codes:
+            return
+        versions = await self.store.call(self.store.room_versions, codes)
+        for code in codes:
+            room = self.rooms.get(code)
+            if room is None:
+                continue
+            if code not in versions:  # deleted by another node
+                if not room.connection_count():
+                    self.rooms.pop(code, None)
+                continue
+            if versions[code] > room.version:
+                async with room.lock:
+                    try:
+                        await self._catch_up(room)
+                    except Exception:
+                        log.exception("room %s could not catch up", code)
 
     def sweep(self, now: float | None = None, finished_now: bool = False) -> tuple[int, int]:
         """Delete rooms idle for the TTL (lobbies nobody starts: the lobby TTL); drop
-        finished games no one watches from memory (all of them with ``finished_now``).
-        Returns (deleted, unloaded)."""
+        finished games no one watches from memory (all of them with ``finished_now``; with
+        a shared store, any room no one here watches). Returns (deleted, unloaded)."""
         now = time.time() if now is None else now
         settings = self.settings
         expired = [
@@ -330,20 +533,29 @@ class RoomManager:
         ]
         self.store.delete_rooms(expired)
         for code in expired:
-            self.rooms.pop(code, None)
-            self.bots.stop(code)
+            self._forget(code)
         unloaded = 0
         for code, room in list(self.rooms.items()):
             if (
-                room.status == "over"
+                (room.status == "over" or self.shared)
                 and room.connection_count() == 0
                 and not room.lock.locked()
                 and (finished_now or now - room.updated_at >= settings.finished_room_memory_seconds)
             ):
-                del self.rooms[code]
-                self.bots.stop(code)
+                self._forget(code)
                 unloaded += 1
         return len(expired), unloaded
+
+    def _forget(self, code: str) -> None:
+        """Room ``code`` leaves this node's memory: its bots stop here, and another node
+        may lead them."""
+        self.rooms.pop(code, None)
+        self.bots.stop(code)
+        if self.cluster is not None:
+            try:
+                self.store.release_lead(code)
+            except Exception:
+                log.exception("room %s: its bots' lead not released", code)
 
     async def run_sweeper(self) -> None:
         while True:
@@ -352,6 +564,42 @@ class RoomManager:
                 self.sweep()
             except Exception:  # never let the sweeper die
                 log.exception("room sweep failed")
+
+    # ---------------------------------------------------------------- writes
+    async def _store(self, method: Any, *args: Any, **kwargs: Any) -> Any:
+        """One write of the store: ``Conflict`` passes through (the caller catches up and
+        checks again); any other failure is refused as 409 ``not_saved``."""
+        try:
+            return await self.store.call(method, *args, **kwargs)
+        except Conflict:
+            raise
+        except Exception:
+            log.exception("could not store a change (%s)", getattr(method, "__name__", "?"))
+            raise ApiError(
+                409, "not_saved", "The change could not be saved; please send it again."
+            ) from None
+
+    async def _attempt(self, room: Room, change: Any) -> Any:
+        """Run ``change()`` (checks, the write, then memory) under the room's lock; when
+        another node wrote the room first, catch up and run it again on the room as it
+        now is."""
+        async with room.lock:
+            for _ in range(MAX_ATTEMPTS):
+                try:
+                    return await change()
+                except Conflict:
+                    try:
+                        await self._catch_up(room)
+                    except Exception:
+                        log.exception("room %s could not catch up", room.code)
+                        raise ApiError(
+                            409, "not_saved", "The change could not be saved; please send it again."
+                        ) from None
+            raise ApiError(409, "not_saved", "The room is changing too fast; please send it again.")
+
+    def _publish(self, room: Room, **extra: Any) -> None:
+        if self.cluster is not None:
+            self.cluster.publish(room.code, room.version, **extra)
 
     # ---------------------------------------------------------------- rooms
     async def create(
@@ -376,9 +624,7 @@ class RoomManager:
             updated_at=now,
             campaign=campaign,
         )
-        await self.store.call(
-            self.store.create_room, code, room.host_token, room.spec, now, campaign
-        )
+        await self._store(self.store.create_room, code, room.host_token, room.spec, now, campaign)
         self.rooms[code] = room
         return room
 
@@ -417,7 +663,8 @@ class RoomManager:
         """Host only, in the lobby: replace the room's rules (modes or path, seed, deal)."""
         self._require_host(room, token)
         spec, campaign = self._rules(modes, path, seed, deal)
-        async with room.lock:
+
+        async def change() -> None:
             if room.status != "lobby":
                 raise ApiError(409, "game_started", "The rules can change only before the start.")
             if deal is not None and len(room.players) > len(deal["hands"]):
@@ -428,16 +675,14 @@ class RoomManager:
                     f"{len(room.players)} have joined.",
                 )
             now = time.time()
-            await self.store.call(
-                self.store.set_rules,
-                room.code,
-                spec,
-                campaign,
-                version=room.version + 1,
-                now=now,
+            await self._store(
+                self.store.set_rules, room.code, spec, campaign, now=now, **self._next(room)
             )
             room.spec, room.campaign = spec, campaign
             self._changed(room, now)
+            self._publish(room)
+
+        await self._attempt(room, change)
 
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         """Host only: the room's rules as set, seed and deal included."""
@@ -472,8 +717,8 @@ class RoomManager:
         return spec, new_campaign(path) if path is not None else None
 
     async def join(self, room: Room, name: str) -> Player:
-        async with room.lock:
-            return await self._seat_new_player(room, name, None)
+        player: Player = await self._attempt(room, lambda: self._seat_new_player(room, name, None))
+        return player
 
     async def _seat_new_player(self, room: Room, name: str, bot: str | None) -> Player:
         """Under the room's lock, in the lobby: the next seat, for a person (``bot`` None)
@@ -485,19 +730,20 @@ class RoomManager:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         player = Player(len(room.players), name, token, bot=bot, human=bot is None)
         now = time.time()
-        await self.store.call(
+        await self._store(
             self.store.add_player,
             room.code,
             player.seat,
             name,
             token,
-            version=room.version + 1,
             now=now,
+            **self._next(room),
             bot=bot,
             human=player.human,
         )
         room.players.append(player)
         self._changed(room, now)
+        self._publish(room)
         return player
 
     # ---------------------------------------------------------------- bots and seats
@@ -517,10 +763,13 @@ class RoomManager:
         no one in the room is called)."""
         self._require_host(room, token)
         self._level(level)
-        async with room.lock:
+
+        async def change() -> Player:
             taken = {p.name for p in room.players}
             name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
-            player = await self._seat_new_player(room, name, level)
+            return await self._seat_new_player(room, name, level)
+
+        player: Player = await self._attempt(room, change)
         self.bots.pool.warm(room.code)
         return player
 
@@ -599,9 +848,7 @@ class RoomManager:
 
     async def _remove(self, room: Room, seat: int) -> None:
         now = time.time()
-        await self.store.call(
-            self.store.remove_player, room.code, seat, version=room.version + 1, now=now
-        )
+        await self._store(self.store.remove_player, room.code, seat, now=now, **self._next(room))
         del room.players[seat]
         for player in room.players[seat:]:
             player.seat -= 1
@@ -624,14 +871,16 @@ class RoomManager:
                     )
             room.conns.setdefault(new, set()).update(group)
         self._changed(room, now)
+        self._publish(room)
 
     async def _set_bot(self, room: Room, player: Player, level: str | None) -> None:
         now = time.time()
-        await self.store.call(
-            self.store.set_bot, room.code, player.seat, level, version=room.version + 1, now=now
+        await self._store(
+            self.store.set_bot, room.code, player.seat, level, now=now, **self._next(room)
         )
         player.bot = level
         self._changed(room, now)
+        self._publish(room)
 
     def _require_host(self, room: Room, token: str | None) -> None:
         if token is None:
@@ -645,7 +894,8 @@ class RoomManager:
 
     async def start(self, room: Room, token: str | None) -> None:
         self._require_host(room, token)
-        async with room.lock:
+
+        async def change() -> None:
             if room.status != "lobby":
                 raise ApiError(409, "game_started", "The game has already started.")
             n = len(room.players)
@@ -665,9 +915,12 @@ class RoomManager:
             seed = room.spec.get("seed")
             await self._new_game(room, room.spec["modes"], seed, deal)
 
+        await self._attempt(room, change)
+
     async def rematch(self, room: Room, token: str | None) -> None:
         self._require_host(room, token)
-        async with room.lock:
+
+        async def change() -> None:
             if room.state is None or not room.state.is_over:
                 raise ApiError(409, "game_not_over", "A rematch starts once the game is over.")
             modes = list(room.state.game.modes)
@@ -676,6 +929,8 @@ class RoomManager:
                 campaign = next_game(campaign)
                 modes = stage_modes(campaign)
             await self._new_game(room, modes, None, None, campaign)
+
+        await self._attempt(room, change)
 
     async def _new_game(
         self,
@@ -694,26 +949,28 @@ class RoomManager:
             raise engine_error(err) from None
         campaign = campaign if campaign is not None else room.campaign
         now = time.time()
-        await self.store.call(
+        await self._store(
             self.store.start_game,
             room.code,
             room.game_no + 1,
             state.setup,
             campaign=campaign,
-            version=room.version + 1,
             now=now,
+            **self._next(room),
         )
         room.game_no += 1
         room.campaign = campaign
         room.state = state
         room.status = "playing"
         self._changed(room, now)
+        self._publish(room)
 
     async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         """Apply one action of ``seat``; persist it; push the new views; the seat's view.
         Each seat has its own rate (429 ``rate_limited`` past it)."""
         self.allow_action(room, seat)
-        async with room.lock:
+
+        async def change() -> dict[str, Any]:
             if room.state is None:  # (seats move only in the lobby)
                 raise ApiError(409, "game_not_started", "The game has not started yet.")
             if room.players[seat].bot is not None:
@@ -726,20 +983,31 @@ class RoomManager:
             views = await self._apply(room, seat, action)
             return views[seat] if seat in views else room.view(seat)
 
+        result: dict[str, Any] = await self._attempt(room, change)
+        return result
+
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
         """The action of the bot of ``seat``, decided during game ``game``: played like a
         person's (same lock, same checks, saved before it is broadcast), or dropped (False)
-        if the seat has no bot any more or another game began."""
-        async with room.lock:
+        if the seat has no bot any more, another game began, or (nodes sharing a store)
+        another node leads this room's bots."""
+        if self.cluster is not None and not await self.cluster.lead(room.code):
+            return False
+
+        async def change() -> bool:
             if room.game_no != game or room.players[seat].bot is None:
                 return False
             await self._apply(room, seat, action)
             return True
 
+        played: bool = await self._attempt(room, change)
+        return played
+
     async def _apply(
         self, room: Room, seat: int, action: dict[str, Any]
     ) -> dict[int | None, dict[str, Any]]:
-        """Under the room's lock: check, apply, store, broadcast; the views sent."""
+        """Under the room's lock: check, apply, store, broadcast, publish; the views sent.
+        ``Conflict`` when another node changed the room first (the room is as stored)."""
         state = room.state
         if state is None:
             raise ApiError(409, "game_not_started", "The game has not started yet.")
@@ -750,39 +1018,52 @@ class RoomManager:
         campaign = room.campaign
         if state.result is not None and campaign is not None:
             campaign = record_result(campaign, state.result["outcome"])
+        idx = len(state.history) - 1
+        stored = state.history[-1]["action"]
         now = time.time()
         try:
-            await self.store.call(
+            await self._store(
                 self.store.add_action,
                 room.code,
                 room.game_no,
-                len(state.history) - 1,
+                idx,
                 seat,
-                state.history[-1]["action"],
+                stored,
                 result=state.result,
                 campaign=campaign,
-                version=room.version + 1,
                 now=now,
+                **self._next(room),
+                digest=state_digest(state) if state.result is not None else None,
             )
-        except Exception:
-            # not stored, so not accepted: rebuild the room from what is stored
-            log.exception("could not store an action of room %s", room.code)
-            self.rooms.pop(room.code, None)
-            if any(p.bot for p in room.players):  # its bots wait for no one: reload it
-                self.bots.stop(room.code)
-                asyncio.get_running_loop().call_later(1.0, self._reload, room.code)
-            raise ApiError(
-                409, "not_saved", "The action could not be saved; please send it again."
-            ) from None
+        except BaseException:
+            # not stored, so not accepted: the room goes back to exactly what is stored
+            room.state = State.replay(state.setup, state.history[:-1])
+            raise
         if state.is_over:
             room.status = "over"
             room.campaign = campaign
-        return self._changed(room, now)
+        views = self._changed(room, now)
+        self._publish(
+            room,
+            game=room.game_no,
+            idx=idx,
+            seat=seat,
+            action=stored,
+            ends=state.is_over,
+            at=now,
+        )
+        return views
+
+    def _next(self, room: Room) -> dict[str, int]:
+        """The version a change of ``room`` stores, and the one it expects to find."""
+        if self.shared:
+            return {"version": room.version + 1, "expected": room.version}
+        return {"version": max(room.version + 1, room.stored), "expected": room.stored}
 
     def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
-        """A stored change (stored with ``version + 1``): bump, broadcast."""
+        """A stored change (stored as ``_next`` says): bump, broadcast."""
         room.version += 1
-        room.version_saved = max(room.version_saved, room.version)
+        room.stored = max(room.stored, room.version)
         room.updated_at = now
         views = room.broadcast()
         self.bots.notify(room)
@@ -823,8 +1104,13 @@ class RoomManager:
             if token is not None:
                 conn.seat = self._seat_of_token(room, token)
             self._check_room_for(room, conn.seat)
-            was = room.connected(conn.seat) if conn.seat is not None else True
+            if self.shared:  # the view it gets first is the stored one
+                with contextlib.suppress(Exception):
+                    await self._catch_up(room)
+            was = room.local(conn.seat) if conn.seat is not None else True
             room.conns.setdefault(conn.seat, set()).add(conn)
+            if self.cluster is not None:
+                self.cluster.watch(room.code)
             conn.start()
             await self._attached(room, conn, was)
 
@@ -841,15 +1127,19 @@ class RoomManager:
         seat's ``connected`` flag changed)."""
         player = room.players[conn.seat] if conn.seat is not None else None
         if player is not None and player.stand_in:
+            # connected and back on the seat: one view says both
+            if not was_connected:
+                was_connected = await self._presence(room, player.seat, True, broadcast=False)
             try:
                 await self._set_bot(room, player, None)
                 return
             except Exception:
                 log.exception("room %s: seat %s not given back", room.code, conn.seat)
-        if was_connected:
+                if was_connected:
+                    room.broadcast()
+                    return
+        if was_connected or conn.seat is None or not await self._presence(room, conn.seat, True):
             room.send_view(conn)
-        else:
-            await self._connection_changed(room)
 
     def _check_room_for(self, room: Room, seat: int | None) -> None:
         open_now = len(room.conns.get(seat, ()))
@@ -874,7 +1164,7 @@ class RoomManager:
                 spectators.discard(conn)
                 if not spectators:
                     del room.conns[None]
-            was = room.connected(seat)
+            was = room.local(seat)
             conn.seat = seat
             room.conns.setdefault(seat, set()).add(conn)
             if conn._task is None:
@@ -891,21 +1181,74 @@ class RoomManager:
             if not conns:
                 del room.conns[conn.seat]
                 if conn.seat is not None:
-                    await self._connection_changed(room)
+                    await self._presence(room, conn.seat, False)
+            if self.cluster is not None and not room.connection_count():
+                self.cluster.unwatch(room.code)
 
-    async def _connection_changed(self, room: Room) -> None:
-        """A seat's ``connected`` flag changed: a new version, pushed to every socket.
-        It is not stored each time: one write reserves ``VERSION_RESERVE`` versions, so
-        the stored version stays ahead of any version a client saw (a restart goes on
-        from there) while a seat that reconnects in a loop costs no commit per connect."""
-        now = time.time()
-        if room.version + 1 > room.version_saved:
-            reserved = room.version + 1 + VERSION_RESERVE
-            with contextlib.suppress(Exception):
-                await self.store.call(self.store.set_version, room.code, reserved, now)
-                room.version_saved = reserved
-        room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
-        room.broadcast()
+    async def reassert_presence(self) -> None:
+        """Store again the presence of every seat with a socket on this node."""
+        for room in list(self.rooms.values()):
+            seats = [seat for seat, conns in room.conns.items() if seat is not None and conns]
+            if not seats:
+                continue
+            async with room.lock:
+                for seat in seats:
+                    await self._presence(room, seat, True)
+
+    async def _presence(self, room: Room, seat: int, present: bool, broadcast: bool = True) -> bool:
+        """Under the room's lock: this node's first socket of ``seat`` opened (or its last
+        closed): store it as a new version and push it. False when it could not be
+        stored (the room stays as stored; the socket is served all the same).
+
+        The one node of a SQLite store keeps presence in memory: a connection change is a
+        new version pushed to every socket, not a commit; one write reserves
+        ``VERSION_RESERVE`` versions, so the stored version stays ahead of any version a
+        client saw (a restart goes on from there) while a seat that reconnects in a loop
+        costs no commit per connect."""
+        if not self.shared:
+            if room.version + 1 > room.stored:
+                reserved = room.version + 1 + VERSION_RESERVE
+                try:
+                    await self.store.call(
+                        self.store.set_version, room.code, reserved, None, expected=room.stored
+                    )
+                    room.stored = reserved
+                except Exception:
+                    log.exception("room %s: could not reserve versions", room.code)
+            room.present = {s for s, conns in room.conns.items() if s is not None and conns}
+            room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
+            if broadcast:
+                room.broadcast()
+            return True
+        for _ in range(MAX_ATTEMPTS):
+            now = time.time()
+            try:
+                seats = await self.store.call(
+                    self.store.set_presence,
+                    room.code,
+                    seat,
+                    self.node,
+                    present,
+                    version=room.version + 1,
+                    now=now,
+                )
+            except Conflict:
+                try:
+                    await self._catch_up(room)
+                except Exception:
+                    return False
+                continue
+            except Exception:
+                log.exception("room %s: could not store a connection change", room.code)
+                return False
+            room.present = set(seats)
+            # not ``updated_at``: connections alone do not keep a room alive
+            room.version += 1
+            if broadcast:
+                room.broadcast()
+            self._publish(room, present=sorted(room.present))
+            return True
+        return False
 
     def allow_action(self, room: Room, seat: int) -> None:
         """The action rate of one seat (its token), HTTP and websocket together."""

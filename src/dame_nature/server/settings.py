@@ -26,8 +26,19 @@ class Settings(BaseSettings):
     #: domain name, a LAN address): ``https://dn.example.org`` or
     #: ``http://192.168.1.20:8000``; invite links start with it
     public_url: str | None = None
-    #: the SQLite file (``:memory:`` keeps nothing across restarts)
+    #: the store: a SQLite file (``:memory:`` keeps nothing across restarts), or a
+    #: ``postgresql://`` URL shared by several server nodes
     db: str = "./dame-nature.sqlite3"
+    #: ``redis://`` URL: the nodes sharing a PostgreSQL store tell each other which room
+    #: changed (without it they find out by polling, every ``poll_seconds``)
+    redis: str | None = None
+    #: this node's name in the cluster (default: host, process id and a random suffix)
+    node: str | None = None
+    #: how often a node of a cluster checks the stored versions of the rooms it holds
+    #: sockets of (the fallback while Redis is down)
+    poll_seconds: float = Field(default=2.0, gt=0)
+    #: a node silent for this long is taken as lost: its seats become disconnected
+    node_timeout_seconds: float = Field(default=20.0, gt=0)
     #: a room with no change and no connection for this long is deleted
     room_ttl_seconds: float = Field(default=SEVEN_DAYS, gt=0)
     #: a finished game with no connection is dropped from memory after this long

@@ -423,6 +423,7 @@ export default {
   "error:game_not_over": "La partie n'est pas terminée.",
   "error:room_unavailable": "La partie de cette salle ne peut plus être chargée.",
   "error:not_saved": "L'action n'a pas pu être enregistrée ; renvoyez-la.",
+  "error:store_unavailable": "La base de données de la partie est injoignable pour l'instant ; réessayez.",
   "error:body_too_large": "La requête est trop grosse.",
   "error:invalid_request": "La requête n'est pas valide.",
   "error:invalid_action": "Cette action n'est pas valide.",

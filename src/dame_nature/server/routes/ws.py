@@ -109,7 +109,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
     try:
         guard.check_address(address)
-        found = manager.get(room)
+        found = await manager.get(room)
         seat = seat_of(found, guard, token) if token is not None else None
     except ApiError as err:
         await refuse(websocket, err)

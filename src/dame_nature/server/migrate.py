@@ -1,0 +1,124 @@
+"""Versioned schema migrations (Alembic) for both stores, run at start-up and by
+``dame-nature migrate``.
+
+The revisions live in ``migrations/versions``; ``HEAD`` is the newest. A database the
+store made before migrations existed (tables, no ``alembic_version``) is stamped at
+``0001``, the schema it has, then upgraded like any other, so an upgrade of the server
+never loses a stored game. A database already at ``HEAD`` is recognised with one query
+and Alembic is not even imported (start-up stays as quick as before). Several nodes
+starting together on one PostgreSQL take turns (an advisory lock).
+
+>>> is_postgres("postgresql://u@db/dn"), is_postgres("./dame-nature.sqlite3")
+(True, False)
+>>> sqlalchemy_url("postgresql://u@db/dn")
+'postgresql+psycopg://u@db/dn'
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+HEAD = "0003"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: the advisory lock key nodes take while one of them migrates a PostgreSQL database
+PG_MIGRATION_LOCK = 0x0DA3E_0001
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
+
+
+def sqlalchemy_url(url: str) -> str:
+    """A ``postgresql://`` URL for SQLAlchemy's psycopg 3 driver."""
+    for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _upgrade(connection: Any) -> tuple[str | None, str]:
+    """Upgrade the database behind a SQLAlchemy connection to ``HEAD``: (before, after)."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+    from alembic.migration import MigrationContext
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    before = MigrationContext.configure(connection).get_current_revision()
+    tables = set(sa.inspect(connection).get_table_names())
+    if before is None and "rooms" in tables:
+        command.stamp(config, "0001")  # made by the store before migrations existed
+        before = "0001 (unversioned)"
+    command.upgrade(config, "head")
+    after = MigrationContext.configure(connection).get_current_revision()
+    return before, str(after)
+
+
+def sqlite_revision(conn: sqlite3.Connection) -> str | None:
+    try:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return None if row is None else str(row[0])
+
+
+def migrate_sqlite(conn: sqlite3.Connection) -> tuple[str | None, str]:
+    """Bring the SQLite database of ``conn`` (the store's own connection, so that
+    ``:memory:`` works too) to ``HEAD``."""
+    current = sqlite_revision(conn)
+    if current == HEAD:
+        return current, current
+    import sqlalchemy as sa
+    from sqlalchemy.pool import StaticPool
+
+    engine = sa.create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+    try:
+        with engine.begin() as connection:
+            return _upgrade(connection)
+    finally:
+        engine.dispose(close=False)
+
+
+def pg_revision(url: str) -> str | None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        try:
+            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        except psycopg.errors.UndefinedTable:
+            return None
+    return None if row is None else str(row[0])
+
+
+def migrate_postgres(url: str) -> tuple[str | None, str]:
+    """Bring the PostgreSQL database at ``url`` to ``HEAD`` (one node at a time)."""
+    current = pg_revision(url)
+    if current == HEAD:
+        return current, current
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(sqlalchemy_url(url))
+    try:
+        with engine.begin() as connection:
+            # transaction-scoped: released at the commit; the other nodes wait, then
+            # find the database at HEAD
+            connection.execute(sa.text(f"SELECT pg_advisory_xact_lock({PG_MIGRATION_LOCK})"))
+            return _upgrade(connection)
+    finally:
+        engine.dispose()
+
+
+def migrate(url: str) -> tuple[str | None, str]:
+    """``dame-nature migrate``: upgrade the store at ``url`` (a SQLite path or a
+    ``postgresql://`` URL) to ``HEAD``; (revision before, revision after)."""
+    if is_postgres(url):
+        return migrate_postgres(url)
+    conn = sqlite3.connect(url, isolation_level=None)
+    try:
+        return migrate_sqlite(conn)
+    finally:
+        conn.close()

@@ -1,0 +1,1 @@
+"""Alembic migrations of the store's schema (SQLite and PostgreSQL alike); see ``migrate.py``."""
