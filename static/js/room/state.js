@@ -25,11 +25,16 @@ const DOUBLE_PX = 12; // ...and this close to it is the second half of a double 
  * pointer, or un-readied just after Ready). Keyboard activations always act. */
 export function mayActivate(area, event) {
   if (event.detail === 0) return true; // Enter or Space
+  if (event.detail > 1) return false;
   const now = performance.now();
   const last = area._lastClick;
+  if (last && now - last.at < DOUBLE_MS && Math.abs(event.clientX - last.x) <= DOUBLE_PX && Math.abs(event.clientY - last.y) <= DOUBLE_PX) {
+    return false;
+  }
+  // only a click that acted starts the window: clicks ignored in a row (a player tapping
+  // again while the table redraws) must not keep the next one ignored for ever
   area._lastClick = { at: now, x: event.clientX, y: event.clientY };
-  if (event.detail > 1) return false;
-  return !(last && now - last.at < DOUBLE_MS && Math.abs(event.clientX - last.x) <= DOUBLE_PX && Math.abs(event.clientY - last.y) <= DOUBLE_PX);
+  return true;
 }
 
 export const CODE = $("room").dataset.code;
