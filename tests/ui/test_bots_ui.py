@@ -1,14 +1,15 @@
 """Bots in the browser: Play solo from the home page, then a whole game to the end screen
 by clicking (the person plays; the bots, level random, act at once); the lobby's seat
 controls (add and remove a bot, leave a seat) on a phone-sized screen, and a bot taking
-over the seat of a player who left, who takes it back by coming back."""
+over the seat of a player who left, who takes it back by coming back; axe-core finds no
+serious or critical violation in the Play solo panel nor in the host's bot controls."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
-from dn_ui import create_room, no_horizontal_scroll, take_seat
+from dn_ui import assert_accessible, create_room, no_horizontal_scroll, take_seat
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
@@ -51,6 +52,7 @@ def test_play_solo_then_a_whole_game_by_clicking(open_page):
     page.fill("#solo-name", "Ada")
     page.select_option("#solo-bots", "2")
     page.select_option("#solo-level", "random")  # quick bots: the test is about the page
+    assert_accessible(page, "home, Play solo filled in")
     page.click("#solo-btn")
     page.wait_for_url("**/r/*")
     expect(page.locator("#game-view")).to_be_visible()
@@ -73,6 +75,7 @@ def test_lobby_seat_controls_on_a_phone_and_a_bot_taking_over(open_page):
     expect(rows).to_have_count(2)
     expect(rows.nth(1).locator(".badge.bot")).to_contain_text("bot · Random")
     no_horizontal_scroll(host)
+    assert_accessible(host, "lobby, host with a bot seated (phone)")
 
     bo = open_page()
     bo.goto(f"/r/{code}")
@@ -114,3 +117,19 @@ def test_lobby_seat_controls_on_a_phone_and_a_bot_taking_over(open_page):
     expect(bo_seat.locator(".badge.bot")).to_have_count(0)
     expect(bo_seat).not_to_have_class("offline")
     expect(bo.locator("#hand button.hand-card").first).to_be_visible()
+
+
+def test_a_render_while_the_bot_levels_load_sets_up_the_controls(open_page):
+    """The lobby renders again (a seat taken) while the first render still waits for the
+    bot levels: no page error, and "Add a bot" is there and usable once they arrive."""
+    host = open_page()
+    held: list = []
+    host.route("**/api/bots", lambda route: held.append(route))  # the levels answer late
+    create_room(host)
+    take_seat(host, "Ada")  # a second render of the lobby, the levels not loaded yet
+    expect(host.locator("#add-bot-btn")).to_have_count(0)
+    for route in held:
+        route.continue_()
+    expect(host.locator("#add-bot-btn")).to_be_enabled()
+    host.click("#add-bot-btn")
+    expect(host.locator("#lobby-players li")).to_have_count(2)

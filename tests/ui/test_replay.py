@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from dn_ui import no_horizontal_scroll
+from dn_ui import assert_accessible, no_horizontal_scroll
 
 from tests.server.conftest import Api
 
@@ -78,6 +78,7 @@ def test_replay_steps_forward_and_back_with_every_hand(open_page, finished):
     assert placed == in_web
     assert page.locator("#rp-discard [data-card]").count() == len(finished["final"]["discard"])
     assert re.search(r"won|lost", page.locator("#rp-step-text").inner_text())
+    assert_accessible(page, "replay viewer (the final table, every hand)")
     # the address names the step: a link to it opens there
     assert page.url.endswith(f"#step={len(steps) - 1}")
     other = open_page()

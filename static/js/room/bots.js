@@ -12,6 +12,10 @@ import { $, app, CODE, mySeat, toast } from "./state.js";
 
 const ROOM = `/api/rooms/${encodeURIComponent(CODE)}`;
 let levels = null; // GET /api/bots: {levels, default}
+// Whether the room is full, as the latest render saw it. A render that comes while the
+// first one still waits for the bot levels finds no "Add a bot" button yet: it records the
+// state here, and the first render applies it once it has built the button.
+let roomFull = false;
 
 async function loadLevels() {
   if (levels) return levels;
@@ -50,7 +54,7 @@ export async function renderSeatControls(players) {
   const box = $("bot-controls");
   box.hidden = !isHost();
   if (!isHost()) return;
-  const full = players.length >= ((app.room && app.room.seats_max) || 6);
+  roomFull = players.length >= ((app.room && app.room.seats_max) || 6);
   if (!box.dataset.ready) {
     box.dataset.ready = "1";
     const { levels: all, default: chosen } = await loadLevels();
@@ -61,9 +65,14 @@ export async function renderSeatControls(players) {
       </div>
       <p class="form-error" id="bot-error" role="alert"></p>`;
   }
+  updateAddBot();
+}
+
+function updateAddBot() {
   const add = $("add-bot-btn");
-  add.disabled = full;
-  add.title = full ? t("The room is full.") : "";
+  if (!add) return; // not built yet (the levels are loading): the render building it will call again
+  add.disabled = roomFull;
+  add.title = roomFull ? t("The room is full.") : "";
 }
 
 /** On the table: the host may hand the seat of a player who left to a bot. */
@@ -85,7 +94,9 @@ async function request(button, errorLine, call) {
     if (errorLine) errorLine.textContent = err.message;
     else toast(err.message);
   } finally {
-    if (button && button.isConnected) button.disabled = false;
+    // the refresh may have re-rendered the controls: "Add a bot" stays off in a full room
+    if (button && button.id === "add-bot-btn") updateAddBot();
+    else if (button && button.isConnected) button.disabled = false;
   }
 }
 
