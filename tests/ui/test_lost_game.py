@@ -28,6 +28,8 @@ def test_unwinnable_game_ends_and_rematches(open_page):
         for page in pages:
             page.click("#ready-btn")
         expect(pages[0].locator("#reveals li.reveal-item.discarded")).to_have_count(3)
+        # the next turn's clicks land where these did: leave the double-click window
+        pages[0].wait_for_timeout(650)
         expect(pages[0].locator("#reveals")).to_contain_text("its Conditions are not all in place")
     bob = pages[1]
     expect(bob.locator("#banner")).to_contain_text("can no longer be won")
