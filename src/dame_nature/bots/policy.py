@@ -79,15 +79,18 @@ def best_outcome(sim: Sim, seat: int, card: str, prev: Record | None) -> tuple[f
     return best
 
 
+def distinct_cards(sim: Sim, seat: int) -> list[str]:
+    """``seat``'s cards, one of each kind that plays alike (``card_key``), in hand order."""
+    kinds: dict[str, str] = {}
+    for card in sim.hands[seat]:
+        kinds.setdefault(card_key(card, sim.rules), card)
+    return list(kinds.values())
+
+
 def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]:
     """The card (and its outcome) that looks best for ``seat`` to reveal now."""
     best: tuple[float, str, Outcome] | None = None
-    seen: set[str] = set()
-    for card in sim.hands[seat]:
-        key = card_key(card, sim.rules)
-        if key in seen:
-            continue
-        seen.add(key)
+    for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
         if best is None or score > best[0]:
             best = (score, card, outcome)
@@ -123,12 +126,7 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
     the web (and ``prev``, the card revealed just before it, when it knows it), with
     ``unknown_before`` players revealing before it whose cards it does not know."""
     best: tuple[float, str] | None = None
-    seen: set[str] = set()
-    for card in sim.hands[seat]:
-        key = card_key(card, sim.rules)
-        if key in seen:
-            continue
-        seen.add(key)
+    for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
         if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
             score -= UNSAFE
