@@ -276,10 +276,7 @@ class RoomDriver:
         first = self.seats[0].view
         if first is None or first["phase"] == "over":
             return None
-        awaiting = first["awaiting"]
-        candidates = [awaiting["seat"]] if awaiting is not None else list(first["to_act"])
-        if not first["winnable"]:
-            candidates = [0]
+        candidates = list(first["to_act"])
         self.rng.shuffle(candidates)
         for seat in candidates:
             view = self.seats[seat].view
@@ -472,8 +469,26 @@ def unlimited() -> dict[str, str]:
     return dict(FAST_LIMITS)
 
 
+#: the server under cProfile: uvicorn ends on SIGTERM by raising it again once it has
+#: shut down, so a handler of ours turns it into an exit that writes the stats
+PROFILED = """
+import cProfile, signal, sys, time
+from dame_nature.__main__ import main
+def stop(*_): raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+sys.argv[0] = "dame-nature"
+profiler = cProfile.Profile(time.process_time)
+profiler.enable()
+try:
+    main()
+finally:
+    profiler.disable()
+    profiler.dump_stats({path!r})
+"""
+
+
 def start_server(
-    bare: bool, db: str, extra_env: dict[str, str] | None = None
+    bare: bool, db: str, extra_env: dict[str, str] | None = None, profile: str | None = None
 ) -> tuple[subprocess.Popen[bytes], str, str]:
     port = free_port()
     # every client runs here, on one address: the per-address limits are lifted (the
@@ -489,6 +504,8 @@ def start_server(
     else:
         cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", db, "--log-level", "warning"]  # fmt: skip
+        if profile:
+            cmd[1:3] = ["-c", PROFILED.format(path=profile)]
         health = f"http://127.0.0.1:{port}/healthz"
     proc = subprocess.Popen(cmd, env=env, preexec_fn=die_with_parent)
     wait_healthy(health, proc)
@@ -610,6 +627,11 @@ def main() -> None:
         action="store_true",
         help="one node against two behind nginx (PostgreSQL, Redis)",
     )
+    parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure the bare broadcast (the floor)")  # fmt: skip
+    parser.add_argument("--profile", metavar="PREFIX",
+                        help="run the server under cProfile; its stats go to PREFIX-N.prof "
+                        "(N rooms; the figures then include the profiler's cost)")  # fmt: skip
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--bot-rooms", type=int, default=0, help="rooms of 4 bots beside")
     parser.add_argument("--bot-level", help="the bots' level (the server's default if not given)")
@@ -638,12 +660,16 @@ def main() -> None:
     results = []
     for n in args.rooms:
         with tempfile.TemporaryDirectory() as tmp:
-            proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"))
+            profile = f"{args.profile}-{n}.prof" if args.profile else None
+            proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"), None, profile)
             try:
                 server = asyncio.run(measure(n, url, ws_url, proc.pid, args, False, [5000]))
             finally:
                 stop(proc)
         print(row("server", server), flush=True)
+        results.append(server)
+        if not args.floor:
+            continue
         sizes = server["sizes"] or [5000]
         proc, url, ws_url = start_server(True, "")
         try:
@@ -660,7 +686,6 @@ def main() -> None:
               f"  (server/floor; mean message {statistics.fmean(sizes):.0f} B, "
               f"{server['errors']} refused, {server['games']} games finished)",
               flush=True)  # fmt: skip
-        results.append(server)
     print(f"server_p99_ms: {results[-1]['p99_ms']:.1f}")
 
 

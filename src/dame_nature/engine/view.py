@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import (
     TYPE_CHECKING,
     Any,
+    NamedTuple,
     NotRequired,  # pydantic needs these on 3.11
 )
 
@@ -151,7 +152,18 @@ def visible_log(
 class PublicPart:
     """What every seat's view shares at one version of the state (``len(log)``)."""
 
-    __slots__ = ("version", "head", "tail", "awaited", "log_start", "log_entries")
+    __slots__ = (
+        "version",
+        "head",
+        "tail",
+        "awaited",
+        "to_act",
+        "rest",
+        "log_start",
+        "log_entries",
+        "log_public",
+        "log_audience",
+    )
 
     def __init__(
         self,
@@ -159,6 +171,8 @@ class PublicPart:
         head: dict[str, Any],
         tail: dict[str, Any],
         awaited: tuple[int, str] | None,
+        to_act: list[int],
+        rest: dict[str, Any],
         log_start: int,
         log_entries: list[Any],
     ) -> None:
@@ -166,10 +180,33 @@ class PublicPart:
         self.head = head  # the fields before the seat's own ones
         self.tail = tail  # the fields after them (but ``awaiting`` and ``log``)
         self.awaited = awaited
+        self.to_act = to_act
+        self.rest = rest  # the fields between ``legal_types`` and ``log``
         self.log_start = log_start  # index in the log of the first event of the tail
         # per event of the tail: the event itself when it has no private part, else
         # ``(public part, private part, seats that see it)``
         self.log_entries = log_entries
+        #: the tail as a seat that sees none of its private parts sees it
+        self.log_public: list[dict[str, Any]] = []
+        #: the seats that see a private part of an event of the tail
+        self.log_audience: set[int] = set()
+        for entry in log_entries:
+            if type(entry) is tuple:
+                self.log_public.append(entry[0])
+                self.log_audience.update(entry[2])
+            else:
+                self.log_public.append(entry)
+
+
+class SeatPart(NamedTuple):
+    """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
+    ``known_by``), ``awaiting``, ``legal_types`` and ``log`` (``None``: the public one,
+    ``PublicPart.log_public``)."""
+
+    own: dict[str, Any]
+    awaiting: Awaiting | None
+    legal_types: list[str]
+    log: list[dict[str, Any]] | None
 
 
 def public_part(state: State) -> PublicPart:
@@ -228,6 +265,12 @@ def public_part(state: State) -> PublicPart:
         "revealing": revealing,
         "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
     }
+    rest = {
+        "winnable": state.is_winnable(),
+        "max_discards": state.max_discards(),
+        "deck_size": game.deck_size,
+        "result": dict(state.result) if state.result else None,
+    }
     log_start = max(0, version - LOG_TAIL)
     entries: list[Any] = []
     for i in range(log_start, version):
@@ -240,42 +283,52 @@ def public_part(state: State) -> PublicPart:
             entries.append((public, event["_private"], event["_seen_by"]))
         else:
             entries.append(event)
-    part = PublicPart(version, head, tail, awaited, log_start, entries)
+    part = PublicPart(version, head, tail, awaited, state.to_act(), rest, log_start, entries)
     state._public = part
     return part
 
 
-def build_view(state: State, seat: int | None) -> View:
-    part = public_part(state)
-    awaiting = None
+def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
+    """What only ``seat``'s view holds, at the version of ``part``."""
+    awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
         options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
         awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
-    log: list[dict[str, Any]] = []
-    for entry in part.log_entries:
-        if type(entry) is tuple:
-            public, private, seen_by = entry
-            log.append({**public, **private} if seat in seen_by else public)
-        else:
-            log.append(entry)
+    known = state.known
+    own = {
+        "hand": [] if seat is None else list(state.hands[seat]),
+        "programmed": None if seat is None else state.programmed[seat],
+        "known": knowledge.known_to(known, seat),
+        "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
+    }
+    log = None
+    if seat in part.log_audience:
+        log = []
+        for entry in part.log_entries:
+            if type(entry) is tuple:
+                public, private, seen_by = entry
+                log.append({**public, **private} if seat in seen_by else public)
+            else:
+                log.append(entry)
+    legal_types = [] if seat is None else state.legal_action_types(seat)
+    return SeatPart(own, awaiting, legal_types, log)
+
+
+def build_view(state: State, seat: int | None) -> View:
+    part = public_part(state)
+    mine = seat_part(state, seat, part)
     view: dict[str, Any] = {"seat": seat, **part.head}
     view["players"] = [dict(p) for p in view["players"]]
-    view["hand"] = [] if seat is None else list(state.hands[seat])
-    view["programmed"] = None if seat is None else state.programmed[seat]
-    view["known"] = knowledge.known_to(state.known, seat)
-    view["known_by"] = (
-        {} if seat is None else knowledge.known_by(state.known, seat, state.num_players)
-    )
+    view.update(mine.own)
     view.update(part.tail)
-    view["awaiting"] = awaiting
-    view["to_act"] = state.to_act()
-    view["legal_types"] = [] if seat is None else state.legal_action_types(seat)
-    view["winnable"] = state.is_winnable()
-    view["max_discards"] = state.max_discards()
-    view["deck_size"] = state.game.deck_size
-    view["result"] = dict(state.result) if state.result else None
-    view["log"] = log
+    view["awaiting"] = mine.awaiting
+    view["to_act"] = list(part.to_act)
+    view["legal_types"] = mine.legal_types
+    view.update(part.rest)
+    if view["result"] is not None:
+        view["result"] = dict(view["result"])
+    view["log"] = mine.log if mine.log is not None else list(part.log_public)
     return view  # type: ignore[return-value]
 
 

@@ -44,6 +44,7 @@ from .jsonio import dumps, loads
 from .provenance import replay_problem, same_versions, state_digest
 from .settings import Settings
 from .store import BaseStore, Conflict
+from .views import StateMessages
 
 if TYPE_CHECKING:
     from .cluster import Cluster
@@ -190,14 +191,20 @@ class Room:
             view = cast(dict[str, Any], self.state.view(seat))
             for entry in view["players"]:  # the engine gives each view its own entries
                 entry.update(self.seat_public(entry["seat"]))
-        view["room"] = self.code
-        view["version"] = self.version
-        view["campaign"] = campaign_public(self.campaign)
-        view["status"] = self.status
-        view["game"] = self.game_no
-        view["deal_chosen_by_host"] = self.deal_chosen_by_host
-        view["deal_choice"] = self.deal_choice()
+        view.update(self.server_fields())
         return view
+
+    def server_fields(self) -> dict[str, Any]:
+        """The fields the server adds at the end of every view."""
+        return {
+            "room": self.code,
+            "version": self.version,
+            "campaign": campaign_public(self.campaign),
+            "status": self.status,
+            "game": self.game_no,
+            "deal_chosen_by_host": self.deal_chosen_by_host,
+            "deal_choice": self.deal_choice(),
+        }
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
         """The engine's empty ``View`` with the players who joined."""
@@ -252,19 +259,18 @@ class Room:
         }
 
     # ---------------------------------------------------------------- broadcast
-    def broadcast(self) -> dict[int | None, dict[str, Any]]:
-        """Push each connection the view of its seat (one build per seat); the views built."""
-        views: dict[int | None, dict[str, Any]] = {}
+    def broadcast(self) -> None:
+        """Push each connection the ``state`` message of its seat (the part shared by
+        every seat encoded once: ``views.StateMessages``)."""
+        messages = StateMessages(self)
         for seat, conns in self.conns.items():
             if conns:
-                views[seat] = view = self.view(seat)
-                text = dumps({"type": "state", "view": view})
+                text = messages.text(seat)
                 for conn in conns:
                     conn.push(text, "state")
-        return views
 
     def send_view(self, conn: Connection) -> None:
-        conn.push(dumps({"type": "state", "view": self.view(conn.seat)}), "state")
+        conn.push(StateMessages(self).text(conn.seat), "state")
 
 
 class RoomUnavailable(Exception):
@@ -968,9 +974,20 @@ class RoomManager:
     async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
         """Apply one action of ``seat``; persist it; push the new views; the seat's view.
         Each seat has its own rate (429 ``rate_limited`` past it)."""
+        view = await self._act(room, seat, action, reply=True)
+        assert view is not None
+        return view
+
+    async def play(self, room: Room, seat: int, action: dict[str, Any]) -> None:
+        """``act`` for a websocket, which gets its new view pushed with the others'."""
+        await self._act(room, seat, action, reply=False)
+
+    async def _act(
+        self, room: Room, seat: int, action: dict[str, Any], reply: bool
+    ) -> dict[str, Any] | None:
         self.allow_action(room, seat)
 
-        async def change() -> dict[str, Any]:
+        async def change() -> dict[str, Any] | None:
             if room.state is None:  # (seats move only in the lobby)
                 raise ApiError(409, "game_not_started", "The game has not started yet.")
             if room.players[seat].bot is not None:
@@ -980,10 +997,10 @@ class RoomManager:
                     "A bot plays this seat now: take it back first "
                     "(open the room, or DELETE /api/rooms/{room}/bots/{seat}).",
                 )
-            views = await self._apply(room, seat, action)
-            return views[seat] if seat in views else room.view(seat)
+            await self._apply(room, seat, action)
+            return room.view(seat) if reply else None
 
-        result: dict[str, Any] = await self._attempt(room, change)
+        result: dict[str, Any] | None = await self._attempt(room, change)
         return result
 
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
@@ -1003,10 +1020,8 @@ class RoomManager:
         played: bool = await self._attempt(room, change)
         return played
 
-    async def _apply(
-        self, room: Room, seat: int, action: dict[str, Any]
-    ) -> dict[int | None, dict[str, Any]]:
-        """Under the room's lock: check, apply, store, broadcast, publish; the views sent.
+    async def _apply(self, room: Room, seat: int, action: dict[str, Any]) -> None:
+        """Under the room's lock: check, apply, store, broadcast, publish.
         ``Conflict`` when another node changed the room first (the room is as stored)."""
         state = room.state
         if state is None:
@@ -1042,7 +1057,7 @@ class RoomManager:
         if state.is_over:
             room.status = "over"
             room.campaign = campaign
-        views = self._changed(room, now)
+        self._changed(room, now)
         self._publish(
             room,
             game=room.game_no,
@@ -1052,7 +1067,6 @@ class RoomManager:
             ends=state.is_over,
             at=now,
         )
-        return views
 
     def _next(self, room: Room) -> dict[str, int]:
         """The version a change of ``room`` stores, and the one it expects to find."""
@@ -1060,14 +1074,13 @@ class RoomManager:
             return {"version": room.version + 1, "expected": room.version}
         return {"version": max(room.version + 1, room.stored), "expected": room.stored}
 
-    def _changed(self, room: Room, now: float) -> dict[int | None, dict[str, Any]]:
+    def _changed(self, room: Room, now: float) -> None:
         """A stored change (stored as ``_next`` says): bump, broadcast."""
         room.version += 1
         room.stored = max(room.stored, room.version)
         room.updated_at = now
-        views = room.broadcast()
+        room.broadcast()
         self.bots.notify(room)
-        return views
 
     async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
         """The view of ``seat`` once no change is half done (a change is visible only

@@ -51,8 +51,8 @@ class StoreUnavailable(Exception):
     """The database cannot be reached right now; nothing was written."""
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
+#: ``json.dumps(data, separators=(",", ":"))`` without building an encoder per call
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _dumps_or_null(data: dict[str, Any] | None) -> str | None:

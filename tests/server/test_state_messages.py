@@ -1,0 +1,61 @@
+"""The ``state`` messages encoded once per change for every seat (``server/views.py``) are
+byte for byte the JSON of each seat's whole view, as the server sent them before: every
+step of random games with every rule set, each seat and a spectator, in the lobby, with
+bots, stand-ins, absent players and a campaign."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dame_nature.engine import MODES, Game
+from dame_nature.server.campaign import new_campaign
+from dame_nature.server.jsonio import dumps
+from dame_nature.server.rooms import Player, Room
+from dame_nature.server.views import StateMessages
+
+SETUPS = [(3, []), (4, list(MODES)), (5, ["climate_change", "privileged_symbioses"]), (6, [])]
+
+
+def a_room(players: int, modes: list[str], seed: int) -> Room:
+    rng = random.Random(seed)
+    room = Room(code="r" * 16, host_token="h", spec={"modes": modes}, created_at=0.0,
+                updated_at=0.0)  # fmt: skip
+    room.players = [
+        Player(s, f"Joueur·{s} «é»", f"t{s}", bot=rng.choice([None, "random"]), human=s % 2 == 0)
+        for s in range(players)
+    ]
+    room.present = {s for s in range(players) if rng.random() < 0.7}
+    room.campaign = new_campaign(1) if seed % 2 else None
+    room.game_no = 1 + seed % 3
+    room.spec["seed"] = seed if seed % 3 else None
+    return room
+
+
+def assert_same(room: Room) -> None:
+    messages = StateMessages(room)
+    for seat in [None, *range(len(room.players))]:
+        assert messages.text(seat) == dumps({"type": "state", "view": room.view(seat)})
+
+
+@pytest.mark.parametrize(("players", "modes"), SETUPS)
+def test_state_messages_are_the_whole_views_encoded(players: int, modes: list[str]) -> None:
+    for seed in range(3):
+        room = a_room(players, modes, seed)
+        assert_same(room)  # the lobby
+        room.state = Game(players, modes).new_initial_state(seed=seed)
+        room.status = "playing"
+        rng = random.Random(seed)
+        for step in range(400):
+            assert_same(room)
+            state = room.state
+            if state.is_over:
+                room.status = "over"
+                assert_same(room)
+                break
+            seat = rng.choice(state.to_act())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            room.version += 1
+            if step % 7 == 0:
+                room.present ^= {step % players}
