@@ -41,6 +41,8 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from dame_nature.bots import make_bot
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -92,6 +94,8 @@ class BotRoom:
         self.think = think
         self.rng = random.Random(index)
         self.bots: list[Bot] = []
+        #: the random level of the bots, one a seat, deciding from that seat's view
+        self.players = [make_bot("random", s, seed=index * seats + s) for s in range(seats)]
         self.wake = asyncio.Event()
         self.code = self.host = ""
         self.tokens: list[str] = []
@@ -133,29 +137,19 @@ class BotRoom:
         return min((b.view or {}).get("version", -1) for b in self.bots)
 
     def choose(self) -> tuple[int, dict[str, Any]] | None:
+        """A move of the bots' random level for one of the seats the table waits for,
+        from that seat's own view; None when there is none."""
         first = self.bots[0].view
         if first is None or first.get("phase") in (None, "over", "lobby"):
             return None
-        if not first["winnable"]:
-            return 0, {"type": "end_game"}
-        awaiting = first["awaiting"]
-        if awaiting is not None:
-            seat = awaiting["seat"]
-            mine = self.bots[seat].view
-            if mine is None or not mine["awaiting"]:
-                return None
-            return seat, self.rng.choice(mine["awaiting"]["options"])
-        ready = [p["seat"] for p in first["players"]
-                 if (p["hand_size"] or p["has_programmed"]) and not p["ready"]]  # fmt: skip
-        if not ready:
-            return None
-        seat = self.rng.choice(ready)
-        view = self.bots[seat].view
-        if view is None:
-            return None
-        if view["programmed"] is None and view["hand"]:
-            return seat, {"type": "program", "card": self.rng.choice(view["hand"])}
-        return seat, {"type": "ready"}
+        seats = list(first["to_act"])
+        self.rng.shuffle(seats)
+        for seat in seats:
+            view = self.bots[seat].view
+            action = self.players[seat].act(view) if view is not None else None
+            if action is not None:
+                return seat, action
+        return None
 
     async def play(self, until: float, http: httpx.AsyncClient) -> None:
         while time.monotonic() < until:

@@ -18,10 +18,10 @@ import psycopg
 import pytest
 
 from dame_nature.engine import Game, State
-from dame_nature.engine.random_player import choose_action
 from dame_nature.server.migrate import HEAD, MIGRATIONS, is_postgres
 from dame_nature.server.provenance import ENGINE_VERSION, RULES_VERSION
 from dame_nature.server.store import open_store
+from tests.random_play import random_action
 from tests.server.conftest import Api
 
 #: the store's schema before migrations existed (``store.py`` up to that change, verbatim)
@@ -95,11 +95,11 @@ def previous_database(url: str) -> dict[str, Any]:
     state = Game(3, ["first_predator"]).new_initial_state(seed=21)
     for _ in range(20):
         seat = rng.choice(sorted(state.current_players()))
-        state.apply(seat, choose_action(state, seat, rng))
+        state.apply(seat, random_action(state, seat, rng))
     done = Game(3, []).new_initial_state(seed=22)
     while not done.is_over:
         seat = rng.choice(sorted(done.current_players()))
-        done.apply(seat, choose_action(done, seat, rng))
+        done.apply(seat, random_action(done, seat, rng))
     rows: list[tuple[str, tuple[Any, ...]]] = []
     tokens = [f"token-{seat}-0123456789abcdef" for seat in range(3)]
     for code, game, status in ((ROOM, state, "playing"), (FINISHED, done, "over")):

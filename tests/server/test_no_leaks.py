@@ -8,8 +8,9 @@ be named later (the log tail keeps past public events). Everything else (other h
 other programmed cards, the cards set aside, the deck) must never appear.
 
 The games run in-process (``httpx`` over the ASGI app), in two worker processes, for
-speed; the random player asks ``legal_actions`` for 40% of its moves (so it also makes
-every kind of Symbiosis) and otherwise plays from its own view. Each seat and one
+speed; for 40% of its moves the random player (the bots' ``choose``) picks among what
+``legal_actions`` lists (so it also makes every kind of Symbiosis), otherwise the random
+bot plays from the seat's view. Each seat and one
 spectator have a recording socket attached through the same ``RoomManager.connect`` path
 the websocket route uses, so every broadcast is checked too.
 """
@@ -27,6 +28,7 @@ from typing import Any
 import httpx
 
 from dame_nature.bots import make_bot
+from dame_nature.bots.random_bot import choose
 from dame_nature.engine import MODES, raw_card_data
 from dame_nature.server.app import create_app
 from dame_nature.server.connections import Connection
@@ -34,19 +36,6 @@ from dame_nature.server.settings import Settings
 
 GAMES = 200
 PUBLIC = -1
-#: the random player's taste: it programs and says ready far more often than it trades
-WEIGHTS = {"program": 4.0, "ready": 8.0, "unready": 0.2, "show": 0.4, "give": 0.4,
-           "swap_discard": 0.4}  # fmt: skip
-
-
-def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
-    """A random legal action from the list the API gave, weighted by type."""
-    by_type: dict[str, list[dict[str, Any]]] = {}
-    for action in actions:
-        by_type.setdefault(action["type"], []).append(action)
-    kinds = list(by_type)
-    kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1.0) for k in kinds])[0]
-    return rng.choice(by_type[kind])
 
 
 def from_view(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -188,13 +177,13 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
             # ask the API for every legal action (symbioses included)
             legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
             check(seat, legal.text, "legal_actions")
-            action = pick(legal.json()["actions"], rng)
+            action = choose(legal.json()["actions"], rng)
         else:  # the random bot's move from the seat's latest view, as its websocket got it
             action = bots[seat].act(json.loads(sockets[seat].texts[-1])["view"])
             if action is None:  # nothing to do for the bot: any legal action
                 legal = await client.get(f"/api/rooms/{code}/legal_actions", headers=auth[seat])
                 check(seat, legal.text, "legal_actions")
-                action = pick(legal.json()["actions"], rng)
+                action = choose(legal.json()["actions"], rng)
         answer = await client.post(f"/api/rooms/{code}/actions", headers=auth[seat], json=action)
         assert answer.status_code == 200, (index, action, answer.text)
         for viewer in entitled:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from dame_nature.engine import MODES, Game
-from dame_nature.engine.random_player import play_random_game
 from dame_nature.server.replay import build_steps
+from tests.random_play import play_random_game
 
 
 def cards_on_table(state: dict[str, Any]) -> Counter[str]:

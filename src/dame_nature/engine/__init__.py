@@ -12,7 +12,6 @@ from .cards import CATALOGUE, COLOURS, Card, raw_card_data
 from .enums import ActionType, Phase, Reason, Result, Side
 from .errors import EngineError, IllegalAction, InvalidSetup
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, get_game, normalise_modes
-from .random_player import choose_action, play_random_game, random_step
 from .rules import MODES, PATHS, RULES, modes_for_path
 from .state import REASONS, REASONS_FR, State
 from .view import View, lobby_view, redact_event, visible_log
@@ -41,12 +40,9 @@ __all__ = [
     "IllegalAction",
     "InvalidSetup",
     "State",
-    "choose_action",
     "get_game",
     "modes_for_path",
     "normalise_modes",
-    "play_random_game",
-    "random_step",
     "raw_card_data",
     "View",
     "lobby_view",

@@ -6,8 +6,7 @@ refused (``check``, raising ``IllegalAction`` and changing nothing) and what it 
 (``apply``, on a checked action). ``ACTIONS`` lists them in the order ``legal_actions``
 groups them: the action the game waits for first, then programming, the Symbioses, and
 ending a game that can no longer be won. The server's pydantic models are checked
-against ``fields`` (``tests/server/test_action_models.py``), and the random player
-weighs types with ``random_weight``.
+against ``fields`` (``tests/server/test_action_models.py``).
 
 >>> [spec.type.value for spec in ACTIONS.values()][:4]
 ['choose_side', 'reveal', 'give_back', 'program']
@@ -82,8 +81,6 @@ class ActionSpec:
     fields: ClassVar[tuple[Field, ...]] = ()
     #: the phases in which this type may be legal
     phases: ClassVar[tuple[str, ...]] = (PROGRAMMING,)
-    #: how often the random player picks this type among those available
-    random_weight: ClassVar[float] = 1.0
     #: a reveal records every field, ``null`` included; others only the fields given
     record_nulls: ClassVar[bool] = False
 
@@ -229,7 +226,6 @@ class GiveBack(ActionSpec):
 class Program(ActionSpec):
     type = ActionType.PROGRAM
     fields = (Field("card", "card"),)
-    random_weight = 4.0
 
     def available(self, state: State, seat: int) -> bool:
         return bool(state.hands[seat])
@@ -260,7 +256,6 @@ class Program(ActionSpec):
 
 class Ready(ActionSpec):
     type = ActionType.READY
-    random_weight = 6.0
 
     def available(self, state: State, seat: int) -> bool:
         return state.programmed[seat] is not None and not state.ready[seat]
@@ -283,7 +278,6 @@ class Ready(ActionSpec):
 
 class Unready(ActionSpec):
     type = ActionType.UNREADY
-    random_weight = 0.2
 
     def available(self, state: State, seat: int) -> bool:
         return state.ready[seat]
@@ -305,8 +299,6 @@ class Unready(ActionSpec):
 class Symbiosis(ActionSpec):
     """What the three Symbioses share: programming, no card given waiting for its
     answer, a Symbiosis left, and the kind allowed by the rules."""
-
-    random_weight = 0.3
 
     def available(self, state: State, seat: int) -> bool:
         return (

@@ -16,9 +16,11 @@ import random
 import sys
 from pathlib import Path
 
-from dame_nature.engine import CATALOGUE, COLOURS, MODES, Game, State, play_random_game
+from dame_nature.engine import CATALOGUE, COLOURS, MODES, Game, State
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parents[2]))  # run as a script: ``tests`` from the checkout
+from tests.random_play import play_random_game  # noqa: E402
 
 
 def _is_placeable(state: State, card_id: str) -> bool:
