@@ -21,7 +21,9 @@ from dame_nature.engine import State
 
 def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
     """A random legal action of ``seat``."""
-    return choose_among(state.legal_action_types(seat), partial(state.legal_options, seat), rng)
+    return choose_among(
+        partial(state.legal_action_types, seat), partial(state.legal_options, seat), rng
+    )
 
 
 def random_step(state: State, rng: random.Random) -> tuple[int, dict[str, Any]]:

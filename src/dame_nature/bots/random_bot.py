@@ -5,9 +5,9 @@ weights ``WEIGHTS`` (it programs and says ready far more often than it trades ca
 and says ready at once most of the time it may, so random games finish), then one
 action of that type, uniformly. ``RandomBot`` feeds it the actions its view allows
 (``legal_actions(view)``) when the table waits for its seat. Tests and benchmarks that
-need no views feed it an engine's ``state.legal_actions(seat)``, or, to list only the
-chosen type's actions (much faster), ``choose_among(state.legal_action_types(seat),
-partial(state.legal_options, seat), rng)``.
+need no views feed it an engine's ``state.legal_actions(seat)``, or, to list only what
+it needs (much faster), ``choose_among(partial(state.legal_action_types, seat),
+partial(state.legal_options, seat), rng)`` (``tests/random_play.py``).
 
 >>> import random
 >>> from dame_nature.engine import Game
@@ -39,26 +39,30 @@ READY_FIRST = 0.7
 
 
 def choose_among(
-    kinds: Sequence[str], options: Callable[[str], Sequence[Action]], rng: random.Random
+    kinds: Callable[[], Sequence[str]],
+    options: Callable[[str], Sequence[Action]],
+    rng: random.Random,
 ) -> Action:
-    """The random choice itself: ``kinds`` are the legal action types (in the engine's
-    order), ``options(kind)`` that type's legal actions, asked for the type chosen only."""
-    if not kinds:
-        raise ValueError("no legal action to choose from")
-    if "ready" in kinds and rng.random() < READY_FIRST:
+    """The random choice itself, from two questions: ``options(kind)``, the legal actions
+    of one type (none when it is not legal), and ``kinds()``, the legal types in the
+    engine's order, asked only when saying ready at once is not the choice."""
+    if options("ready") and rng.random() < READY_FIRST:
         return {"type": "ready"}
-    # ``rng.choices(kinds, weights)[0]``, drawing the same number
-    cumulative = list(accumulate(WEIGHTS.get(kind, 1.0) for kind in kinds))
-    kind = kinds[bisect(cumulative, rng.random() * cumulative[-1], 0, len(kinds) - 1)]
+    legal = kinds()
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    # ``rng.choices(legal, weights)[0]``, drawing the same number
+    cumulative = list(accumulate(WEIGHTS.get(kind, 1.0) for kind in legal))
+    kind = legal[bisect(cumulative, rng.random() * cumulative[-1], 0, len(legal) - 1)]
     return rng.choice(options(kind))
 
 
 def choose(actions: Iterable[Action], rng: random.Random) -> Action:
-    """A random action among the legal ``actions`` (``choose_among`` their types)."""
+    """A random action among the legal ``actions`` (``choose_among`` them by type)."""
     by_type: dict[str, list[Action]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
-    return dict(choose_among(list(by_type), by_type.__getitem__, rng))
+    return dict(choose_among(lambda: list(by_type), lambda kind: by_type.get(kind, []), rng))
 
 
 class RandomBot(Bot):
