@@ -40,12 +40,26 @@ from typing import Any
 from ..engine.cards import CATALOGUE
 from .base import Action, Bot, View, awaiting_me, can_use_symbiosis, my_cards
 from .model import INFO, Outcome, Rules, Sim, get_rules
-from .policy import best_outcome, card_key, is_safe, program_choice, rollout_value
+from .policy import (
+    best_outcome,
+    card_key,
+    distinct_cards,
+    is_safe,
+    program_choice,
+    rollout_value,
+)
 
 #: sampled deals per decision (the budget: decision time grows with it)
 DEFAULT_WORLDS = 20
 #: the search changes the base policy's card only when it gains this much a deal
 DEVIATION = 0.0
+#: how many revealers, from the first, show their programmed card each turn (the first
+#: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
+SHOW_CHAIN = {4: 2, 5: 3, 6: 4}
+#: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
+SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
+#: what a Give must gain a deal, on average, to spend a Symbiosis card on it
+GIVE_MARGIN = 1.0
 
 
 @dataclass
@@ -59,22 +73,41 @@ class Knowledge:
     unseen: list[str]  # cards no one has shown to this seat, in other hands
     pool_unseen: list[tuple[list[str], int]]  # (candidates, how many of them are held)
     programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
+    not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
 
     def sample(self, rng: random.Random) -> Sim:
-        """A full deal of the other hands, consistent with everything known."""
+        """A full deal of the other hands, consistent with everything known: each card a
+        seat is believed not to hold goes first to one of the other seats, chosen in
+        proportion to the cards they still miss."""
         cards = list(self.unseen)
         for candidates, count in self.pool_unseen:
             cards += rng.sample(candidates, count)
         rng.shuffle(cards)
         sim = self.base.copy()
+        missing = {
+            s: self.sizes[s] - len(sim.hands[s])
+            for s in range(self.rules.n)
+            if s != self.seat and self.sizes[s] > len(sim.hands[s])
+        }
+        if self.not_held:
+            free = []
+            for card in cards:
+                seats = [s for s in missing if missing[s] and card not in self.not_held.get(s, ())]
+                if len(seats) == sum(1 for s in missing if missing[s]):
+                    free.append(card)  # no belief about it, or no seat left to honour it
+                    continue
+                if not seats:
+                    free.append(card)
+                    continue
+                seat = rng.choices(seats, weights=[missing[s] for s in seats])[0]
+                sim.hands[seat].append(card)
+                missing[seat] -= 1
+            cards = free
         i = 0
-        for s in range(self.rules.n):
-            if s == self.seat:
-                continue
-            missing = self.sizes[s] - len(sim.hands[s])
-            if missing > 0:
-                sim.hands[s] += cards[i : i + missing]
-                i += missing
+        for s, count in missing.items():
+            if count > 0:
+                sim.hands[s] += cards[i : i + count]
+                i += count
         return sim
 
 
@@ -88,21 +121,46 @@ class ExpertBot(Bot):
         self.played_specials: set[str] = set()
         self.after_reintro = False
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
+        self.shows: dict[int, dict[int, str]] = {}  # turn -> seat -> the card it showed
+        # inference: the Species installable at the start of each turn, those installed
+        # so far in it, and the Species each partner very probably does not hold
+        self.installable_at_start: dict[int, set[str]] = {}
+        self.installed_in_turn: dict[int, set[str]] = {}
+        self.not_holding: dict[int, set[str]] = {}
 
     # ------------------------------------------------------------ memory
     def _remember(self, view: View) -> None:
-        """Fold the reveals the view shows into the bot's memory (each once)."""
+        """Fold what the view shows into the bot's memory (each reveal once): Specials
+        played, shows, and what partners' reveals say about their hands."""
+        turn = view["turn"]
+        if (
+            view["phase"] == "programming"
+            and not view.get("revealed_this_turn")
+            and turn not in self.installable_at_start
+        ):
+            self.installable_at_start[turn] = _installable(view)
         records = []
         for event in view.get("log", []):
-            if event.get("type") == "revealed":
+            kind = event.get("type")
+            if kind == "revealed":
                 records.append((event["turn"], event))
+            elif kind == "show" and event.get("card"):
+                self.shows.setdefault(event["turn"], {})[event["seat"]] = event["card"]
+            elif kind in ("give", "give_back", "swap_discard"):
+                records.append((event["turn"], event))
+        for record in view.get("last_turn", []):
+            records.append((turn - 1, {**record, "type": "revealed"}))
         for record in view.get("revealed_this_turn", []):
-            records.append((view["turn"], record))
-        for turn, record in records:
-            key = (turn, record["seat"], record["card"])
+            records.append((turn, {**record, "type": "revealed"}))
+        for event_turn, record in records:
+            key = (event_turn, record["type"], record["seat"], record.get("card"), record.get("to"))
             if key in self.seen_reveals:
                 continue
             self.seen_reveals.add(key)
+            if record["type"] != "revealed":
+                self._exchanged(record)
+                continue
+            self._infer(view, event_turn, record)
             info = INFO.get(record["card"])
             if info is None:
                 continue
@@ -113,6 +171,33 @@ class ExpertBot(Bot):
                 self.played_specials.add(record["card"])
             elif info.type == "species" and info.kind == "animal":
                 self.after_reintro = False
+
+    def _infer(self, view: View, turn: int, record: dict[str, Any]) -> None:
+        """A partner who revealed a Condition while a Species was installable from the
+        start of the turn (and still uninstalled) very probably does not hold it: every
+        bot plays an installable Species first."""
+        installed = self.installed_in_turn.setdefault(turn, set())
+        seat, card = record["seat"], record["card"]
+        info = INFO.get(card)
+        if info is None:
+            return
+        if info.type == "species" and record.get("result") == "placed":
+            installed.add(card)
+        if seat == self.seat or info.type == "species" or turn not in self.installable_at_start:
+            return
+        modes = set(view["modes"])
+        if modes & _UNREADABLE:
+            return
+        side = view["players"][seat].get("side")
+        for species in self.installable_at_start[turn] - installed:
+            if side is None or INFO[species].kind == side:
+                self.not_holding.setdefault(seat, set()).add(species)
+
+    def _exchanged(self, event: dict[str, Any]) -> None:
+        """Cards changed hands: what was believed of those hands may no longer hold."""
+        for seat in (event["seat"], event.get("to")):
+            if seat is not None:
+                self.not_holding.pop(seat, None)
 
     def knowledge(self, view: View) -> Knowledge:
         n = len(view["players"])
@@ -159,27 +244,26 @@ class ExpertBot(Bot):
         if total != missing:  # memory incomplete (a bot seated mid-game): stay consistent
             unseen, pool_unseen = _fit(unseen, pool_unseen, missing)
         programs = self._shown_programs(view)
-        return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs)
+        unseen_set = set(unseen)
+        not_held = {
+            seat: species & unseen_set
+            for seat, species in self.not_holding.items()
+            if seat != me and species & unseen_set
+        }
+        return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs, not_held)
 
     def _shown_programs(self, view: View) -> dict[int, str]:
-        """Cards the first player showed this turn: by convention, its program."""
-        programs: dict[int, str] = {}
-        first = view["first_player"]
-        if first == self.seat or view["phase"] != "programming":
-            return programs
-        if not view["players"][first]["has_programmed"]:
-            return programs
+        """Cards partners showed this turn while their card was programmed: by the bots'
+        convention, each is that partner's program."""
+        if view["phase"] != "programming":
+            return {}
         known = {(e["seat"], e["card"]) for e in view.get("known", [])}
-        for event in view.get("log", []):
-            if (
-                event.get("type") == "show"
-                and event.get("turn") == view["turn"]
-                and event.get("seat") == first
-                and event.get("card")
-                and (first, event["card"]) in known
-            ):
-                programs[first] = event["card"]
-        return programs
+        players = view["players"]
+        return {
+            seat: card
+            for seat, card in self.shows.get(view["turn"], {}).items()
+            if seat != self.seat and players[seat]["has_programmed"] and (seat, card) in known
+        }
 
     # ------------------------------------------------------------ decisions
     def decide(self, view: View) -> Action | None:
@@ -193,7 +277,11 @@ class ExpertBot(Bot):
             return None
         me = view["players"][self.seat]
         signature = self._signature(view)
-        if view["programmed"] is None or self.decided.get("signature") != signature:
+        shown = self.shows.get(view["turn"], {}).get(self.seat)
+        committed = shown is not None and shown == view["programmed"]  # partners count on it
+        if view["programmed"] is None or (
+            self.decided.get("signature") != signature and not committed
+        ):
             self.decided = {"signature": signature}
             know = self.knowledge(view)
             card = self._choose_program(view, know)
@@ -201,6 +289,8 @@ class ExpertBot(Bot):
                 return {"type": "program", "card": card}
         if me["ready"]:
             return None
+        if shown is None and self._chain_position(view) and not _earlier_settled(view, self.seat):
+            return None  # I show my program after the revealers before me settle theirs
         if not self.decided.get("symbiosis_considered") and can_use_symbiosis(view):
             self.decided["symbiosis_considered"] = True
             action = self._symbiosis(view)
@@ -235,8 +325,9 @@ class ExpertBot(Bot):
             return _keep(view, distinct[0])
         if self.worlds == 0:
             return _keep(view, blueprint)
+        show = self._chain_position(view) is not None
         scores = self._evaluate(
-            know, [(c, lambda sim, c=c: self._play_turn(sim, know, c)) for c in distinct]
+            know, [(c, lambda sim, c=c: self._play_turn(sim, know, c, show)) for c in distinct]
         )
         best = max(distinct, key=lambda c: scores[c])
         blue_key = keys[card_key(blueprint, know.rules)]
@@ -246,13 +337,14 @@ class ExpertBot(Bot):
 
     def _blueprint(self, know: Knowledge, cards: list[str]) -> tuple[str, list[str]]:
         """What the shared base policy programs for this seat (what partners expect),
-        and which of ``cards`` are safe (``policy.is_safe``)."""
+        and which of ``cards`` are safe (``policy.is_safe``), after the programs partners
+        showed at the head of the reveal order."""
         sim = know.base.copy()
         sim.start_turn()
         n = know.rules.n
         order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
         me = self.seat
-        if order and order[0] != me and order[0] in know.programs:
+        while order and order[0] != me and order[0] in know.programs:
             _reveal(sim, order[0], know.programs[order[0]])
             order = order[1:]
         position = order.index(me) if me in order else 0
@@ -271,22 +363,15 @@ class ExpertBot(Bot):
                 totals[key] += value
         return totals
 
-    def _play_turn(self, sim: Sim, know: Knowledge, card: str) -> float:
-        """Program ``card``, partners their base-policy choice, reveal, play out."""
+    def _play_turn(self, sim: Sim, know: Knowledge, card: str, show: bool) -> float:
+        """Program ``card`` (shown to partners when ``show``), partners their base-policy
+        choice after the programs shown, reveal, play out."""
         sim.start_turn()
-        programs = {self.seat: card}
-        programs.update(know.programs)
         order = sim.order()
-        first = order[0] if order else sim.first
-        if first in programs:
-            # the first player's card is known to all (it shows it): partners choose
-            # after it, on the web it leaves
-            _reveal(sim, first, programs[first])
-            order = order[1:]
-        for i, s in enumerate(order):
-            if s not in programs:
-                prev = sim.turn_records[-1] if i == 0 and sim.turn_records else None
-                programs[s] = program_choice(sim, s, prev, i)
+        public = dict(know.programs)
+        if show:
+            public[self.seat] = card
+        programs = predict_programs(sim, order, public, {**know.programs, self.seat: card})
         return rollout_value(sim, programs, mid_turn_order=order)
 
     # reveal choices, give-backs, sides --------------------------------
@@ -355,25 +440,46 @@ class ExpertBot(Bot):
     def _symbiosis(self, view: View) -> Action | None:
         free = view["first_player"] == self.seat and view.get("free_symbiosis_available")
         kinds = view["symbiosis_kinds"]
+        if self.seat in self.shows.get(view["turn"], {}):
+            return None  # I showed my program: partners count on it, no more exchanges
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
             return swap
-        if free and "show" in kinds and view["programmed"] is not None:
+        give = self._best_give(view, free=bool(free)) if "give" in kinds else None
+        if give is not None:
+            return give
+        if view["programmed"] is not None and self._chain_position(view) is not None:
             action: Action = {"type": "show", "card": view["programmed"]}
             if view.get("show_names_one_player"):
-                n = len(view["players"])
-                order = [(self.seat + i) % n for i in range(1, n)]
-                nxt = next(
-                    (
-                        s
-                        for s in order
-                        if view["players"][s]["hand_size"] or view["players"][s]["has_programmed"]
-                    ),
-                    order[0],
+                order = _reveal_order(view)
+                after = order[order.index(self.seat) + 1 :]
+                action["to"] = (
+                    after[0]
+                    if after
+                    else next(s for s in range(len(view["players"])) if s != self.seat)
                 )
-                action["to"] = nxt
             return action
         return None
+
+    def _chain_position(self, view: View) -> int | None:
+        """My place in this turn's reveal order if I am one of the revealers who show
+        their program (the show chain: the first player with its free Symbiosis, the next
+        ``SHOW_CHAIN - 1`` with a Symbiosis card, each keeping ``SHOW_RESERVE`` cards for
+        discard swaps), else ``None``."""
+        if "show" not in view["symbiosis_kinds"] or view["phase"] != "programming":
+            return None
+        order = _reveal_order(view)
+        if self.seat not in order:
+            return None
+        position = order.index(self.seat)
+        if position == 0:
+            return 0 if view.get("free_symbiosis_available") else None
+        n = len(view["players"])
+        if view.get("show_names_one_player") or position >= SHOW_CHAIN.get(n, 1):
+            return None
+        if view["players"][self.seat]["symbiosis_cards"] <= SHOW_RESERVE.get(n, 0):
+            return None
+        return position
 
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
         """A discard swap worth a Symbiosis: judged on the same sampled deals."""
@@ -402,6 +508,46 @@ class ExpertBot(Bot):
         g, t = best
         return {"type": "swap_discard", "card": g, "take": t}
 
+    def _best_give(self, view: View, *, free: bool) -> Action | None:
+        """When at most one of my cards can go into the web now, a Give of a card I cannot
+        place, for the card the partner would give back (``give_back_guess``), judged on
+        the same sampled deals as keeping my hand."""
+        know = self.knowledge(view)
+        rules = know.rules
+        now = know.base.copy()
+        now.start_turn()
+        mine = my_cards(view)
+        placeable = {c for c in mine if not best_outcome(now, self.seat, c, None)[1].discard}
+        if len(placeable) > 1:
+            return None
+        gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
+        partners = [
+            p["seat"]
+            for p in view["players"]
+            if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
+        ]
+        cands: list[tuple[Any, Any]] = [(None, lambda sim: self._plain(sim, know))]
+        for g in gives:
+            for t in partners:
+                cands.append(((g, t), lambda sim, g=g, t=t: self._given(sim, know, g, t)))
+        if len(cands) == 1:
+            return None
+        scores = self._evaluate(know, cands)
+        best = max(scores, key=lambda k: scores[k])
+        margin = 0.0 if free else GIVE_MARGIN * self.worlds
+        if best is None or scores[best] <= scores[None] + margin:
+            return None
+        g, t = best
+        return {"type": "give", "card": g, "to": t}
+
+    def _given(self, sim: Sim, know: Knowledge, give: str, to: int) -> float:
+        sim.hands[self.seat].remove(give)
+        sim.hands[to].append(give)
+        back = give_back_guess(sim, to, self.seat)
+        sim.hands[to].remove(back)
+        sim.hands[self.seat].append(back)
+        return self._plain(sim, know)
+
     def _plain(self, sim: Sim, know: Knowledge) -> float:
         programs = {}
         for s in range(know.rules.n):
@@ -416,10 +562,74 @@ class ExpertBot(Bot):
         return self._plain(sim, know)
 
 
+def give_back_guess(sim: Sim, seat: int, giver: int) -> str:
+    """What ``seat`` gives back to ``giver`` (a guess, for the giver's search): the card
+    the giver can best place now, other than the card ``seat`` itself would play."""
+    own = program_choice(sim, seat)
+    best: tuple[float, str] | None = None
+    for card in distinct_cards(sim, seat):
+        score = best_outcome(sim, giver, card, None)[0] - (200.0 if card == own else 0.0)
+        if best is None or score > best[0]:
+            best = (score, card)
+    assert best is not None
+    return best[1]
+
+
+def predict_programs(
+    sim: Sim, order: list[int], public: dict[int, str], fixed: dict[int, str]
+) -> dict[int, str]:
+    """Every seat's program this turn (``sim`` at its start, ``order`` the reveal order):
+    the ``fixed`` ones as given, the others by the shared base policy. Partners see the
+    ``public`` programs that head the reveal order (shown this turn) revealed on the web,
+    and treat every other seat before them as unknown."""
+    head = sim.copy()
+    k = 0
+    while k < len(order) and order[k] in public:
+        _reveal(head, order[k], public[order[k]])
+        k += 1
+    programs = dict(fixed)
+    for i, seat in enumerate(order[k:]):
+        if seat not in programs:
+            prev = head.turn_records[-1] if i == 0 and head.turn_records else None
+            programs[seat] = program_choice(head, seat, prev, i)
+    return programs
+
+
 def _reveal(sim: Sim, seat: int, card: str) -> None:
+    if card not in sim.hands[seat]:  # a shown card the model had not placed in that hand
+        sim.hands[seat].append(card)
     prev = sim.turn_records[-1] if sim.turn_records else None
     _, outcome = best_outcome(sim, seat, card, prev)
     sim.resolve(seat, card, outcome)
+
+
+#: rules under which a bot may hold an installable Species and rightly not play it
+_UNREADABLE = {"invasive_species", "first_predator", "wetland"}
+
+
+def _installable(view: View) -> set[str]:
+    """The Species that could be installed on the view's web right now."""
+    rules = get_rules(len(view["players"]), tuple(view["modes"]))
+    sim = Sim.empty(rules, view["first_player"], [[] for _ in range(rules.n)])
+    sim.web = {s: view["web"].get(s) for s in rules.slots}
+    return {species for species in rules.parents if sim.can_install(species)}
+
+
+def _reveal_order(view: View) -> list[int]:
+    """This turn's reveal order: from the first player, the seats holding cards."""
+    n = len(view["players"])
+    first = view["first_player"]
+    seats = [(first + i) % n for i in range(n)]
+    players = view["players"]
+    return [s for s in seats if players[s]["hand_size"] or players[s]["has_programmed"]]
+
+
+def _earlier_settled(view: View, seat: int) -> bool:
+    """Whether every seat revealing before ``seat`` this turn has programmed and is ready."""
+    order = _reveal_order(view)
+    players = view["players"]
+    earlier = order[: order.index(seat)] if seat in order else []
+    return all(players[s]["has_programmed"] and players[s]["ready"] for s in earlier)
 
 
 def _remaining_order(sim: Sim, view: View, seat: int) -> list[int]:
