@@ -16,13 +16,20 @@ from functools import partial
 from typing import Any
 
 from dame_nature.bots.random_bot import choose_among
-from dame_nature.engine import State
+from dame_nature.engine import ACTIONS, State
+
+READY = ACTIONS["ready"]
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
-    """A random legal action of ``seat``."""
+    """A random legal action of ``seat``: whether it may say ready and, when needed, its
+    legal types and the options of the type chosen, as the action registry gives them."""
+    ready = state.phase in READY.phases and READY.available(state, seat)
     return choose_among(
-        partial(state.legal_action_types, seat), partial(state.legal_options, seat), rng
+        partial(state.legal_action_types, seat),
+        lambda kind: ACTIONS[kind].options(state, seat),
+        rng,
+        ready=ready,
     )
 
 

@@ -6,8 +6,7 @@ and says ready at once most of the time it may, so random games finish), then on
 action of that type, uniformly. ``RandomBot`` feeds it the actions its view allows
 (``legal_actions(view)``) when the table waits for its seat. Tests and benchmarks that
 need no views feed it an engine's ``state.legal_actions(seat)``, or, to list only what
-it needs (much faster), ``choose_among(partial(state.legal_action_types, seat),
-partial(state.legal_options, seat), rng)`` (``tests/random_play.py``).
+it needs (much faster), ``choose_among`` the engine's answers (``tests/random_play.py``).
 
 >>> import random
 >>> from dame_nature.engine import Game
@@ -42,11 +41,14 @@ def choose_among(
     kinds: Callable[[], Sequence[str]],
     options: Callable[[str], Sequence[Action]],
     rng: random.Random,
+    *,
+    ready: bool,
 ) -> Action:
-    """The random choice itself, from two questions: ``options(kind)``, the legal actions
-    of one type (none when it is not legal), and ``kinds()``, the legal types in the
-    engine's order, asked only when saying ready at once is not the choice."""
-    if options("ready") and rng.random() < READY_FIRST:
+    """The random choice itself: ``ready``, whether saying ready is legal; ``kinds()``,
+    the legal action types in the engine's order, and ``options(kind)``, the legal
+    actions of one of them, both asked only when saying ready at once is not the
+    choice (so a caller lists nothing more than it must)."""
+    if ready and rng.random() < READY_FIRST:
         return {"type": "ready"}
     legal = kinds()
     if not legal:
@@ -62,7 +64,8 @@ def choose(actions: Iterable[Action], rng: random.Random) -> Action:
     by_type: dict[str, list[Action]] = {}
     for action in actions:
         by_type.setdefault(action["type"], []).append(action)
-    return dict(choose_among(lambda: list(by_type), lambda kind: by_type.get(kind, []), rng))
+    chosen = choose_among(lambda: list(by_type), by_type.__getitem__, rng, ready="ready" in by_type)
+    return dict(chosen)
 
 
 class RandomBot(Bot):
