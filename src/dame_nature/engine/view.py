@@ -11,7 +11,9 @@ plus what clients find useful (``to_act``, ``legal_types``, ``known_by``, ``reve
 Speed: everything but a seat's own part (``seat``, ``hand``, ``programmed``, ``known``,
 ``known_by``, the ``awaiting`` options and the private details of the log) is built
 once per change of the state and shared by every seat's view, so a view must be read,
-never changed in place (the server copies what it adds to).
+never changed in place (the server copies what it adds to). ``public_part`` and
+``seat_part`` give the two halves apart: the server encodes the shared one once per
+change for every socket of a room (``server/views.py``).
 """
 
 from __future__ import annotations
