@@ -46,6 +46,11 @@ from .policy import best_outcome, card_key, is_safe, program_choice, rollout_val
 DEFAULT_WORLDS = 20
 #: the search changes the base policy's card only when it gains this much a deal
 DEVIATION = 0.0
+#: how many revealers, from the first, show their programmed card each turn (the first
+#: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
+SHOW_CHAIN = {4: 2, 5: 3, 6: 4}
+#: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
+SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
 
 
 @dataclass
@@ -88,6 +93,7 @@ class ExpertBot(Bot):
         self.played_specials: set[str] = set()
         self.after_reintro = False
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
+        self.shows: dict[int, dict[int, str]] = {}  # turn -> seat -> the card it showed
 
     # ------------------------------------------------------------ memory
     def _remember(self, view: View) -> None:
@@ -96,6 +102,8 @@ class ExpertBot(Bot):
         for event in view.get("log", []):
             if event.get("type") == "revealed":
                 records.append((event["turn"], event))
+            elif event.get("type") == "show" and event.get("card"):
+                self.shows.setdefault(event["turn"], {})[event["seat"]] = event["card"]
         for record in view.get("revealed_this_turn", []):
             records.append((view["turn"], record))
         for turn, record in records:
@@ -162,24 +170,17 @@ class ExpertBot(Bot):
         return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs)
 
     def _shown_programs(self, view: View) -> dict[int, str]:
-        """Cards the first player showed this turn: by convention, its program."""
-        programs: dict[int, str] = {}
-        first = view["first_player"]
-        if first == self.seat or view["phase"] != "programming":
-            return programs
-        if not view["players"][first]["has_programmed"]:
-            return programs
+        """Cards partners showed this turn while their card was programmed: by the bots'
+        convention, each is that partner's program."""
+        if view["phase"] != "programming":
+            return {}
         known = {(e["seat"], e["card"]) for e in view.get("known", [])}
-        for event in view.get("log", []):
-            if (
-                event.get("type") == "show"
-                and event.get("turn") == view["turn"]
-                and event.get("seat") == first
-                and event.get("card")
-                and (first, event["card"]) in known
-            ):
-                programs[first] = event["card"]
-        return programs
+        players = view["players"]
+        return {
+            seat: card
+            for seat, card in self.shows.get(view["turn"], {}).items()
+            if seat != self.seat and players[seat]["has_programmed"] and (seat, card) in known
+        }
 
     # ------------------------------------------------------------ decisions
     def decide(self, view: View) -> Action | None:
@@ -193,7 +194,11 @@ class ExpertBot(Bot):
             return None
         me = view["players"][self.seat]
         signature = self._signature(view)
-        if view["programmed"] is None or self.decided.get("signature") != signature:
+        shown = self.shows.get(view["turn"], {}).get(self.seat)
+        committed = shown is not None and shown == view["programmed"]  # partners count on it
+        if view["programmed"] is None or (
+            self.decided.get("signature") != signature and not committed
+        ):
             self.decided = {"signature": signature}
             know = self.knowledge(view)
             card = self._choose_program(view, know)
@@ -201,6 +206,8 @@ class ExpertBot(Bot):
                 return {"type": "program", "card": card}
         if me["ready"]:
             return None
+        if shown is None and self._chain_position(view) and not _earlier_settled(view, self.seat):
+            return None  # I show my program after the revealers before me settle theirs
         if not self.decided.get("symbiosis_considered") and can_use_symbiosis(view):
             self.decided["symbiosis_considered"] = True
             action = self._symbiosis(view)
@@ -235,8 +242,9 @@ class ExpertBot(Bot):
             return _keep(view, distinct[0])
         if self.worlds == 0:
             return _keep(view, blueprint)
+        show = self._chain_position(view) is not None
         scores = self._evaluate(
-            know, [(c, lambda sim, c=c: self._play_turn(sim, know, c)) for c in distinct]
+            know, [(c, lambda sim, c=c: self._play_turn(sim, know, c, show)) for c in distinct]
         )
         best = max(distinct, key=lambda c: scores[c])
         blue_key = keys[card_key(blueprint, know.rules)]
@@ -246,13 +254,14 @@ class ExpertBot(Bot):
 
     def _blueprint(self, know: Knowledge, cards: list[str]) -> tuple[str, list[str]]:
         """What the shared base policy programs for this seat (what partners expect),
-        and which of ``cards`` are safe (``policy.is_safe``)."""
+        and which of ``cards`` are safe (``policy.is_safe``), after the programs partners
+        showed at the head of the reveal order."""
         sim = know.base.copy()
         sim.start_turn()
         n = know.rules.n
         order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
         me = self.seat
-        if order and order[0] != me and order[0] in know.programs:
+        while order and order[0] != me and order[0] in know.programs:
             _reveal(sim, order[0], know.programs[order[0]])
             order = order[1:]
         position = order.index(me) if me in order else 0
@@ -271,22 +280,15 @@ class ExpertBot(Bot):
                 totals[key] += value
         return totals
 
-    def _play_turn(self, sim: Sim, know: Knowledge, card: str) -> float:
-        """Program ``card``, partners their base-policy choice, reveal, play out."""
+    def _play_turn(self, sim: Sim, know: Knowledge, card: str, show: bool) -> float:
+        """Program ``card`` (shown to partners when ``show``), partners their base-policy
+        choice after the programs shown, reveal, play out."""
         sim.start_turn()
-        programs = {self.seat: card}
-        programs.update(know.programs)
         order = sim.order()
-        first = order[0] if order else sim.first
-        if first in programs:
-            # the first player's card is known to all (it shows it): partners choose
-            # after it, on the web it leaves
-            _reveal(sim, first, programs[first])
-            order = order[1:]
-        for i, s in enumerate(order):
-            if s not in programs:
-                prev = sim.turn_records[-1] if i == 0 and sim.turn_records else None
-                programs[s] = program_choice(sim, s, prev, i)
+        public = dict(know.programs)
+        if show:
+            public[self.seat] = card
+        programs = predict_programs(sim, order, public, {**know.programs, self.seat: card})
         return rollout_value(sim, programs, mid_turn_order=order)
 
     # reveal choices, give-backs, sides --------------------------------
@@ -358,22 +360,40 @@ class ExpertBot(Bot):
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
             return swap
-        if free and "show" in kinds and view["programmed"] is not None:
+        already = self.seat in self.shows.get(view["turn"], {})
+        in_chain = self._chain_position(view) is not None
+        if not already and in_chain and view["programmed"] is not None:
             action: Action = {"type": "show", "card": view["programmed"]}
             if view.get("show_names_one_player"):
-                n = len(view["players"])
-                order = [(self.seat + i) % n for i in range(1, n)]
-                nxt = next(
-                    (
-                        s
-                        for s in order
-                        if view["players"][s]["hand_size"] or view["players"][s]["has_programmed"]
-                    ),
-                    order[0],
+                order = _reveal_order(view)
+                after = order[order.index(self.seat) + 1 :]
+                action["to"] = (
+                    after[0]
+                    if after
+                    else next(s for s in range(len(view["players"])) if s != self.seat)
                 )
-                action["to"] = nxt
             return action
         return None
+
+    def _chain_position(self, view: View) -> int | None:
+        """My place in this turn's reveal order if I am one of the revealers who show
+        their program (the show chain: the first player with its free Symbiosis, the next
+        ``SHOW_CHAIN - 1`` with a Symbiosis card, each keeping ``SHOW_RESERVE`` cards for
+        discard swaps), else ``None``."""
+        if "show" not in view["symbiosis_kinds"] or view["phase"] != "programming":
+            return None
+        order = _reveal_order(view)
+        if self.seat not in order:
+            return None
+        position = order.index(self.seat)
+        if position == 0:
+            return 0 if view.get("free_symbiosis_available") else None
+        n = len(view["players"])
+        if view.get("show_names_one_player") or position >= SHOW_CHAIN.get(n, 1):
+            return None
+        if view["players"][self.seat]["symbiosis_cards"] <= SHOW_RESERVE.get(n, 0):
+            return None
+        return position
 
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
         """A discard swap worth a Symbiosis: judged on the same sampled deals."""
@@ -416,10 +436,49 @@ class ExpertBot(Bot):
         return self._plain(sim, know)
 
 
+def predict_programs(
+    sim: Sim, order: list[int], public: dict[int, str], fixed: dict[int, str]
+) -> dict[int, str]:
+    """Every seat's program this turn (``sim`` at its start, ``order`` the reveal order):
+    the ``fixed`` ones as given, the others by the shared base policy. Partners see the
+    ``public`` programs that head the reveal order (shown this turn) revealed on the web,
+    and treat every other seat before them as unknown."""
+    head = sim.copy()
+    k = 0
+    while k < len(order) and order[k] in public:
+        _reveal(head, order[k], public[order[k]])
+        k += 1
+    programs = dict(fixed)
+    for i, seat in enumerate(order[k:]):
+        if seat not in programs:
+            prev = head.turn_records[-1] if i == 0 and head.turn_records else None
+            programs[seat] = program_choice(head, seat, prev, i)
+    return programs
+
+
 def _reveal(sim: Sim, seat: int, card: str) -> None:
+    if card not in sim.hands[seat]:  # a shown card the model had not placed in that hand
+        sim.hands[seat].append(card)
     prev = sim.turn_records[-1] if sim.turn_records else None
     _, outcome = best_outcome(sim, seat, card, prev)
     sim.resolve(seat, card, outcome)
+
+
+def _reveal_order(view: View) -> list[int]:
+    """This turn's reveal order: from the first player, the seats holding cards."""
+    n = len(view["players"])
+    first = view["first_player"]
+    seats = [(first + i) % n for i in range(n)]
+    players = view["players"]
+    return [s for s in seats if players[s]["hand_size"] or players[s]["has_programmed"]]
+
+
+def _earlier_settled(view: View, seat: int) -> bool:
+    """Whether every seat revealing before ``seat`` this turn has programmed and is ready."""
+    order = _reveal_order(view)
+    players = view["players"]
+    earlier = order[: order.index(seat)] if seat in order else []
+    return all(players[s]["has_programmed"] and players[s]["ready"] for s in earlier)
 
 
 def _remaining_order(sim: Sim, view: View, seat: int) -> list[int]:
