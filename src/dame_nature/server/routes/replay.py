@@ -36,10 +36,12 @@ async def replay_steps(
         cached = _CACHE.get(key)
         if cached is not None:
             _CACHE.move_to_end(key)
-            return cached
-    names = {p["seat"]: p["name"] for p in room.public_info()["players"]}
-    # building the steps replays the game: off the event loop
-    return await run_in_threadpool(_answer, replay, names, key)
+    if cached is None:
+        names = {p["seat"]: p["name"] for p in room.public_info()["players"]}
+        # building the steps replays the game: off the event loop
+        cached = await run_in_threadpool(_answer, replay, names, key)
+    # the campaign is the room's, kept for its current game only: not cached
+    return {**cached, "campaign": replay["campaign"]}
 
 
 def _answer(replay: dict[str, Any], names: dict[int, str], key: tuple[str, int]) -> dict[str, Any]:
@@ -50,7 +52,6 @@ def _answer(replay: dict[str, Any], names: dict[int, str], key: tuple[str, int])
         "modes": list(setup["modes"]),
         "players": [{"seat": s, "name": names.get(s, "")} for s in range(setup["num_players"])],
         "result": replay["result"],
-        "campaign": replay["campaign"],
         **table_shape(setup),
         "steps": build_steps(setup, replay["actions"]),
     }
