@@ -148,6 +148,7 @@ def test_an_earlier_game_stays_replayable_after_a_rematch(open_page, ui_server):
     earlier = page.locator("#end-replays a")
     expect(earlier).to_have_count(1)
     expect(earlier).to_have_text("Game 1")
+    assert_accessible(page, "the end screen with the earlier game's replay")
     earlier.click()
     page.wait_for_selector("#replay-view:not([hidden])")
     expect(page.locator("#replay-summary")).to_contain_text("Game 1 of room")
