@@ -40,7 +40,14 @@ from typing import Any
 from ..engine.cards import CATALOGUE
 from .base import Action, Bot, View, awaiting_me, can_use_symbiosis, my_cards
 from .model import INFO, Outcome, Rules, Sim, get_rules
-from .policy import best_outcome, card_key, is_safe, program_choice, rollout_value
+from .policy import (
+    best_outcome,
+    card_key,
+    distinct_cards,
+    is_safe,
+    program_choice,
+    rollout_value,
+)
 
 #: sampled deals per decision (the budget: decision time grows with it)
 DEFAULT_WORLDS = 20
@@ -51,6 +58,8 @@ DEVIATION = 0.0
 SHOW_CHAIN = {4: 2, 5: 3, 6: 4}
 #: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
 SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
+#: what a Give must gain a deal, on average, to spend a Symbiosis card on it
+GIVE_MARGIN = 1.0
 
 
 @dataclass
@@ -64,22 +73,41 @@ class Knowledge:
     unseen: list[str]  # cards no one has shown to this seat, in other hands
     pool_unseen: list[tuple[list[str], int]]  # (candidates, how many of them are held)
     programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
+    not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
 
     def sample(self, rng: random.Random) -> Sim:
-        """A full deal of the other hands, consistent with everything known."""
+        """A full deal of the other hands, consistent with everything known: each card a
+        seat is believed not to hold goes first to one of the other seats, chosen in
+        proportion to the cards they still miss."""
         cards = list(self.unseen)
         for candidates, count in self.pool_unseen:
             cards += rng.sample(candidates, count)
         rng.shuffle(cards)
         sim = self.base.copy()
+        missing = {
+            s: self.sizes[s] - len(sim.hands[s])
+            for s in range(self.rules.n)
+            if s != self.seat and self.sizes[s] > len(sim.hands[s])
+        }
+        if self.not_held:
+            free = []
+            for card in cards:
+                seats = [s for s in missing if missing[s] and card not in self.not_held.get(s, ())]
+                if len(seats) == sum(1 for s in missing if missing[s]):
+                    free.append(card)  # no belief about it, or no seat left to honour it
+                    continue
+                if not seats:
+                    free.append(card)
+                    continue
+                seat = rng.choices(seats, weights=[missing[s] for s in seats])[0]
+                sim.hands[seat].append(card)
+                missing[seat] -= 1
+            cards = free
         i = 0
-        for s in range(self.rules.n):
-            if s == self.seat:
-                continue
-            missing = self.sizes[s] - len(sim.hands[s])
-            if missing > 0:
-                sim.hands[s] += cards[i : i + missing]
-                i += missing
+        for s, count in missing.items():
+            if count > 0:
+                sim.hands[s] += cards[i : i + count]
+                i += count
         return sim
 
 
@@ -94,23 +122,45 @@ class ExpertBot(Bot):
         self.after_reintro = False
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
         self.shows: dict[int, dict[int, str]] = {}  # turn -> seat -> the card it showed
+        # inference: the Species installable at the start of each turn, those installed
+        # so far in it, and the Species each partner very probably does not hold
+        self.installable_at_start: dict[int, set[str]] = {}
+        self.installed_in_turn: dict[int, set[str]] = {}
+        self.not_holding: dict[int, set[str]] = {}
 
     # ------------------------------------------------------------ memory
     def _remember(self, view: View) -> None:
-        """Fold the reveals the view shows into the bot's memory (each once)."""
+        """Fold what the view shows into the bot's memory (each reveal once): Specials
+        played, shows, and what partners' reveals say about their hands."""
+        turn = view["turn"]
+        if (
+            view["phase"] == "programming"
+            and not view.get("revealed_this_turn")
+            and turn not in self.installable_at_start
+        ):
+            self.installable_at_start[turn] = _installable(view)
         records = []
         for event in view.get("log", []):
-            if event.get("type") == "revealed":
+            kind = event.get("type")
+            if kind == "revealed":
                 records.append((event["turn"], event))
-            elif event.get("type") == "show" and event.get("card"):
+            elif kind == "show" and event.get("card"):
                 self.shows.setdefault(event["turn"], {})[event["seat"]] = event["card"]
+            elif kind in ("give", "give_back", "swap_discard"):
+                records.append((event["turn"], event))
+        for record in view.get("last_turn", []):
+            records.append((turn - 1, {**record, "type": "revealed"}))
         for record in view.get("revealed_this_turn", []):
-            records.append((view["turn"], record))
-        for turn, record in records:
-            key = (turn, record["seat"], record["card"])
+            records.append((turn, {**record, "type": "revealed"}))
+        for event_turn, record in records:
+            key = (event_turn, record["type"], record["seat"], record.get("card"), record.get("to"))
             if key in self.seen_reveals:
                 continue
             self.seen_reveals.add(key)
+            if record["type"] != "revealed":
+                self._exchanged(record)
+                continue
+            self._infer(view, event_turn, record)
             info = INFO.get(record["card"])
             if info is None:
                 continue
@@ -121,6 +171,33 @@ class ExpertBot(Bot):
                 self.played_specials.add(record["card"])
             elif info.type == "species" and info.kind == "animal":
                 self.after_reintro = False
+
+    def _infer(self, view: View, turn: int, record: dict[str, Any]) -> None:
+        """A partner who revealed a Condition while a Species was installable from the
+        start of the turn (and still uninstalled) very probably does not hold it: every
+        bot plays an installable Species first."""
+        installed = self.installed_in_turn.setdefault(turn, set())
+        seat, card = record["seat"], record["card"]
+        info = INFO.get(card)
+        if info is None:
+            return
+        if info.type == "species" and record.get("result") == "placed":
+            installed.add(card)
+        if seat == self.seat or info.type == "species" or turn not in self.installable_at_start:
+            return
+        modes = set(view["modes"])
+        if modes & _UNREADABLE:
+            return
+        side = view["players"][seat].get("side")
+        for species in self.installable_at_start[turn] - installed:
+            if side is None or INFO[species].kind == side:
+                self.not_holding.setdefault(seat, set()).add(species)
+
+    def _exchanged(self, event: dict[str, Any]) -> None:
+        """Cards changed hands: what was believed of those hands may no longer hold."""
+        for seat in (event["seat"], event.get("to")):
+            if seat is not None:
+                self.not_holding.pop(seat, None)
 
     def knowledge(self, view: View) -> Knowledge:
         n = len(view["players"])
@@ -167,7 +244,13 @@ class ExpertBot(Bot):
         if total != missing:  # memory incomplete (a bot seated mid-game): stay consistent
             unseen, pool_unseen = _fit(unseen, pool_unseen, missing)
         programs = self._shown_programs(view)
-        return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs)
+        unseen_set = set(unseen)
+        not_held = {
+            seat: species & unseen_set
+            for seat, species in self.not_holding.items()
+            if seat != me and species & unseen_set
+        }
+        return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs, not_held)
 
     def _shown_programs(self, view: View) -> dict[int, str]:
         """Cards partners showed this turn while their card was programmed: by the bots'
@@ -357,12 +440,15 @@ class ExpertBot(Bot):
     def _symbiosis(self, view: View) -> Action | None:
         free = view["first_player"] == self.seat and view.get("free_symbiosis_available")
         kinds = view["symbiosis_kinds"]
+        if self.seat in self.shows.get(view["turn"], {}):
+            return None  # I showed my program: partners count on it, no more exchanges
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
             return swap
-        already = self.seat in self.shows.get(view["turn"], {})
-        in_chain = self._chain_position(view) is not None
-        if not already and in_chain and view["programmed"] is not None:
+        give = self._best_give(view, free=bool(free)) if "give" in kinds else None
+        if give is not None:
+            return give
+        if view["programmed"] is not None and self._chain_position(view) is not None:
             action: Action = {"type": "show", "card": view["programmed"]}
             if view.get("show_names_one_player"):
                 order = _reveal_order(view)
@@ -422,6 +508,46 @@ class ExpertBot(Bot):
         g, t = best
         return {"type": "swap_discard", "card": g, "take": t}
 
+    def _best_give(self, view: View, *, free: bool) -> Action | None:
+        """When at most one of my cards can go into the web now, a Give of a card I cannot
+        place, for the card the partner would give back (``give_back_guess``), judged on
+        the same sampled deals as keeping my hand."""
+        know = self.knowledge(view)
+        rules = know.rules
+        now = know.base.copy()
+        now.start_turn()
+        mine = my_cards(view)
+        placeable = {c for c in mine if not best_outcome(now, self.seat, c, None)[1].discard}
+        if len(placeable) > 1:
+            return None
+        gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
+        partners = [
+            p["seat"]
+            for p in view["players"]
+            if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
+        ]
+        cands: list[tuple[Any, Any]] = [(None, lambda sim: self._plain(sim, know))]
+        for g in gives:
+            for t in partners:
+                cands.append(((g, t), lambda sim, g=g, t=t: self._given(sim, know, g, t)))
+        if len(cands) == 1:
+            return None
+        scores = self._evaluate(know, cands)
+        best = max(scores, key=lambda k: scores[k])
+        margin = 0.0 if free else GIVE_MARGIN * self.worlds
+        if best is None or scores[best] <= scores[None] + margin:
+            return None
+        g, t = best
+        return {"type": "give", "card": g, "to": t}
+
+    def _given(self, sim: Sim, know: Knowledge, give: str, to: int) -> float:
+        sim.hands[self.seat].remove(give)
+        sim.hands[to].append(give)
+        back = give_back_guess(sim, to, self.seat)
+        sim.hands[to].remove(back)
+        sim.hands[self.seat].append(back)
+        return self._plain(sim, know)
+
     def _plain(self, sim: Sim, know: Knowledge) -> float:
         programs = {}
         for s in range(know.rules.n):
@@ -434,6 +560,19 @@ class ExpertBot(Bot):
         sim.hands[self.seat].remove(give)
         sim.hands[self.seat].append(take)
         return self._plain(sim, know)
+
+
+def give_back_guess(sim: Sim, seat: int, giver: int) -> str:
+    """What ``seat`` gives back to ``giver`` (a guess, for the giver's search): the card
+    the giver can best place now, other than the card ``seat`` itself would play."""
+    own = program_choice(sim, seat)
+    best: tuple[float, str] | None = None
+    for card in distinct_cards(sim, seat):
+        score = best_outcome(sim, giver, card, None)[0] - (200.0 if card == own else 0.0)
+        if best is None or score > best[0]:
+            best = (score, card)
+    assert best is not None
+    return best[1]
 
 
 def predict_programs(
@@ -462,6 +601,18 @@ def _reveal(sim: Sim, seat: int, card: str) -> None:
     prev = sim.turn_records[-1] if sim.turn_records else None
     _, outcome = best_outcome(sim, seat, card, prev)
     sim.resolve(seat, card, outcome)
+
+
+#: rules under which a bot may hold an installable Species and rightly not play it
+_UNREADABLE = {"invasive_species", "first_predator", "wetland"}
+
+
+def _installable(view: View) -> set[str]:
+    """The Species that could be installed on the view's web right now."""
+    rules = get_rules(len(view["players"]), tuple(view["modes"]))
+    sim = Sim.empty(rules, view["first_player"], [[] for _ in range(rules.n)])
+    sim.web = {s: view["web"].get(s) for s in rules.slots}
+    return {species for species in rules.parents if sim.can_install(species)}
 
 
 def _reveal_order(view: View) -> list[int]:

@@ -1,0 +1,97 @@
+"""The conventions expert bots share, so that partners can read each other: the show
+chain, what a partner's reveal says about its hand, and Gives when a hand is stuck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dame_nature.bots.arena import play_game
+from dame_nature.bots.expert import SHOW_CHAIN, ExpertBot, give_back_guess
+from dame_nature.bots.model import Sim, get_rules
+from dame_nature.bots.policy import best_outcome, program_choice
+from dame_nature.engine import Game
+
+
+def _turns(log: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    turns: dict[int, list[dict[str, Any]]] = {}
+    for event in log:
+        turns.setdefault(event["turn"], []).append(event)
+    return turns
+
+
+def test_the_show_chain_shows_programs_in_reveal_order_and_keeps_them() -> None:
+    """At 6 players the first revealers show their programmed card, in reveal order, and
+    reveal exactly the card they showed."""
+    chains = 0
+    for seed in range(2):
+        state = Game(6).new_initial_state(seed=seed)
+        play_game(state, [ExpertBot(s, seed=s, worlds=2) for s in range(6)])
+        for turn, events in _turns(state.log).items():
+            started = next((e for e in events if e["type"] == "reveal_started"), None)
+            if started is None:
+                continue
+            order = started["order"]
+            shows = [e for e in events if e["type"] == "show"]
+            positions = [order.index(e["seat"]) for e in shows]
+            assert positions == sorted(positions), (turn, positions)
+            assert all(p < SHOW_CHAIN[6] for p in positions)
+            revealed = {e["seat"]: e["card"] for e in events if e["type"] == "revealed"}
+            for show in shows:
+                assert revealed.get(show["seat"]) == show["card"], (turn, show)
+            chains += len(shows) >= 2
+    assert chains >= 4  # the chain is used, not only the first player's free show
+
+
+def test_what_partners_reveal_says_which_species_they_do_not_hold() -> None:
+    """A partner who reveals a Condition while a Species was installable from the start
+    of the turn is believed not to hold it; the beliefs are almost always right."""
+    right = wrong = 0
+    for seed in range(3):
+        state = Game(4).new_initial_state(seed=seed)
+        bots = [ExpertBot(s, seed=s, worlds=2) for s in range(4)]
+        while not state.is_over:
+            for seat in sorted(state.current_players()):
+                action = bots[seat].act(state.view(seat))
+                if action is not None:
+                    state.apply(seat, action)
+                    break
+            if state.phase == "programming":
+                for bot in bots:
+                    for seat, species in bot.not_holding.items():
+                        held = set(state.cards_of(seat))
+                        wrong += len(species & held)
+                        right += len(species - held)
+    assert right >= 100
+    assert wrong <= 0.05 * (right + wrong)
+
+
+def test_cards_changing_hands_clear_what_was_believed_of_them() -> None:
+    bot = ExpertBot(0, seed=1)
+    bot.not_holding = {1: {"species-ortie"}, 2: {"species-jonc"}, 3: {"species-chene"}}
+    bot._exchanged({"type": "give", "seat": 1, "to": 3})
+    assert bot.not_holding == {2: {"species-jonc"}}
+
+
+def test_a_partner_is_expected_to_give_back_a_card_the_giver_can_place() -> None:
+    rules = get_rules(4, ())
+    hands = [
+        ["species-aigle-royal"],
+        ["cond-blue-1", "cond-green-1", "species-herisson"],
+        [],
+        [],
+    ]
+    sim = Sim.empty(rules, 0, hands)
+    sim.start_turn()
+    own = program_choice(sim, 1)
+    back = give_back_guess(sim, 1, 0)
+    assert back != own
+    assert not best_outcome(sim, 0, back, None)[1].discard
+
+
+def test_stuck_experts_give_cards_to_partners() -> None:
+    gives = 0
+    for seed in range(4):
+        state = Game(4).new_initial_state(seed=seed)
+        play_game(state, [ExpertBot(s, seed=s, worlds=4) for s in range(4)])
+        gives += sum(1 for e in state.log if e["type"] == "give")
+    assert gives >= 1
