@@ -55,7 +55,7 @@ DEFAULT_WORLDS = 20
 DEVIATION = 0.0
 #: how many revealers, from the first, show their programmed card each turn (the first
 #: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
-SHOW_CHAIN = {4: 2, 5: 3, 6: 4}
+SHOW_CHAIN = {4: 1, 5: 3, 6: 4}
 #: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
 SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
 #: what a Give must gain a deal, on average, to spend a Symbiosis card on it
@@ -400,6 +400,12 @@ class ExpertBot(Bot):
             return dict(options[max(range(len(options)), key=lambda i: scores[i])])
         if kind == "give_back":
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
+            if self.shows.get(view["turn"], {}).get(self.seat) == view["programmed"]:
+                # partners count on the program I showed: give back another card
+                kept = [o for o in options if o.get("card") != view["programmed"]]
+                options = kept or options
+                if len(options) == 1:
+                    return dict(options[0])
             cands = []
             for i, option in enumerate(options):
                 cands.append(
