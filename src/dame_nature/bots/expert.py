@@ -74,8 +74,20 @@ class Knowledge:
     pool_unseen: list[tuple[list[str], int]]  # (candidates, how many of them are held)
     programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
     not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
+    short: tuple[int, ...] = ()  # seats that can place at most one card now (they gave)
 
     def sample(self, rng: random.Random) -> Sim:
+        """A deal of the other hands consistent with everything known (``deal``); when
+        some seats are known to be short of playable cards, a deal where they are (within
+        a few tries)."""
+        sim = self.deal(rng)
+        for _ in range(SHORT_TRIES if self.short else 0):
+            if all(_playable_now(sim, seat) <= 1 for seat in self.short):
+                break
+            sim = self.deal(rng)
+        return sim
+
+    def deal(self, rng: random.Random) -> Sim:
         """A full deal of the other hands, consistent with everything known: each card a
         seat is believed not to hold goes first to one of the other seats, chosen in
         proportion to the cards they still miss."""
@@ -109,6 +121,15 @@ class Knowledge:
                 sim.hands[s] += cards[i : i + count]
                 i += count
         return sim
+
+
+#: deals tried to find one where the seats known to be short of playable cards are
+SHORT_TRIES = 30
+
+
+def _playable_now(sim: Sim, seat: int) -> int:
+    """How many of ``seat``'s cards could go into the web now, first in the turn."""
+    return sum(1 for c in set(sim.hands[seat]) if not best_outcome(sim, seat, c, None)[1].discard)
 
 
 class ExpertBot(Bot):
@@ -400,6 +421,8 @@ class ExpertBot(Bot):
             return dict(options[max(range(len(options)), key=lambda i: scores[i])])
         if kind == "give_back":
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
+            if giver is not None:  # bots give when short of cards they can place
+                know.short = (giver,)
             if self.shows.get(view["turn"], {}).get(self.seat) == view["programmed"]:
                 # partners count on the program I showed: give back another card
                 kept = [o for o in options if o.get("card") != view["programmed"]]
