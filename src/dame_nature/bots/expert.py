@@ -58,6 +58,8 @@ DEVIATION = 0.0
 SHOW_CHAIN = {4: 1, 5: 3, 6: 4}
 #: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
 SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
+#: a bot looks for a Give when at most this many of its cards can go into the web now
+GIVE_WHEN_PLAYABLE = 1
 #: what a Give must gain a deal, on average, to spend a Symbiosis card on it
 GIVE_MARGIN = 1.0
 
@@ -538,16 +540,16 @@ class ExpertBot(Bot):
         return {"type": "swap_discard", "card": g, "take": t}
 
     def _best_give(self, view: View, *, free: bool) -> Action | None:
-        """When at most one of my cards can go into the web now, a Give of a card I cannot
-        place, for the card the partner would give back (``give_back_guess``), judged on
-        the same sampled deals as keeping my hand."""
+        """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, a Give
+        of a card I cannot place, for the card the partner would give back
+        (``give_back_guess``), judged on the same sampled deals as keeping my hand."""
         know = self.knowledge(view)
         rules = know.rules
         now = know.base.copy()
         now.start_turn()
         mine = my_cards(view)
         placeable = {c for c in mine if not best_outcome(now, self.seat, c, None)[1].discard}
-        if len(placeable) > 1:
+        if len(placeable) > GIVE_WHEN_PLAYABLE:
             return None
         gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
         partners = [
