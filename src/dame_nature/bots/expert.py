@@ -55,9 +55,11 @@ DEFAULT_WORLDS = 20
 DEVIATION = 0.0
 #: how many revealers, from the first, show their programmed card each turn (the first
 #: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
-SHOW_CHAIN = {4: 2, 5: 3, 6: 4}
+SHOW_CHAIN = {4: 1, 5: 3, 6: 4}
 #: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
 SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
+#: a bot looks for a Give when at most this many of its cards can go into the web now
+GIVE_WHEN_PLAYABLE = 1
 #: what a Give must gain a deal, on average, to spend a Symbiosis card on it
 GIVE_MARGIN = 1.0
 
@@ -74,8 +76,20 @@ class Knowledge:
     pool_unseen: list[tuple[list[str], int]]  # (candidates, how many of them are held)
     programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
     not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
+    short: tuple[int, ...] = ()  # seats that can place at most one card now (they gave)
 
     def sample(self, rng: random.Random) -> Sim:
+        """A deal of the other hands consistent with everything known (``deal``); when
+        some seats are known to be short of playable cards, a deal where they are (within
+        a few tries)."""
+        sim = self.deal(rng)
+        for _ in range(SHORT_TRIES if self.short else 0):
+            if all(_playable_now(sim, seat) <= 1 for seat in self.short):
+                break
+            sim = self.deal(rng)
+        return sim
+
+    def deal(self, rng: random.Random) -> Sim:
         """A full deal of the other hands, consistent with everything known: each card a
         seat is believed not to hold goes first to one of the other seats, chosen in
         proportion to the cards they still miss."""
@@ -109,6 +123,15 @@ class Knowledge:
                 sim.hands[s] += cards[i : i + count]
                 i += count
         return sim
+
+
+#: deals tried to find one where the seats known to be short of playable cards are
+SHORT_TRIES = 30
+
+
+def _playable_now(sim: Sim, seat: int) -> int:
+    """How many of ``seat``'s cards could go into the web now, first in the turn."""
+    return sum(1 for c in set(sim.hands[seat]) if not best_outcome(sim, seat, c, None)[1].discard)
 
 
 class ExpertBot(Bot):
@@ -400,6 +423,14 @@ class ExpertBot(Bot):
             return dict(options[max(range(len(options)), key=lambda i: scores[i])])
         if kind == "give_back":
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
+            if giver is not None:  # bots give when short of cards they can place
+                know.short = (giver,)
+            if self.shows.get(view["turn"], {}).get(self.seat) == view["programmed"]:
+                # partners count on the program I showed: give back another card
+                kept = [o for o in options if o.get("card") != view["programmed"]]
+                options = kept or options
+                if len(options) == 1:
+                    return dict(options[0])
             cands = []
             for i, option in enumerate(options):
                 cands.append(
@@ -509,16 +540,16 @@ class ExpertBot(Bot):
         return {"type": "swap_discard", "card": g, "take": t}
 
     def _best_give(self, view: View, *, free: bool) -> Action | None:
-        """When at most one of my cards can go into the web now, a Give of a card I cannot
-        place, for the card the partner would give back (``give_back_guess``), judged on
-        the same sampled deals as keeping my hand."""
+        """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, a Give
+        of a card I cannot place, for the card the partner would give back
+        (``give_back_guess``), judged on the same sampled deals as keeping my hand."""
         know = self.knowledge(view)
         rules = know.rules
         now = know.base.copy()
         now.start_turn()
         mine = my_cards(view)
         placeable = {c for c in mine if not best_outcome(now, self.seat, c, None)[1].discard}
-        if len(placeable) > 1:
+        if len(placeable) > GIVE_WHEN_PLAYABLE:
             return None
         gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
         partners = [
