@@ -140,7 +140,7 @@ class ExpertBot(Bot):
     def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
         super().__init__(seat, seed=seed)
         self.worlds = worlds
-        self.seen_reveals: set[tuple[int, int, str]] = set()
+        self.seen_reveals: set[tuple[Any, ...]] = set()  # (turn, type, seat, card, to)
         self.played_specials: set[str] = set()
         self.after_reintro = False
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
