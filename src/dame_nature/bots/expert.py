@@ -9,23 +9,30 @@ How it decides (every decision, ``programming`` and reveal choices alike):
    animal. Everything else of the deck is *unseen*.
 2. **Sampling** (``Knowledge.sample``): the unseen cards are dealt at random to the other
    players, each getting as many as it holds, known cards kept with their owners
-   (``worlds`` deals per decision, from the bot's own seeded generator).
+   (``worlds`` deals per decision, from the bot's own seeded generator). What partners'
+   reveals said is honoured: a Species a partner passed when it could have installed it
+   goes to another hand, and a partner who gave a card is dealt a hand short of playable
+   cards (bots give only then).
 3. **Partners' programs**: in each sampled deal, every other player programs what the
-   shared base policy (``policy.program_choice``) picks from its sampled hand, seeing only
-   the web at the start of the turn, as every bot does; a card a partner showed this turn
-   (the first player shows its programmed card) is its program for sure.
+   shared base policy (``policy.program_choice``) picks from its sampled hand, seeing the
+   web at the start of the turn and the programs shown this turn (the show chain, below),
+   as every bot does; a card a partner showed this turn is its program for sure.
 4. **Evaluation**: each candidate action (a card to program, a place for the revealed
    card, a card to give back, a Symbiosis) is applied in every deal, the turn is revealed
    in seat order, and the game is played out to its end by the greedy policy with every
    hand open (``policy.rollout``). The candidate with the best mean result (a win counts
    far more than the cards placed) is played. All candidates meet the same deals.
 
-Symbioses: the first player's free one each turn, and Symbiosis cards at 4 to 6 players,
-take a card back from the discard pile when that is worth it (a lost Species, or a
-playable card for a dead one); otherwise the first player shows the card it programmed
-(to one player, the next to reveal, under Privileged Symbioses), so partners know the
-first card of the turn before they choose theirs. Gives are answered (the best card to
-give back) but not started.
+Symbioses (the first player's free one each turn, and Symbiosis cards at 4 to 6 players):
+
+- a **discard swap** when the sampled deals say it pays (a lost Species back, a playable
+  card for a dead one);
+- a **Give** when at most ``GIVE_WHEN_PLAYABLE`` of the bot's cards can go into the web
+  now: a card it cannot place, to the partner whose expected give-back
+  (``give_back_guess``) does the most;
+- otherwise the **show chain**: the first ``SHOW_CHAIN`` revealers of the turn show the
+  card they programmed (to the next revealer only under Privileged Symbioses), each once
+  the revealers before it are ready, and keep it, so later players choose knowing them.
 
 The bot never sees a ``State``: it builds its own model positions (``model.Sim``) from
 the view and its samples.
@@ -108,10 +115,10 @@ class Knowledge:
             for card in cards:
                 seats = [s for s in missing if missing[s] and card not in self.not_held.get(s, ())]
                 if len(seats) == sum(1 for s in missing if missing[s]):
-                    free.append(card)  # no belief about it, or no seat left to honour it
+                    free.append(card)  # no seat left to deal to is believed not to hold it
                     continue
                 if not seats:
-                    free.append(card)
+                    free.append(card)  # every seat left is: the belief gives way
                     continue
                 seat = rng.choices(seats, weights=[missing[s] for s in seats])[0]
                 sim.hands[seat].append(card)
@@ -197,8 +204,8 @@ class ExpertBot(Bot):
 
     def _infer(self, view: View, turn: int, record: dict[str, Any]) -> None:
         """A partner who revealed a Condition while a Species was installable from the
-        start of the turn (and still uninstalled) very probably does not hold it: every
-        bot plays an installable Species first."""
+        start of the turn (and still uninstalled) very probably does not hold it: bots
+        nearly always play an installable Species first."""
         installed = self.installed_in_turn.setdefault(turn, set())
         seat, card = record["seat"], record["card"]
         info = INFO.get(card)
@@ -312,8 +319,9 @@ class ExpertBot(Bot):
                 return {"type": "program", "card": card}
         if me["ready"]:
             return None
-        if shown is None and self._chain_position(view) and not _earlier_settled(view, self.seat):
-            return None  # I show my program after the revealers before me settle theirs
+        position = self._chain_position(view)
+        if shown is None and position and not _earlier_settled(view, self.seat):
+            return None  # past first in the chain: I show after the revealers before me settle
         if not self.decided.get("symbiosis_considered") and can_use_symbiosis(view):
             self.decided["symbiosis_considered"] = True
             action = self._symbiosis(view)
