@@ -24,11 +24,28 @@ UI_PATHS = ("/", "/r/AnyRoomCode", "/static/css/app.css", "/static/js/room.js",
             "/static/js/home.js", "/static/js/texts.js")  # fmt: skip
 
 
+#: what changes which Python code a process imports or where pip installs: a fresh
+#: machine (a Docker image) has none of them
+HIDDEN_VARIABLES = frozenset({
+    "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONUSERBASE", "PYTHONSAFEPATH",
+    "PYTHONEXECUTABLE", "VIRTUAL_ENV", "__PYVENV_LAUNCHER__",
+    "PIP_TARGET", "PIP_PREFIX", "PIP_ROOT", "PIP_USER", "PIP_EDITABLE", "PIP_SRC",
+})  # fmt: skip
+
+
 def clean_env(**extra: str) -> dict[str, str]:
-    """This process's environment without ``PYTHONPATH`` (which would put the working
-    tree's ``src/`` before the installed package)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    return {**env, **extra}
+    """This process's environment as a fresh machine would have it, for the processes
+    that must run the installed package: without ``PYTHONPATH`` (which would put a source
+    tree's ``src/``, this one's or another's, before the installed package) nor the other
+    variables of ``HIDDEN_VARIABLES``, with no user site-packages (``PYTHONNOUSERSITE``),
+    and without the server's own settings (``DAME_NATURE_*``: the caller gives those it
+    means). What pip needs to reach the package index (proxies, certificates) is kept."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in HIDDEN_VARIABLES and not k.startswith("DAME_NATURE_")
+    }
+    return {**env, "PYTHONNOUSERSITE": "1", **extra}
 
 
 def make_venv(env_dir: Path) -> Path:

@@ -2,7 +2,8 @@
 // each end of turn) with every hand visible, forward and back, with the buttons, the
 // slider or the keyboard (← →, Page Up / Page Down, Home / End). The steps come from
 // GET /api/rooms/{room}/replay/steps; the web and the cards are drawn by the table's
-// own modules. #step=N in the address opens (and shares) a given step.
+// own modules. #step=N in the address opens (and shares) a given step; ?game=N a given
+// game of the room (a rematch keeps the earlier ones), listed above the controls.
 import { api, ApiError } from "./api.js";
 import { cardHTML, cardText, esc } from "./cards.js";
 import { t, tn } from "./i18n.js";
@@ -12,6 +13,10 @@ import { drawLinks, renderWebs, slotText } from "./web.js";
 
 const $ = (id) => document.getElementById(id);
 const CODE = $("replay").dataset.code;
+const ROOM = `/api/rooms/${encodeURIComponent(CODE)}`;
+// the game asked for (?game=N), or null: the room's current one
+const asked = new URLSearchParams(location.search).get("game") || "";
+const ASKED = /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : null;
 const PLAY_EVERY_MS = 1200;
 
 const replay = { data: null, index: 0, timer: null };
@@ -259,23 +264,39 @@ function wire() {
   });
 }
 
+/** Links to every game of the room with a replay: the earlier ones, and the current one
+ * once it is over. */
+function renderGames(room, shown) {
+  const last = room.status === "over" ? room.game : room.game - 1;
+  const nav = $("rp-games");
+  nav.hidden = last < 2 && shown === last;
+  $("rp-games-list").innerHTML = Array.from({ length: last }, (_, i) => i + 1)
+    .map((n) => `<li><a href="/r/${encodeURIComponent(CODE)}/replay?game=${n}"${n === shown ? ' aria-current="page"' : ""}>${esc(t("Game {n}", { n }))}</a></li>`)
+    .join("");
+}
+
 async function init() {
+  let room;
   try {
     // the room first: a game still in play has no replay (and asking would be refused)
-    const room = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}`);
-    if (room.status !== "over") throw new ApiError("game_not_over", "", 409);
-    replay.data = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/replay/steps`);
+    room = await api("GET", ROOM);
+    const game = ASKED ?? room.game;
+    if (game === room.game && room.status !== "over") throw new ApiError("game_not_over", "", 409);
+    replay.data = await api("GET", `${ROOM}/replay/steps?game=${game}`);
   } catch (err) {
     $("replay-loading").hidden = true;
     $("replay-error").hidden = false;
     $("replay-error-text").textContent =
       err.code === "game_not_over"
         ? t("The replay opens once the game is over.")
-        : err.status === 404
-          ? t("This room does not exist (check the link), or it was closed.")
-          : err.message;
+        : err.code === "game_not_found"
+          ? t("This room has no game {n}.", { n: ASKED })
+          : err.status === 404
+            ? t("This room does not exist (check the link), or it was closed.")
+            : err.message;
     return;
   }
+  renderGames(room, replay.data.game);
   const data = replay.data;
   const result = data.result || {};
   const names = data.players.map((p) => p.name).join(", ");

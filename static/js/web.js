@@ -19,33 +19,9 @@ export function slotText(slot) {
   return n ? t("{name}, Condition {n}", { name, n }) : t("{name} (installed)", { name });
 }
 
-function isOpen(view, layout, sp) {
+/** Whether a Species' slots are open: every Species before it (its parents) installed. */
+export function isOpen(view, layout, sp) {
   return (layout[sp].parents || []).every((p) => view.web[p]);
-}
-
-/**
- * Why the public table says a card has no place right now (a reason code of texts.js's
- * REASONS), or "" when it may have one or the table cannot tell (Cats, Pollutions,
- * Reintroductions, and what the advanced rules decide only at the reveal).
- */
-export function noPlaceNow(view, id) {
-  const c = card(id);
-  const layouts = (view.webs || ["main"]).map((web) => BOOT.layouts[layoutName(view, web)]).filter(Boolean);
-  if (c.type === "condition" || c.type === "joker") {
-    const fits = (colour) => c.type === "joker" || colour === c.colour;
-    const free = layouts.some((layout) =>
-      Object.keys(layout).some((sp) => isOpen(view, layout, sp) && layout[sp].conditions.some((colour, i) => fits(colour) && !view.web[`${sp}:${i + 1}`])),
-    );
-    return free ? "" : c.type === "joker" ? "joker_no_slot" : "no_slot";
-  }
-  if (c.type === "species") {
-    const layout = layouts.find((l) => l[id]);
-    if (!layout) return "";
-    if (view.web[id]) return "already_installed";
-    if (!isOpen(view, layout, id)) return "species_not_open";
-    return layout[id].conditions.every((_, i) => view.web[`${id}:${i + 1}`]) ? "" : "conditions_missing";
-  }
-  return "";
 }
 
 /**

@@ -74,8 +74,13 @@ class Api:
     def remove_seat(self, room: str, token: str | None, who: int | str = "me") -> httpx.Response:
         return self.http.delete(f"/api/rooms/{room}/players/{who}", headers=self.auth(token))
 
-    def replay(self, room: str) -> httpx.Response:
-        return self.http.get(f"/api/rooms/{room}/replay")
+    def replay(self, room: str, game: int | None = None) -> httpx.Response:
+        params = {} if game is None else {"game": game}
+        return self.http.get(f"/api/rooms/{room}/replay", params=params)
+
+    def replay_steps(self, room: str, game: int | None = None) -> httpx.Response:
+        params = {} if game is None else {"game": game}
+        return self.http.get(f"/api/rooms/{room}/replay/steps", params=params)
 
     def table(
         self, players: int = 4, names: list[str] | None = None, start: bool = True, **body: Any

@@ -273,3 +273,34 @@ def test_bots_play_on_after_sigkill_and_restart(server_factory, make_api, tmp_pa
     final = play_humans(api, room, {0: me["token"]})
     assert final["result"] is not None
     assert os.path.exists(db)
+
+
+def test_expert_bots_keep_their_show_chain_on_the_server(api):
+    """Experts show their programs in reveal order and wait for the revealers before them;
+    a bot that waits is not replaced by a random move (only a round in which no bot moves
+    falls back), so every program a bot showed is the card it reveals."""
+    created = api.create(seed=21).json()
+    room, host = created["room"], created["host_token"]
+    me = api.join(room, "Ada").json()
+    for _ in range(5):
+        assert api.add_bot(room, host, "expert").status_code == 201
+    assert api.start(room, host).status_code == 200
+    play_humans(api, room, {0: me["token"]}, limit=240.0)
+    log = api.http.get(f"/api/rooms/{room}/log", headers=api.auth(me["token"])).json()
+    turns: dict[int, list[dict]] = {}
+    for event in log["events"]:
+        turns.setdefault(event["turn"], []).append(event)
+    bot_shows = 0
+    for events in turns.values():
+        started = next((e for e in events if e["type"] == "reveal_started"), None)
+        if started is None:
+            continue
+        order = started["order"]
+        revealed = {e["seat"]: e["card"] for e in events if e["type"] == "revealed"}
+        shows = [e for e in events if e["type"] == "show" and e["seat"] != 0]
+        positions = [order.index(e["seat"]) for e in shows]
+        assert positions == sorted(positions), positions
+        for show in shows:
+            assert revealed.get(show["seat"]) == show["card"], show
+        bot_shows += len(shows)
+    assert bot_shows >= 6

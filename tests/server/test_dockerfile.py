@@ -21,6 +21,7 @@ import venv
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.installed import assert_serves_ui, clean_env
 
@@ -47,7 +48,22 @@ def exec_form(args: str) -> list[str]:
     return json.loads(args) if args.startswith("[") else ["sh", "-c", args]
 
 
-def test_dockerfile_install_and_start_steps_outside_docker(tmp_path):
+def decoy_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Set what a developer's shell may hold and a fresh machine does not: ``PYTHONPATH``
+    at another source tree, a user site-packages, the server's settings. Each decoy
+    package fails on import: the steps below must never see them."""
+    for where in ("decoy-tree/src", f"decoy-user/lib/python{sys.version_info.major}."
+                  f"{sys.version_info.minor}/site-packages"):  # fmt: skip
+        package = tmp_path / where / "dame_nature"
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text(f"raise ImportError('a decoy in {where}')\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path / "decoy-tree" / "src"))
+    monkeypatch.setenv("PYTHONUSERBASE", str(tmp_path / "decoy-user"))
+    monkeypatch.setenv("DAME_NATURE_LIMIT_CONCURRENCY", "1")  # every request answered 503
+
+
+def test_dockerfile_install_and_start_steps_outside_docker(tmp_path, monkeypatch):
+    decoy_environment(tmp_path, monkeypatch)
     steps = instructions(ROOT / "Dockerfile")
     words = [w for w, _ in steps]
     assert words[0] == "FROM" and "slim" in steps[0][1]

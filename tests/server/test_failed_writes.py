@@ -7,6 +7,7 @@ SQLite file another process holds locked; a PostgreSQL server stopped, then rest
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -43,6 +44,11 @@ def play_through_a_failed_write(api: Api, fail: Callable[[], Any], heal: Callabl
         ws.send({"type": "action", "action": {"type": "program", "card": card}})
         view = ws.wait_version(before["version"] + 1)
         assert view["programmed"] == card and view["version"] == before["version"] + 1
+    # the socket's close is a change of the room of its own (seat 0 no longer connected):
+    # let it land before play_out counts one version an action
+    deadline = time.monotonic() + 10
+    while api.state(room).json()["players"][0]["connected"] and time.monotonic() < deadline:
+        time.sleep(0.02)
     final = api.play_out(table)
     replay = api.replay(room).json()
     assert State.replay(replay["setup"], replay["actions"]).result == final["result"]

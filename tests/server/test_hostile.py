@@ -16,6 +16,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from dame_nature.server import connections
 from dame_nature.server.connections import Connection
 from dame_nature.server.settings import Settings
 from tests.hostile_clients import (
@@ -190,6 +191,35 @@ def test_a_flooding_socket_gets_one_notice_and_is_closed(server_factory, make_ap
     assert pongs <= 60 + 20 * 5  # the burst, and the rate while it lasted
     assert median_ms(health) < bound
     assert played >= 3
+
+
+def test_a_flood_read_slowly_gets_one_notice_and_is_closed(tmp_path, monkeypatch):
+    """The same contract when the server reads a flood slowly (a loaded machine): the
+    bucket refills between reads, so some messages of the flood are admitted. They used
+    to end the flood (a second notice, and drops counted again from zero, so the flood
+    could go on for ever); now one notice, then drops, then a close. A client that then
+    keeps within the rate until its whole burst is back starts afresh."""
+    clock = [0.0]
+    monkeypatch.setattr(connections.time, "monotonic", lambda: clock[0])
+    settings = Settings(db=str(tmp_path / "x.sqlite3"), ws_rate_per_second=20,
+                        ws_rate_burst=60, ws_flood_close_after=100)  # fmt: skip
+    conn = Connection(None, 0, settings)  # type: ignore[arg-type]  # admit() only
+
+    def read(seconds_later: float) -> str:
+        clock[0] += seconds_later
+        return conn.admit()
+
+    verdicts = [read(0.03) for _ in range(2000)]  # read every 30 ms: 0.6 token each
+    assert verdicts.count("notice") == 1
+    assert "close" in verdicts
+    noticed, closed = verdicts.index("notice"), verdicts.index("close")
+    assert set(verdicts[:noticed]) == {"ok"}
+    refused = verdicts[noticed:closed]  # the notice's message and the drops: 100, then a close
+    assert len(refused) - refused.count("ok") == 100 and "ok" in refused
+    # 3 s within the rate (the burst back): a new flood gets its own notice
+    assert read(3.0) == "ok" and conn.dropped == 0
+    again = [read(0.0) for _ in range(60)]  # the burst left (59), then over the rate
+    assert again.count("notice") == 1 and again[-1] == "notice"
 
 
 # ------------------------------------------------------------------ 3. seats always reachable

@@ -78,3 +78,27 @@ def test_frames_between_reveals_keep_every_card_in_one_place(modes):
         webs = [s["state"]["web"] for s in steps if s["kind"] == "reveal"]
         assert all(isinstance(w, dict) for w in webs)
         assert steps[-1]["state"]["web"] == state.view(None)["web"]
+
+
+def test_an_earlier_game_stays_replayable_after_a_rematch(api):
+    table = api.table(3, seed=5)
+    room = table["room"]
+    api.play_out(table)
+    first, first_steps = api.replay(room).json(), api.replay_steps(room).json()
+    assert first["game"] == 1
+    assert api.rematch(room, table["host"]).status_code == 200
+    # game 2 is played: its replay is refused, game 1's is the same as before
+    assert api.replay(room).status_code == 409
+    assert api.replay(room, game=1).json() == first
+    assert api.replay_steps(room, game=1).json() == first_steps
+    for game, status in ((2, 409), (3, 404), (0, 422)):
+        for answer in (api.replay(room, game=game), api.replay_steps(room, game=game)):
+            assert answer.status_code == status, (game, answer.text)
+    assert api.replay(room, game=3).json()["error"]["code"] == "game_not_found"
+    # once game 2 is over, both are there
+    final = api.play_out(table)
+    second = api.replay(room, game=2).json()
+    assert second == api.replay(room).json() and second["result"] == final["result"]
+    assert second["actions"] != first["actions"]  # a new deal
+    assert second["deal_chosen_by_host"] is False and first["deal_chosen_by_host"] is True
+    assert api.replay(room, game=1).json() == first

@@ -64,6 +64,10 @@ def test_play_solo_then_a_whole_game_by_clicking(open_page):
     expect(others).to_have_count(2)
     for i in range(2):
         expect(others.nth(i).locator(".badge.bot")).to_contain_text("bot · Random")
+    page.click("#help-btn")  # the help tells how to play beside the bots
+    expect(page.locator("#help-body")).to_contain_text("Playing with bots")
+    expect(page.locator("#help-body")).to_contain_text("give back a card it can place now")
+    page.click("#help-close")
     play_my_turns(page)
     expect(page.locator("#end-title")).to_be_visible()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 from dn_ui import create_room, join_room, start_game, take_seat
@@ -99,3 +101,55 @@ def test_a_full_room_says_so_and_offers_to_watch(open_page, ui_server):
     expect(late.locator("#seated-note")).to_contain_text("full")
     expect(late.locator("#join-form")).to_be_hidden()
     expect(late.locator("#seated-note")).to_contain_text("watch")
+
+
+def _lobby_as_host(open_page, ui_server, names, deal=None):
+    """A lobby made through the REST API with ``names`` seated; the host's page (the host
+    holds no seat). The page, the API client and the room's path and host token."""
+    api = httpx.Client(base_url=ui_server.url + "/api", timeout=10)
+    created = api.post("/rooms", json={"deal": deal} if deal else {}).json()
+    code, host_token = created["room"], created["host_token"]
+    for name in names:
+        assert api.post(f"/rooms/{code}/players", json={"name": name}).status_code == 201
+    host = open_page()
+    memory = json.dumps({code: {"host_token": host_token}})
+    host.add_init_script(f"localStorage.setItem('dameNature.rooms', {json.dumps(memory)});")
+    host.goto(f"/r/{code}")
+    expect(host.locator("#lobby-players li")).to_have_count(len(names))
+    return host, api, f"/rooms/{code}", host_token
+
+
+def test_start_refused_after_a_player_left_keeps_the_button_off(open_page, ui_server):
+    open_page.allow("status of 409")  # the start refused, on purpose
+    host, api, room, host_token = _lobby_as_host(open_page, ui_server, ["Alice", "Bob", "Chloé"])
+    held = []
+    host.route("**/start", lambda route: held.append(route))  # the start request waits for the test
+    start = host.locator("#start-btn")
+    expect(start).to_be_enabled()
+    start.click()
+    expect(start).to_be_disabled()
+    # while it is on its way, Chloé leaves: the lobby redraws with two players...
+    auth = {"Authorization": f"Bearer {host_token}"}
+    assert api.delete(f"{room}/players/2", headers=auth).status_code == 200
+    expect(host.locator("#lobby-players li")).to_have_count(2)
+    expect(start).to_be_disabled()  # ...and the request still runs
+    held[0].continue_()
+    expect(host.locator("#start-error")).to_contain_text("3 to 6 players")
+    # the answer came: the button follows the room (two players), it is not forced back on
+    expect(start).to_be_disabled()
+    expect(start).to_contain_text("1 more player needed")
+    # a third player comes: the room decides again
+    assert api.post(f"{room}/players", json={"name": "Dora"}).status_code == 201
+    expect(start).to_be_enabled()
+
+
+def test_a_deal_for_four_needs_four_players_to_start(open_page, ui_server):
+    setup = Game(4).new_initial_state(seed=3).setup
+    deal = {"hands": setup["hands"], "first_player": setup["first_player"]}
+    host, api, room, _ = _lobby_as_host(open_page, ui_server, ["Alice", "Bob", "Chloé"], deal)
+    start = host.locator("#start-btn")
+    expect(start).to_be_disabled()
+    expect(start).to_contain_text("1 more player needed")
+    assert api.post(f"{room}/players", json={"name": "Dora"}).status_code == 201
+    expect(start).to_be_enabled()
+    expect(start).to_contain_text("4 players")

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from dn_ui import assert_accessible, no_horizontal_scroll
+from playwright.sync_api import expect
 
 from tests.server.conftest import Api
 
@@ -109,8 +110,54 @@ def test_end_screen_links_to_the_replay_and_a_game_in_play_has_none(open_page, f
     assert "once the game is over" in page.locator("#replay-error-text").inner_text()
     # the end screen of the finished game offers the replay
     page.goto(f"/r/{finished['room']}")
-    link = page.locator("#end-view a[href$='/replay']")
+    link = page.locator("#end-view a#replay-link[href$='/replay?game=1']")
     link.wait_for()
+    expect(page.locator("#end-replays")).to_be_hidden()  # no earlier game
     link.click()
     page.wait_for_selector("#replay-view:not([hidden])")
-    assert page.url.split("#")[0].endswith(f"/r/{finished['room']}/replay")
+    assert page.url.split("#")[0].endswith(f"/r/{finished['room']}/replay?game=1")
+    expect(page.locator("#rp-games")).to_be_hidden()  # the room's only game
+
+
+def test_an_earlier_game_stays_replayable_after_a_rematch(open_page, ui_server):
+    open_page.allow("status of 404")  # the game 3 asked for on purpose
+    with httpx.Client(base_url=ui_server.url, timeout=20) as http:
+        api = Api(http)
+        table = api.table(3, names=["Ada", "Bo", "Cy"], seed=9)
+        room = table["room"]
+        api.play_out(table)
+        first = api.replay(room).json()
+        assert api.rematch(room, table["host"]).status_code == 200
+        # while game 2 is played, game 1's replay opens from its link
+        page = open_page()
+        page.goto(f"/r/{room}/replay?game=1")
+        page.wait_for_selector("#replay-view:not([hidden])")
+        expect(page.locator("#replay-summary")).to_contain_text("Game 1 of room")
+        dealt = page.locator(".rp-player").first.locator(".rp-hand [data-card]")
+        expect(dealt).to_have_count(len(first["setup"]["hands"][0]))
+        assert dealt.first.get_attribute("data-card") == first["setup"]["hands"][0][0]
+        page.goto(f"/r/{room}/replay")  # game 2 itself: not before its end
+        page.wait_for_selector("#replay-error:not([hidden])")
+        page.goto(f"/r/{room}/replay?game=3")
+        page.wait_for_selector("#replay-error:not([hidden])")
+        expect(page.locator("#replay-error-text")).to_have_text("This room has no game 3.")
+        api.play_out(table)
+    # the end screen of game 2: its replay, and game 1's
+    page.goto(f"/r/{room}")
+    expect(page.locator("#replay-link")).to_have_attribute("href", f"/r/{room}/replay?game=2")
+    earlier = page.locator("#end-replays a")
+    expect(earlier).to_have_count(1)
+    expect(earlier).to_have_text("Game 1")
+    assert_accessible(page, "the end screen with the earlier game's replay")
+    earlier.click()
+    page.wait_for_selector("#replay-view:not([hidden])")
+    expect(page.locator("#replay-summary")).to_contain_text("Game 1 of room")
+    # the replay lists both games, this one marked; on to game 2
+    games = page.locator("#rp-games a")
+    expect(games).to_have_count(2)
+    expect(page.locator('#rp-games a[aria-current="page"]')).to_have_text("Game 1")
+    games.nth(1).click()
+    page.wait_for_selector("#replay-view:not([hidden])")
+    expect(page.locator("#replay-summary")).to_contain_text("Game 2 of room")
+    expect(page.locator('#rp-games a[aria-current="page"]')).to_have_text("Game 2")
+    assert_accessible(page, "the replay of game 2 with the list of games")

@@ -9,23 +9,30 @@ How it decides (every decision, ``programming`` and reveal choices alike):
    animal. Everything else of the deck is *unseen*.
 2. **Sampling** (``Knowledge.sample``): the unseen cards are dealt at random to the other
    players, each getting as many as it holds, known cards kept with their owners
-   (``worlds`` deals per decision, from the bot's own seeded generator).
+   (``worlds`` deals per decision, from the bot's own seeded generator). What partners'
+   reveals said is honoured: a Species a partner passed when it could have installed it
+   goes to another hand, and a partner who gave a card is dealt a hand short of playable
+   cards (bots give only then).
 3. **Partners' programs**: in each sampled deal, every other player programs what the
-   shared base policy (``policy.program_choice``) picks from its sampled hand, seeing only
-   the web at the start of the turn, as every bot does; a card a partner showed this turn
-   (the first player shows its programmed card) is its program for sure.
+   shared base policy (``policy.program_choice``) picks from its sampled hand, seeing the
+   web at the start of the turn and the programs shown this turn (the show chain, below),
+   as every bot does; a card a partner showed this turn is its program for sure.
 4. **Evaluation**: each candidate action (a card to program, a place for the revealed
    card, a card to give back, a Symbiosis) is applied in every deal, the turn is revealed
    in seat order, and the game is played out to its end by the greedy policy with every
    hand open (``policy.rollout``). The candidate with the best mean result (a win counts
    far more than the cards placed) is played. All candidates meet the same deals.
 
-Symbioses: the first player's free one each turn, and Symbiosis cards at 4 to 6 players,
-take a card back from the discard pile when that is worth it (a lost Species, or a
-playable card for a dead one); otherwise the first player shows the card it programmed
-(to one player, the next to reveal, under Privileged Symbioses), so partners know the
-first card of the turn before they choose theirs. Gives are answered (the best card to
-give back) but not started.
+Symbioses (the first player's free one each turn, and Symbiosis cards at 4 to 6 players):
+
+- a **discard swap** when the sampled deals say it pays (a lost Species back, a playable
+  card for a dead one);
+- a **Give** when at most ``GIVE_WHEN_PLAYABLE`` of the bot's cards can go into the web
+  now: a card it cannot place, to the partner whose expected give-back
+  (``give_back_guess``) does the most;
+- otherwise the **show chain**: the first ``SHOW_CHAIN`` revealers of the turn show the
+  card they programmed (to the next revealer only under Privileged Symbioses), each once
+  the revealers before it are ready, and keep it, so later players choose knowing them.
 
 The bot never sees a ``State``: it builds its own model positions (``model.Sim``) from
 the view and its samples.
@@ -55,9 +62,11 @@ DEFAULT_WORLDS = 20
 DEVIATION = 0.0
 #: how many revealers, from the first, show their programmed card each turn (the first
 #: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
-SHOW_CHAIN = {4: 2, 5: 3, 6: 4}
+SHOW_CHAIN = {4: 1, 5: 3, 6: 4}
 #: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
 SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
+#: a bot looks for a Give when at most this many of its cards can go into the web now
+GIVE_WHEN_PLAYABLE = 1
 #: what a Give must gain a deal, on average, to spend a Symbiosis card on it
 GIVE_MARGIN = 1.0
 
@@ -74,8 +83,20 @@ class Knowledge:
     pool_unseen: list[tuple[list[str], int]]  # (candidates, how many of them are held)
     programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
     not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
+    short: tuple[int, ...] = ()  # seats that can place at most one card now (they gave)
 
     def sample(self, rng: random.Random) -> Sim:
+        """A deal of the other hands consistent with everything known (``deal``); when
+        some seats are known to be short of playable cards, a deal where they are (within
+        a few tries)."""
+        sim = self.deal(rng)
+        for _ in range(SHORT_TRIES if self.short else 0):
+            if all(_playable_now(sim, seat) <= 1 for seat in self.short):
+                break
+            sim = self.deal(rng)
+        return sim
+
+    def deal(self, rng: random.Random) -> Sim:
         """A full deal of the other hands, consistent with everything known: each card a
         seat is believed not to hold goes first to one of the other seats, chosen in
         proportion to the cards they still miss."""
@@ -94,10 +115,10 @@ class Knowledge:
             for card in cards:
                 seats = [s for s in missing if missing[s] and card not in self.not_held.get(s, ())]
                 if len(seats) == sum(1 for s in missing if missing[s]):
-                    free.append(card)  # no belief about it, or no seat left to honour it
+                    free.append(card)  # no seat left to deal to is believed not to hold it
                     continue
                 if not seats:
-                    free.append(card)
+                    free.append(card)  # every seat left is: the belief gives way
                     continue
                 seat = rng.choices(seats, weights=[missing[s] for s in seats])[0]
                 sim.hands[seat].append(card)
@@ -111,13 +132,22 @@ class Knowledge:
         return sim
 
 
+#: deals tried to find one where the seats known to be short of playable cards are
+SHORT_TRIES = 30
+
+
+def _playable_now(sim: Sim, seat: int) -> int:
+    """How many of ``seat``'s cards could go into the web now, first in the turn."""
+    return sum(1 for c in set(sim.hands[seat]) if not best_outcome(sim, seat, c, None)[1].discard)
+
+
 class ExpertBot(Bot):
     level = "expert"
 
     def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
         super().__init__(seat, seed=seed)
         self.worlds = worlds
-        self.seen_reveals: set[tuple[int, int, str]] = set()
+        self.seen_reveals: set[tuple[Any, ...]] = set()  # (turn, type, seat, card, to)
         self.played_specials: set[str] = set()
         self.after_reintro = False
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
@@ -174,8 +204,8 @@ class ExpertBot(Bot):
 
     def _infer(self, view: View, turn: int, record: dict[str, Any]) -> None:
         """A partner who revealed a Condition while a Species was installable from the
-        start of the turn (and still uninstalled) very probably does not hold it: every
-        bot plays an installable Species first."""
+        start of the turn (and still uninstalled) very probably does not hold it: bots
+        nearly always play an installable Species first."""
         installed = self.installed_in_turn.setdefault(turn, set())
         seat, card = record["seat"], record["card"]
         info = INFO.get(card)
@@ -289,8 +319,9 @@ class ExpertBot(Bot):
                 return {"type": "program", "card": card}
         if me["ready"]:
             return None
-        if shown is None and self._chain_position(view) and not _earlier_settled(view, self.seat):
-            return None  # I show my program after the revealers before me settle theirs
+        position = self._chain_position(view)
+        if shown is None and position and not _earlier_settled(view, self.seat):
+            return None  # past first in the chain: I show after the revealers before me settle
         if not self.decided.get("symbiosis_considered") and can_use_symbiosis(view):
             self.decided["symbiosis_considered"] = True
             action = self._symbiosis(view)
@@ -400,6 +431,14 @@ class ExpertBot(Bot):
             return dict(options[max(range(len(options)), key=lambda i: scores[i])])
         if kind == "give_back":
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
+            if giver is not None:  # bots give when short of cards they can place
+                know.short = (giver,)
+            if self.shows.get(view["turn"], {}).get(self.seat) == view["programmed"]:
+                # partners count on the program I showed: give back another card
+                kept = [o for o in options if o.get("card") != view["programmed"]]
+                options = kept or options
+                if len(options) == 1:
+                    return dict(options[0])
             cands = []
             for i, option in enumerate(options):
                 cands.append(
@@ -509,16 +548,16 @@ class ExpertBot(Bot):
         return {"type": "swap_discard", "card": g, "take": t}
 
     def _best_give(self, view: View, *, free: bool) -> Action | None:
-        """When at most one of my cards can go into the web now, a Give of a card I cannot
-        place, for the card the partner would give back (``give_back_guess``), judged on
-        the same sampled deals as keeping my hand."""
+        """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, a Give
+        of a card I cannot place, for the card the partner would give back
+        (``give_back_guess``), judged on the same sampled deals as keeping my hand."""
         know = self.knowledge(view)
         rules = know.rules
         now = know.base.copy()
         now.start_turn()
         mine = my_cards(view)
         placeable = {c for c in mine if not best_outcome(now, self.seat, c, None)[1].discard}
-        if len(placeable) > 1:
+        if len(placeable) > GIVE_WHEN_PLAYABLE:
             return None
         gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
         partners = [

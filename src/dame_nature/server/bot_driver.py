@@ -147,8 +147,10 @@ class _Driver:
     async def _round(self, woken: float) -> None:
         """Each bot seat the game waits for, in seat order: its view (taken just before it
         thinks, so it sees what the bots before it did), its decision, and once the
-        pause since the change has passed, its action, played at once."""
-        loop = asyncio.get_running_loop()
+        pause since the change has passed, its action, played at once. A bot may have
+        nothing to do yet (an expert waits for the revealers before it to settle their
+        programs); only when no bot moved in a whole round while the game waits for bots
+        alone does the first idle one play a ``random`` move, so the game never stalls."""
         async with self.room.lock:
             seats = sorted(self._asked()[0])
             game = self.room.game_no
@@ -156,6 +158,8 @@ class _Driver:
             if self.game is not None:
                 self.drivers.pool.forget(self.room.code)
             self.game = game
+        idle: tuple[int, dict[str, Any]] | None = None  # the first seat with nothing to do
+        moved = False
         for seat in seats:
             async with self.room.lock:
                 asked, only_bots = self._asked()
@@ -163,16 +167,33 @@ class _Driver:
                     continue
                 game, view = self.room.game_no, self.room.view(seat)
             action = await self._decide(game, seat, view)
-            if action is None and only_bots:
-                # nothing to do, yet no one else can move the game on: never stall
-                action = await self._decide(game, seat, view, fallback=True)
             if action is None:
+                # a bot may wait for another (experts show their programs in reveal order)
+                idle = idle or (seat, view)
                 continue
-            pause = woken + self.drivers.delay_seconds - loop.time()
-            if pause > 0:
-                await asyncio.sleep(pause)
+            await self._act(woken, game, seat, view, action)
+            moved = True
             if not self._alive():
                 return
+        if not moved and idle is not None:
+            async with self.room.lock:
+                asked, only_bots = self._asked()
+                current = self.room.view(idle[0]) if idle[0] in asked else None
+            if only_bots and current is not None and current["version"] == idle[1]["version"]:
+                # no bot moved this round, yet no one else can move the game on: never stall
+                seat, view = idle[0], current
+                action = await self._decide(game, seat, view, fallback=True)
+                if action is not None:
+                    await self._act(woken, game, seat, view, action)
+
+    async def _act(
+        self, woken: float, game: int, seat: int, view: dict[str, Any], action: dict[str, Any]
+    ) -> None:
+        """Play ``action`` once the pause since the change has passed."""
+        pause = woken + self.drivers.delay_seconds - asyncio.get_running_loop().time()
+        if pause > 0:
+            await asyncio.sleep(pause)
+        if self._alive():
             await self._play(game, seat, int(view["version"]), action)
 
     def _asked(self) -> tuple[set[int], bool]:

@@ -38,6 +38,18 @@ class TokenBucket:
             return True
         return False
 
+    def is_full(self, now: float | None = None) -> bool:
+        """Whether the client kept within the rate long enough to have its whole burst back.
+
+        >>> bucket = TokenBucket(rate=1.0, burst=2)
+        >>> bucket.take(now=0.0), bucket.is_full(now=0.5), bucket.is_full(now=1.0)
+        (True, False, True)
+        """
+        if self.stamp is None:
+            return True
+        now = time.monotonic() if now is None else now
+        return self.tokens + (now - self.stamp) * self.rate >= self.burst
+
 
 class Socket(Protocol):
     async def send_text(self, data: str) -> None: ...
@@ -59,7 +71,10 @@ class Connection:
 
     Incoming messages go through ``admit()`` before anything else looks at them: the
     first one over the rate gets a single ``rate_limited`` notice, the next ones are
-    dropped unread, and a client that keeps going is closed (1008).
+    dropped unread, and a client that keeps going is closed (1008). One notice for a whole
+    flood: a message admitted in between (the bucket refills while a busy server reads
+    slowly) does not end it; only a client that kept within the rate until its whole
+    burst came back starts afresh.
     """
 
     def __init__(self, socket: Socket, seat: int | None, settings: Settings) -> None:
@@ -69,7 +84,8 @@ class Connection:
         self.max_messages = settings.ws_outbox_max_messages
         self.max_bytes = settings.ws_outbox_max_bytes
         self.flood_close_after = settings.ws_flood_close_after
-        self.dropped = 0  # messages dropped in a row since the last one admitted
+        self.dropped = 0  # messages dropped since the client went over the rate
+        self.over_rate = False  # notified, until the client kept within the rate again
         self.close_code: int | None = None  # set once the server decided to close it
         self._outbox: deque[tuple[str, str]] = deque()
         self._bytes = 0
@@ -103,12 +119,17 @@ class Connection:
 
     def admit(self) -> str:
         """Whether the next incoming message may be read: ``"ok"``; ``"notice"`` (the
-        first over the rate: tell the client once); ``"drop"``; ``"close"`` (a flood)."""
-        if self.bucket.take():
+        first over the rate: tell the client once); ``"drop"``; ``"close"`` (a flood:
+        more than ``flood_close_after`` dropped since the notice)."""
+        now = time.monotonic()
+        if self.over_rate and self.bucket.is_full(now):  # calm again: a fresh start
+            self.over_rate = False
             self.dropped = 0
+        if self.bucket.take(now):
             return "ok"
         self.dropped += 1
-        if self.dropped == 1:
+        if not self.over_rate:
+            self.over_rate = True
             return "notice"
         if self.dropped > self.flood_close_after:
             return "close"

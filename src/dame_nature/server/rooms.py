@@ -172,12 +172,16 @@ class Room:
         """Whether the host picked the current game's deal (a seed or the hands): then
         the host may know every hand, and every seat is told so. Rematches deal at
         random."""
-        chosen = self.spec.get("seed") is not None or self.spec.get("deal") is not None
-        return chosen and self.game_no <= 1
+        return self._deal_chosen(self.game_no)
 
-    def deal_choice(self) -> str | None:
-        """``"seed"`` or ``"deal"`` when the host chose the current game's deal."""
-        if not self.deal_chosen_by_host:
+    def _deal_chosen(self, game_no: int) -> bool:
+        chosen = self.spec.get("seed") is not None or self.spec.get("deal") is not None
+        return chosen and game_no <= 1
+
+    def deal_choice(self, game_no: int | None = None) -> str | None:
+        """``"seed"`` or ``"deal"`` when the host chose the deal of game ``game_no``
+        (None: the current one)."""
+        if not self._deal_chosen(self.game_no if game_no is None else game_no):
             return None
         return "deal" if self.spec.get("deal") is not None else "seed"
 
@@ -243,19 +247,27 @@ class Room:
             "deal_choice": self.deal_choice(),
         }
 
-    def replay(self) -> dict[str, Any]:
-        if self.state is None or not self.state.is_over:
+    def replay(self, earlier: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The replay of the current game once it is over, or of an ``earlier`` game of
+        the room as stored (``BaseStore.load_game``; its campaign is not kept: None)."""
+        if earlier is not None:
+            game_no, setup, actions = earlier["game_no"], earlier["setup"], earlier["actions"]
+            result, campaign = earlier["result"], None
+        elif self.state is None or not self.state.is_over:
             raise ApiError(409, "game_not_over", "The replay is available once the game is over.")
-        chosen = self.deal_chosen_by_host
+        else:
+            game_no, setup, actions = self.game_no, self.state.setup, self.state.history
+            result, campaign = self.state.result, campaign_public(self.campaign)
+        chosen = self._deal_chosen(game_no)
         return {
             "room": self.code,
-            "game": self.game_no,
-            "setup": {**self.state.setup, "deal_chosen_by_host": chosen},
+            "game": game_no,
+            "setup": {**setup, "deal_chosen_by_host": chosen},
             "deal_chosen_by_host": chosen,
-            "deal_choice": self.deal_choice(),
-            "actions": self.state.history,
-            "result": self.state.result,
-            "campaign": campaign_public(self.campaign),
+            "deal_choice": self.deal_choice(game_no),
+            "actions": actions,
+            "result": result,
+            "campaign": campaign,
         }
 
     # ---------------------------------------------------------------- broadcast
@@ -922,6 +934,18 @@ class RoomManager:
             await self._new_game(room, room.spec["modes"], seed, deal)
 
         await self._attempt(room, change)
+
+    async def replay(self, room: Room, game: int | None = None) -> dict[str, Any]:
+        """The replay of game ``game`` of ``room`` (None: the current one, once over). The
+        games before the current one are read from the store: a rematch keeps them."""
+        if game is None or game == room.game_no:
+            return room.replay()
+        if not 1 <= game < room.game_no:
+            raise ApiError(404, "game_not_found", f"This room has no game {game}.")
+        earlier = await self.store.call(self.store.load_game, room.code, game)
+        if earlier is None:
+            raise ApiError(404, "game_not_found", f"This room has no game {game}.")
+        return room.replay(earlier)
 
     async def rematch(self, room: Room, token: str | None) -> None:
         self._require_host(room, token)

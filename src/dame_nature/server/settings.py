@@ -53,7 +53,8 @@ class Settings(BaseSettings):
     rate_limit_burst: int = Field(default=60, gt=0)
     #: token bucket of the messages of one websocket; past it the client gets one
     #: ``rate_limited`` notice, its messages are dropped, and after ``ws_flood_close_after``
-    #: dropped messages in a row the socket is closed (1008)
+    #: dropped messages the socket is closed (1008), unless the client first kept within
+    #: the rate until its whole burst came back
     ws_rate_per_second: float = Field(default=20.0, gt=0)
     ws_rate_burst: int = Field(default=60, gt=0)
     ws_flood_close_after: int = Field(default=100, gt=0)

@@ -33,7 +33,7 @@ import logging
 import queue
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from .migrate import migrate_postgres, migrate_sqlite
@@ -41,6 +41,10 @@ from .provenance import ENGINE_VERSION, RULES_VERSION
 
 T = TypeVar("T")
 log = logging.getLogger("dame_nature.server")
+
+INSERT_ACTION = (
+    "INSERT INTO actions (room, game_no, idx, seat, action, version) VALUES (?, ?, ?, ?, ?, ?)"
+)
 
 
 class Conflict(Exception):
@@ -64,13 +68,23 @@ def _loads_or_none(text: str | None) -> Any:
 
 
 class Tx:
-    """One open transaction: ``execute`` (a row count) and ``query`` (rows as dicts)."""
+    """One open transaction on a DB-API connection whose rows are dicts: ``execute`` (a
+    row count) and ``query`` (the rows). Statements are written with ``?`` placeholders;
+    ``sql`` turns them into the driver's (PostgreSQL: ``_pg``)."""
+
+    __slots__ = ("conn", "sql")
+
+    def __init__(self, conn: Any, sql: Callable[[str], str] = str) -> None:
+        self.conn = conn
+        self.sql = sql
 
     def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        raise NotImplementedError
+        rowcount: int = self.conn.execute(self.sql(sql), params).rowcount
+        return rowcount
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        rows: list[dict[str, Any]] = self.conn.execute(self.sql(sql), params).fetchall()
+        return rows
 
     def touch(
         self, code: str, version: int, now: float | None, expected: int | None = None
@@ -134,6 +148,24 @@ class BaseStore:
 
         self._transaction(work)
 
+    def _change(
+        self,
+        code: str,
+        statements: list[tuple[str, tuple[Any, ...]]],
+        version: int,
+        now: float,
+        expected: int | None,
+    ) -> None:
+        """One change of room ``code`` in one transaction: the compare-and-set of its
+        version (``Tx.touch``), then ``statements``."""
+
+        def work(tx: Tx) -> None:
+            tx.touch(code, version, now, expected)
+            for sql, params in statements:
+                tx.execute(sql, params)
+
+        self._transaction(work)
+
     # ---------------------------------------------------------------- writes
     def create_room(
         self,
@@ -164,15 +196,11 @@ class BaseStore:
         expected: int | None = None,
     ) -> None:
         """The host changed the rules in the lobby."""
-
-        def work(tx: Tx) -> None:
-            tx.touch(code, version, now, expected)
-            tx.execute(
-                "UPDATE rooms SET spec = ?, campaign = ? WHERE code = ?",
-                (_dumps(spec), _dumps_or_null(campaign), code),
-            )
-
-        self._transaction(work)
+        update = (
+            "UPDATE rooms SET spec = ?, campaign = ? WHERE code = ?",
+            (_dumps(spec), _dumps_or_null(campaign), code),
+        )
+        self._change(code, [update], version, now, expected)
 
     def add_player(
         self,
@@ -189,30 +217,23 @@ class BaseStore:
     ) -> None:
         """A seat joins: a person, or a bot of level ``bot`` (``human=False``: added as a
         bot, its token held by no one)."""
-
-        def work(tx: Tx) -> None:
-            tx.touch(code, version, now, expected)
-            tx.execute(
-                "INSERT INTO players (room, seat, name, token, bot, human)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (code, seat, name, token, bot, int(human)),
-            )
-
-        self._transaction(work)
+        insert = (
+            "INSERT INTO players (room, seat, name, token, bot, human) VALUES (?, ?, ?, ?, ?, ?)",
+            (code, seat, name, token, bot, int(human)),
+        )
+        self._change(code, [insert], version, now, expected)
 
     def remove_player(
         self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
     ) -> None:
         """A seat leaves the lobby; the seats after it move down one (seats stay 0..n-1)."""
-
-        def work(tx: Tx) -> None:
-            tx.touch(code, version, now, expected)
-            tx.execute("DELETE FROM players WHERE room = ? AND seat = ?", (code, seat))
+        statements = [
+            ("DELETE FROM players WHERE room = ? AND seat = ?", (code, seat)),
             # two steps, so that no two rows ever share a seat (the primary key)
-            tx.execute("UPDATE players SET seat = -seat WHERE room = ? AND seat > ?", (code, seat))
-            tx.execute("UPDATE players SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,))
-
-        self._transaction(work)
+            ("UPDATE players SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
+            ("UPDATE players SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
+        ]
+        self._change(code, statements, version, now, expected)
 
     def set_bot(
         self,
@@ -225,12 +246,8 @@ class BaseStore:
         expected: int | None = None,
     ) -> None:
         """A bot takes over a seat (``bot``: its level), or leaves it (``None``)."""
-
-        def work(tx: Tx) -> None:
-            tx.touch(code, version, now, expected)
-            tx.execute("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
-
-        self._transaction(work)
+        update = ("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
+        self._change(code, [update], version, now, expected)
 
     def start_game(
         self,
@@ -243,19 +260,18 @@ class BaseStore:
         now: float,
         expected: int | None = None,
     ) -> None:
-        def work(tx: Tx) -> None:
-            tx.touch(code, version, now, expected)
-            tx.execute(
+        statements = [
+            (
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (code, game_no, _dumps(setup), ENGINE_VERSION, RULES_VERSION),
-            )
-            tx.execute(
+            ),
+            (
                 "UPDATE rooms SET status = 'playing', game_no = ?, campaign = ? WHERE code = ?",
                 (game_no, _dumps_or_null(campaign or None), code),
-            )
-
-        self._transaction(work)
+            ),
+        ]
+        self._change(code, statements, version, now, expected)
 
     def add_action(
         self,
@@ -273,25 +289,27 @@ class BaseStore:
         expected: int | None = None,
     ) -> None:
         """Append action ``idx`` of the game (and its end: result, final digest)."""
+        row = (code, game_no, idx, seat, _dumps(action), version)
+        expected = version - 1 if expected is None else expected
+        if result is None:
+            self._append_action(row, now, expected)
+            return
+        end = [
+            (
+                "UPDATE games SET result = ?, digest = ? WHERE room = ? AND game_no = ?",
+                (_dumps(result), digest, code, game_no),
+            ),
+            (
+                "UPDATE rooms SET status = 'over', campaign = ? WHERE code = ?",
+                (_dumps_or_null(campaign or None), code),
+            ),
+        ]
+        self._change(code, [(INSERT_ACTION, row), *end], version, now, expected)
 
-        def work(tx: Tx) -> None:
-            tx.touch(code, version, now, expected)
-            tx.execute(
-                "INSERT INTO actions (room, game_no, idx, seat, action, version)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (code, game_no, idx, seat, _dumps(action), version),
-            )
-            if result is not None:
-                tx.execute(
-                    "UPDATE games SET result = ?, digest = ? WHERE room = ? AND game_no = ?",
-                    (_dumps(result), digest, code, game_no),
-                )
-                tx.execute(
-                    "UPDATE rooms SET status = 'over', campaign = ? WHERE code = ?",
-                    (_dumps_or_null(campaign or None), code),
-                )
-
-        self._transaction(work)
+    def _append_action(self, row: tuple[Any, ...], now: float, expected: int) -> None:
+        """An action that does not end its game (``row``: the values of ``INSERT_ACTION``):
+        the room's compare-and-set and the insert, in one transaction."""
+        self._change(row[0], [(INSERT_ACTION, row)], row[-1], now, expected)
 
     def set_presence(
         self, code: str, seat: int, node: str, present: bool, *, version: int, now: float
@@ -451,17 +469,9 @@ class BaseStore:
 
     def load_game(self, code: str, game_no: int) -> dict[str, Any] | None:
         def work(tx: Tx) -> dict[str, Any] | None:
-            rows = tx.query("SELECT * FROM games WHERE room = ? AND game_no = ?", (code, game_no))
-            if not rows:
-                return None
-            game = _game(rows[0])
-            actions = tx.query(
-                "SELECT seat, action FROM actions WHERE room = ? AND game_no = ? ORDER BY idx",
-                (code, game_no),
-            )
-            game["actions"] = [
-                {"seat": a["seat"], "action": json.loads(a["action"])} for a in actions
-            ]
+            game = _game(tx, code, game_no)
+            if game is not None:
+                game["actions"] = _actions(tx, code, game_no)[0]
             return game
 
         return self._transaction(work)
@@ -482,17 +492,8 @@ class BaseStore:
                 (code,),
             )
             start = from_idx if row["game_no"] == game_no else 0
-            game = None
-            if row["game_no"]:
-                found = tx.query(
-                    "SELECT * FROM games WHERE room = ? AND game_no = ?", (code, row["game_no"])
-                )
-                game = _game(found[0]) if found else None
-            actions = tx.query(
-                "SELECT seat, action, version FROM actions"
-                " WHERE room = ? AND game_no = ? AND idx >= ? ORDER BY idx",
-                (code, row["game_no"], start),
-            )
+            game = _game(tx, code, row["game_no"]) if row["game_no"] else None
+            actions, versions = _actions(tx, code, row["game_no"], start)
             return {
                 "code": row["code"],
                 "host_token": row["host_token"],
@@ -508,18 +509,20 @@ class BaseStore:
                 "game": game,
                 "setup": game["setup"] if game else None,
                 "from_idx": start,
-                "actions": [
-                    {"seat": a["seat"], "action": json.loads(a["action"])} for a in actions
-                ],
-                # the version each of them made (None: stored before versions were)
-                "versions": [a["version"] for a in actions],
+                "actions": actions,
+                "versions": versions,
             }
 
         # one snapshot: the room's version and its actions agree
         return self._transaction(work, snapshot=True)
 
 
-def _game(row: dict[str, Any]) -> dict[str, Any]:
+def _game(tx: Tx, code: str, game_no: int) -> dict[str, Any] | None:
+    """Game ``game_no`` of room ``code`` (without its actions), or None."""
+    rows = tx.query("SELECT * FROM games WHERE room = ? AND game_no = ?", (code, game_no))
+    if not rows:
+        return None
+    row = rows[0]
     return {
         "game_no": row["game_no"],
         "setup": json.loads(row["setup"]),
@@ -530,16 +533,23 @@ def _game(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _actions(
+    tx: Tx, code: str, game_no: int, start: int = 0
+) -> tuple[list[dict[str, Any]], list[int | None]]:
+    """The actions of a game from index ``start`` on (``{seat, action}``), and the
+    version each of them made (None: stored before versions were)."""
+    rows = tx.query(
+        "SELECT seat, action, version FROM actions"
+        " WHERE room = ? AND game_no = ? AND idx >= ? ORDER BY idx",
+        (code, game_no, start),
+    )
+    actions = [{"seat": row["seat"], "action": json.loads(row["action"])} for row in rows]
+    return actions, [row["version"] for row in rows]
+
+
 # -------------------------------------------------------------------- SQLite
-class _SqliteTx(Tx):
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        return self.conn.execute(sql, params).rowcount
-
-    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        return [dict(row) for row in self.conn.execute(sql, params).fetchall()]
+def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
+    return {column[0]: value for column, value in zip(cursor.description, row, strict=True)}
 
 
 class Store(BaseStore):
@@ -562,7 +572,7 @@ class Store(BaseStore):
         if path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
         migrate_sqlite(self._conn)
-        self._conn.row_factory = sqlite3.Row
+        self._conn.row_factory = _dict_row  # rows as dicts, as psycopg's dict_row
         if path != ":memory:":
             self._conn.execute("PRAGMA wal_autocheckpoint=0")
             self._checkpointer = threading.Thread(
@@ -601,7 +611,7 @@ class Store(BaseStore):
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
             try:
-                result = work(_SqliteTx(conn))
+                result = work(Tx(conn))
             except sqlite3.IntegrityError as err:
                 conn.execute("ROLLBACK")
                 if "UNIQUE" in str(err) or "PRIMARY KEY" in str(err):
@@ -615,19 +625,6 @@ class Store(BaseStore):
 
 
 # -------------------------------------------------------------------- PostgreSQL
-class _PgTx(Tx):
-    def __init__(self, conn: Any) -> None:
-        self.conn = conn
-
-    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        rowcount: int = self.conn.execute(_pg(sql), params).rowcount
-        return rowcount
-
-    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        rows: list[dict[str, Any]] = self.conn.execute(_pg(sql), params).fetchall()
-        return rows
-
-
 _PG_SQL: dict[str, str] = {}
 
 
@@ -698,26 +695,30 @@ class PostgresStore(BaseStore):
         else:
             self._pool.put(conn)
 
-    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A connection of the pool for one transaction or statement; a unique key
+        violated is a ``Conflict``, a connection lost is ``StoreUnavailable`` (and the
+        connection is replaced)."""
         import psycopg
 
         conn = self._acquire()
         broken = False
         try:
-            with conn.transaction():
-                if snapshot:  # read only, so it never fails to serialise
-                    conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                return work(_PgTx(conn))
+            yield conn
         except psycopg.errors.UniqueViolation as err:
             raise Conflict(str(err)) from err
-        except psycopg.OperationalError as err:
-            broken = True
-            raise StoreUnavailable(str(err)) from err
-        except psycopg.InterfaceError as err:
+        except (psycopg.OperationalError, psycopg.InterfaceError) as err:
             broken = True
             raise StoreUnavailable(str(err)) from err
         finally:
             self._release(conn, broken or conn.closed)
+
+    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
+        with self._connection() as conn, conn.transaction():
+            if snapshot:  # read only, so it never fails to serialise
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return work(Tx(conn, _pg))
 
     async def call(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run one of this store's methods on a worker thread."""
@@ -730,58 +731,20 @@ class PostgresStore(BaseStore):
         return self._single(sql, params, fetch=True)  # type: ignore[no-any-return]
 
     def _single(self, sql: str, params: tuple[Any, ...], fetch: bool) -> Any:
-        import psycopg
-
-        conn = self._acquire()
-        broken = False
-        try:
+        with self._connection() as conn:
             cursor = conn.execute(_pg(sql), params)
             return cursor.fetchall() if fetch else cursor.rowcount
-        except psycopg.errors.UniqueViolation as err:
-            raise Conflict(str(err)) from err
-        except (psycopg.OperationalError, psycopg.InterfaceError) as err:
-            broken = True
-            raise StoreUnavailable(str(err)) from err
-        finally:
-            self._release(conn, broken or conn.closed)
 
-    def add_action(
-        self,
-        code: str,
-        game_no: int,
-        idx: int,
-        seat: int,
-        action: dict[str, Any],
-        *,
-        result: dict[str, Any] | None,
-        campaign: dict[str, Any] | None,
-        version: int,
-        now: float,
-        digest: str | None = None,
-        expected: int | None = None,
-    ) -> None:
-        if result is not None:  # the end of a game: a transaction of four statements
-            super().add_action(
-                code, game_no, idx, seat, action, result=result, campaign=campaign,
-                version=version, now=now, digest=digest, expected=expected,
-            )  # fmt: skip
-            return
+    def _append_action(self, row: tuple[Any, ...], now: float, expected: int) -> None:
+        # the compare-and-set and the insert in one statement (the end of a game is a
+        # transaction of four: the base class's)
+        code, game_no, idx, seat, action, version = row
         inserted = self._single(
             "WITH moved AS (UPDATE rooms SET version = ?, updated_at = ?"
             " WHERE code = ? AND version = ? RETURNING code)"
             " INSERT INTO actions (room, game_no, idx, seat, action, version)"
             " SELECT code, ?, ?, ?, ?, ? FROM moved",
-            (
-                version,
-                now,
-                code,
-                version - 1 if expected is None else expected,
-                game_no,
-                idx,
-                seat,
-                _dumps(action),
-                version,
-            ),
+            (version, now, code, expected, game_no, idx, seat, action, version),
             fetch=False,
         )
         if inserted != 1:

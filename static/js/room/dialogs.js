@@ -185,7 +185,18 @@ function renderHelp() {
       <li><span class="chip joker">${icon("joker")} J</span> ${esc(t("Joker: any of the four, chosen by its player when revealed"))}</li></ul></section>
     <section><h3>${esc(t("Symbols on Condition cards"))}</h3><ul class="legend">${symbols}</ul></section>
     <section><h3>${esc(t("Advanced rules of this game"))}</h3>${active}</section>
+    ${players().some((p) => p.bot) ? botHelp() : ""}
     <section><h3>${esc(t("Keyboard"))}</h3><p>${esc(t("Tab moves between the controls; Enter or Space presses them. Your hand's cards are buttons: pressing one programs it."))}</p></section>`;
+}
+
+// what people playing beside expert bots should know (docs/api.md, "Bots and seats")
+function botHelp() {
+  const points = [
+    t("At the start of each turn the first player shows the card it programmed; at 5 or 6 players the next revealers show theirs too. A bot then reveals exactly the card it showed."),
+    t("A card you show while you have a card programmed is read by the bots as your program."),
+    t("A bot that gives you a card can place at most one of its own this turn: give back a card it can place now."),
+  ];
+  return `<section><h3>${esc(t("Playing with bots"))}</h3><p>${esc(t("The bots keep to a few conventions, and read yours the same way:"))}</p><ul>${points.map((x) => `<li>${esc(x)}</li>`).join("")}</ul></section>`;
 }
 
 $("help-btn").addEventListener("click", () => {

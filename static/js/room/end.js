@@ -43,10 +43,21 @@ export function renderEnd() {
     else rematchLabel = t("Try path {n} again from stage 1", { n: camp.path });
   }
   $("end-campaign").innerHTML = campaignHTML;
+  renderReplays(v.game);
   const host = !!app.mem.host_token;
   $("rematch-btn").hidden = !host;
   $("rematch-btn").textContent = rematchLabel;
   $("rematch-wait").hidden = host;
+}
+
+// The replay of this game (a link that keeps pointing at it after a rematch) and of the
+// room's earlier games: the server keeps them.
+function renderReplays(game) {
+  const url = (n) => `/r/${encodeURIComponent(CODE)}/replay?game=${n}`;
+  if (game) $("replay-link").href = url(game);
+  $("end-replays").hidden = !(game > 1);
+  const earlier = Array.from({ length: Math.max(0, (game || 1) - 1) }, (_, i) => i + 1);
+  $("end-replays-list").innerHTML = earlier.map((n) => `<li><a href="${url(n)}">${esc(t("Game {n}", { n }))}</a></li>`).join("");
 }
 
 $("rematch-btn").addEventListener("click", async () => {

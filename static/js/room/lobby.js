@@ -95,8 +95,28 @@ export function renderLobby() {
   $("wait-host").hidden = host;
   renderSeatControls(players);
   const n = players.length;
-  $("start-btn").disabled = n < 3 || n > 6;
-  $("start-btn").textContent = n < 3 ? tn("Start the game ({n} more player needed)", "Start the game ({n} more players needed)", 3 - n) : t("Start the game with {n} players", { n });
+  const need = startNeeds(room);
+  $("start-btn").textContent = n < need ? tn("Start the game ({n} more player needed)", "Start the game ({n} more players needed)", need - n) : t("Start the game with {n} players", { n });
+  setLobbyButtons();
+}
+
+// How many players the game needs to start: 3, or exactly as many as the hands of the
+// host's explicit deal (the server refuses any other count).
+function startNeeds(room) {
+  return room.deal_choice === "deal" && room.seats_max ? room.seats_max : 3;
+}
+
+// The lobby buttons whose request is on its way: they stay off until it is answered,
+// whatever a render in between says; then the room decides again.
+const busy = new Set();
+
+/** The lobby buttons' enabled state, from the room as last read and the requests running. */
+function setLobbyButtons() {
+  const room = app.room || {};
+  const n = lobbyPlayers().length;
+  $("start-btn").disabled = busy.has("start-btn") || n < startNeeds(room) || n > (room.seats_max || 6);
+  $("join-btn").disabled = busy.has("join-btn");
+  $("rules-save").disabled = busy.has("rules-save");
 }
 
 // Why a name cannot be sent ("" when it can): the server checks the same (any printable
@@ -109,18 +129,21 @@ function nameProblem(name) {
   return "";
 }
 
-// A lobby request (join, rules, start): its button is disabled and its error line cleared
-// while it runs; then the room is refreshed, or the error shown.
+// A lobby request (join, rules, start): its button is off and its error line cleared
+// while it runs; then the room is refreshed, or the error shown, and the button's state
+// comes from the room again (a Start refused because a player left stays off).
 async function lobbyRequest(button, errorLine, request) {
   $(errorLine).textContent = "";
-  $(button).disabled = true;
+  busy.add(button);
+  setLobbyButtons();
   try {
     await request();
     await refreshRoom();
   } catch (err) {
     $(errorLine).textContent = err.message;
   } finally {
-    $(button).disabled = false;
+    busy.delete(button);
+    setLobbyButtons();
   }
 }
 

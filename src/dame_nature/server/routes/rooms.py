@@ -148,10 +148,18 @@ async def rematch(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dict[s
     return {"room": room.code, "status": "playing", "version": room.version, "game": room.game_no}
 
 
+#: ``?game=N`` of the replays: an earlier game of the room (a rematch keeps them)
+GameNumber = Annotated[
+    int | None,
+    Query(ge=1, le=1_000_000, description="the game of the room (default: the current one)"),
+]
+
+
 @router.get("/rooms/{room}/replay", response_model=Replay, responses=ERRORS)
-async def replay(room: RoomDep) -> dict[str, Any]:
-    """Once the game is over: its setup with every hand, and every action in order."""
-    return room.replay()
+async def replay(room: RoomDep, manager: ManagerDep, game: GameNumber = None) -> dict[str, Any]:
+    """Once the game is over: its setup with every hand, and every action in order.
+    ``game``: an earlier game of the room."""
+    return await manager.replay(room, game)
 
 
 @router.get("/rooms/{room}/state", response_model=View, responses=ERRORS)
