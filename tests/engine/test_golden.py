@@ -26,3 +26,15 @@ def test_golden_game_replays_identically(path: Path) -> None:
     assert state.to_json() == game["final_state"]
     for seat, view in game["final_views"].items():
         assert state.view(None if seat == "None" else int(seat)) == view
+
+
+def test_the_random_golden_games_are_those_the_random_player_plays() -> None:
+    """``regenerate.py`` plays every golden game again, action for action: the random
+    player (``tests/random_play.py``, the bots' ``choose_among``) still draws what the
+    engine's own player drew when the files were written."""
+    from tests.engine.golden.regenerate import GAMES, record
+
+    for path in GOLDEN:
+        if path.stem in GAMES:
+            stored = json.loads(path.read_text("utf-8"))
+            assert record(path.stem)["actions"] == stored["actions"], path.stem

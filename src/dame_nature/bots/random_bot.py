@@ -13,6 +13,11 @@ it needs (much faster), ``choose_among`` the engine's answers (``tests/random_pl
 >>> state = Game(4, ["first_predator"]).new_initial_state(seed=3)
 >>> choose(state.legal_actions(0), random.Random(0))["type"]
 'program'
+>>> bot = RandomBot(0, seed=1)
+>>> _ = state.apply(0, {"type": "program", "card": state.hands[0][0]})
+>>> _ = state.apply(0, {"type": "ready"})
+>>> bot.act(state.view(0)) is None  # ready: the table no longer waits for this seat
+True
 """
 
 from __future__ import annotations
