@@ -52,6 +52,7 @@ from .policy import (
     card_key,
     distinct_cards,
     is_safe,
+    premature,
     program_choice,
     rollout_value,
 )
@@ -349,6 +350,8 @@ class ExpertBot(Bot):
         if cats_back >= 2 and any(not c.startswith("cat-") for c in distinct):
             # Cats came back last turn: no Cat now, or they could come back for ever
             distinct = [c for c in distinct if not c.startswith("cat-")]
+        timely = [c for c in distinct if not premature(know.base, c)]
+        distinct = timely or distinct  # a Reintroduction waits for the last Condition
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
             distinct = safe

@@ -53,8 +53,8 @@ def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record 
                 return -90.0
             return -80.0 if sim.in_play else 20.0
         if info.type == "reintroduction":
-            return 10.0
-        return 30.0 if outcome.target is None else -20.0
+            return -150.0 if premature(sim, card) else 10.0
+        return 30.0 if outcome.target is None else -150.0
     if info.type == "species":
         return 100.0 + rules.column[card]
     slot = outcome.slot
@@ -66,6 +66,25 @@ def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record 
     if info.type == "joker":
         score -= 20.0
     return score
+
+
+def premature(sim: Sim, card: str) -> bool:
+    """A Special card revealed too early, at a cost that can lose the game: a Species
+    reintroduction while Conditions are still to be placed (every Condition revealed
+    after it is discarded until an animal Species is revealed, and the animals wait for
+    their Conditions, so it can lock the web); a Pollution while a placed Condition is
+    uncovered (it takes that Condition to the discard pile with it)."""
+    kind = INFO[card].type
+    web = sim.web
+    rules = sim.rules
+    if kind == "reintroduction":
+        return any(web[slot] is None for slot in rules.slot_colour)
+    if kind == "pollution":
+        return any(
+            web[slot] is not None and web[rules.slot_species[slot]] is None
+            for slot in rules.slot_colour
+        )
+    return False
 
 
 def best_outcome(sim: Sim, seat: int, card: str, prev: Record | None) -> tuple[float, Outcome]:
