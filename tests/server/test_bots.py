@@ -290,7 +290,7 @@ def test_expert_bots_keep_their_show_chain_on_the_server(api):
     turns: dict[int, list[dict]] = {}
     for event in log["events"]:
         turns.setdefault(event["turn"], []).append(event)
-    bot_shows = 0
+    chained = 0  # turns in which the chain went on past one bot
     for events in turns.values():
         started = next((e for e in events if e["type"] == "reveal_started"), None)
         if started is None:
@@ -302,5 +302,5 @@ def test_expert_bots_keep_their_show_chain_on_the_server(api):
         assert positions == sorted(positions), positions
         for show in shows:
             assert revealed.get(show["seat"]) == show["card"], show
-        bot_shows += len(shows)
-    assert bot_shows >= 6
+        chained += len(shows) >= 2
+    assert chained >= 1

@@ -47,7 +47,9 @@ def play_my_turns(page: Page, limit: float = 180.0) -> None:
             page.wait_for_timeout(650)
         except Exception:  # the table changed under the click: look again
             page.wait_for_timeout(50)
-    raise AssertionError("the solo game did not reach the end screen")
+    status = page.locator("#status").inner_text()
+    turn = page.locator("#turn-info").inner_text()
+    raise AssertionError(f"the solo game did not reach the end screen ({turn}: {status})")
 
 
 def test_play_solo_then_a_whole_game_by_clicking(open_page):
@@ -68,6 +70,7 @@ def test_play_solo_then_a_whole_game_by_clicking(open_page):
     expect(page.locator("#help-body")).to_contain_text("Playing with bots")
     expect(page.locator("#help-body")).to_contain_text("give back a card it can place now")
     page.click("#help-close")
+    expect(page.locator("#help-dialog")).to_be_hidden()  # nothing left in front of the table
     play_my_turns(page)
     expect(page.locator("#end-title")).to_be_visible()
 
