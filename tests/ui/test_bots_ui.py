@@ -31,6 +31,8 @@ def play_my_turns(page: Page, limit: float = 180.0) -> None:
             if giveback.count():
                 page.locator('#giveback-form input[name="giveback"]').first.check(timeout=2000)
                 page.locator('#giveback-form [type="submit"]').click(timeout=2000)
+            elif page.locator("#open-giveback").is_visible():
+                page.click("#open-giveback", timeout=2000)  # the prompt reopens the dialog
             elif option.is_visible():
                 option.click(timeout=2000)
             elif page.locator("#end-game-btn").is_visible():
