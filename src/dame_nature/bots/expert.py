@@ -92,7 +92,7 @@ class Knowledge:
         a few tries)."""
         sim = self.deal(rng)
         for _ in range(SHORT_TRIES if self.short else 0):
-            if all(_playable_now(sim, seat) <= 1 for seat in self.short):
+            if all(len(_playable_now(sim, seat)) <= 1 for seat in self.short):
                 break
             sim = self.deal(rng)
         return sim
@@ -137,9 +137,9 @@ class Knowledge:
 SHORT_TRIES = 30
 
 
-def _playable_now(sim: Sim, seat: int) -> int:
-    """How many of ``seat``'s cards could go into the web now, first in the turn."""
-    return sum(1 for c in set(sim.hands[seat]) if not best_outcome(sim, seat, c, None)[1].discard)
+def _playable_now(sim: Sim, seat: int) -> set[str]:
+    """``seat``'s cards that could go into the web now, first in the turn."""
+    return {c for c in sim.hands[seat] if not best_outcome(sim, seat, c, None)[1].discard}
 
 
 class ExpertBot(Bot):
@@ -283,6 +283,10 @@ class ExpertBot(Bot):
         }
         return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs, not_held)
 
+    def _my_show(self, view: View) -> str | None:
+        """The card this bot showed this turn, if it showed one."""
+        return self.shows.get(view["turn"], {}).get(self.seat)
+
     def _shown_programs(self, view: View) -> dict[int, str]:
         """Cards partners showed this turn while their card was programmed: by the bots'
         convention, each is that partner's program."""
@@ -308,7 +312,7 @@ class ExpertBot(Bot):
             return None
         me = view["players"][self.seat]
         signature = self._signature(view)
-        shown = self.shows.get(view["turn"], {}).get(self.seat)
+        shown = self._my_show(view)
         committed = shown is not None and shown == view["programmed"]  # partners count on it
         if view["programmed"] is None or (
             self.decided.get("signature") != signature and not committed
@@ -436,7 +440,7 @@ class ExpertBot(Bot):
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
             if giver is not None:  # bots give when short of cards they can place
                 know.short = (giver,)
-            if self.shows.get(view["turn"], {}).get(self.seat) == view["programmed"]:
+            if self._my_show(view) == view["programmed"]:
                 # partners count on the program I showed: give back another card
                 kept = [o for o in options if o.get("card") != view["programmed"]]
                 options = kept or options
@@ -482,7 +486,7 @@ class ExpertBot(Bot):
     def _symbiosis(self, view: View) -> Action | None:
         free = view["first_player"] == self.seat and view.get("free_symbiosis_available")
         kinds = view["symbiosis_kinds"]
-        if self.seat in self.shows.get(view["turn"], {}):
+        if self._my_show(view) is not None:
             return None  # I showed my program: partners count on it, no more exchanges
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
@@ -558,8 +562,7 @@ class ExpertBot(Bot):
         rules = know.rules
         now = know.base.copy()
         now.start_turn()
-        mine = my_cards(view)
-        placeable = {c for c in mine if not best_outcome(now, self.seat, c, None)[1].discard}
+        placeable = _playable_now(now, self.seat)  # the model holds my whole hand
         if len(placeable) > GIVE_WHEN_PLAYABLE:
             return None
         gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
