@@ -330,7 +330,10 @@ class ReplaySteps(BaseModel):
     webs: list[str]
     max_discards: int
     deck_size: int
-    steps: list[ReplayStep]
+    steps: list[ReplayStep] = Field(description="the page's steps: `offset` to `offset + limit`")
+    total_steps: int = Field(description="the steps of the whole game")
+    offset: int = Field(description="the index of the page's first step")
+    next_offset: int | None = Field(description="the next page's `offset`; null on the last")
 
 
 class GameLog(BaseModel):
