@@ -24,11 +24,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
-from .clients import Limiter, client_address
+from .clients import client_address
 from .cluster import Cluster, make_node_id
 from .errors import ApiError, engine_error
 from .jsonio import loads
 from .models import Health
+from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
 from .routes import pages, replay, rooms, ws
 from .security import (
@@ -88,31 +89,32 @@ def _is_json(content_type: bytes | None) -> bool:
 
 class GuardMiddleware:
     """The API's front door, before any parsing: the rate of each client address (429),
-    room creations per address (429), body size (413), ``application/json`` on writes
-    that carry a body (415: a cross-site form or ``text/plain`` request cannot), and
-    JSON too deep or malformed (400).
+    room creations per address (429; both on the one ``RateLimiter``), body size (413),
+    ``application/json`` on writes that carry a body (415: a cross-site form or
+    ``text/plain`` request cannot), and JSON too deep or malformed (400).
 
     The body is read whole before the app sees it, so an over-long body never reaches a
     handler."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, limiter: RateLimiter) -> None:
         self.app = app
         self.settings = settings
         self.trusted = settings.trusted_networks
-        self.requests = Limiter(settings.rate_limit_per_second, settings.rate_limit_burst)
-        self.creates = Limiter(settings.create_rate_per_second, settings.create_rate_burst)
+        self.limiter = limiter
+        self.requests = Rate("requests", settings.rate_limit_per_second, settings.rate_limit_burst)
+        self.creates = Rate("creates", settings.create_rate_per_second, settings.create_rate_burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
         address = client_address(scope, self.trusted)
-        if not self.requests.allow(address):
+        if not await self.limiter.hit(self.requests, address):
             await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
             return
         method = scope["method"]
         creating = method == "POST" and scope["path"].rstrip("/") == "/api/rooms"
-        if creating and not self.creates.allow(address):
+        if creating and not await self.limiter.hit(self.creates, address):
             await _send_error(
                 send,
                 429,
@@ -263,6 +265,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     elif settings.redis:
         log.warning("--redis is for nodes sharing a postgresql:// store; ignored on SQLite")
     manager = RoomManager(settings, store, cluster)
+    # the per-client limits: shared by the nodes of a cluster through its Redis
+    limiter = RateLimiter(settings.redis if cluster is not None else None)
+    app.state.rate_limiter = limiter
     app.state.settings = settings
     app.state.store = store
     app.state.manager = manager
@@ -324,6 +329,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(docs_router)
         app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
-    app.add_middleware(GuardMiddleware, settings=settings)
+    app.add_middleware(GuardMiddleware, settings=settings, limiter=limiter)
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every response
     return app

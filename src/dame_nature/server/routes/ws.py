@@ -22,11 +22,12 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from ..clients import Limiter, client_address
+from ..clients import client_address
 from ..connections import Connection
 from ..errors import ApiError
 from ..jsonio import dumps, loads
 from ..models import WsAction, WsAuth, WsClientAdapter, action_to_engine
+from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
 
@@ -45,22 +46,27 @@ class SocketGuard:
     """Per-client limits of websockets: sockets open per address, connects per address
     and per seat token (a flapping client is refused 4429 and retries later)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
         self.settings = settings
+        self.limiter = limiter
         self.open: dict[str, int] = {}
-        self.by_address = Limiter(
-            settings.connect_address_rate_per_second, settings.connect_address_rate_burst
+        self.by_address = Rate(
+            "connects",
+            settings.connect_address_rate_per_second,
+            settings.connect_address_rate_burst,
         )
-        self.by_token = Limiter(settings.connect_rate_per_second, settings.connect_rate_burst)
+        self.by_token = Rate(
+            "seat_connects", settings.connect_rate_per_second, settings.connect_rate_burst
+        )
 
-    def check_address(self, address: str) -> None:
+    async def check_address(self, address: str) -> None:
         if self.open.get(address, 0) >= self.settings.max_connections_per_address:
             raise ApiError(429, "too_many_connections", "Too many connections from your address.")
-        if not self.by_address.allow(address):
+        if not await self.limiter.hit(self.by_address, address):
             raise ApiError(429, "too_many_connects", "Reconnecting too often: wait a moment.")
 
-    def check_token(self, token: str) -> None:
-        if not self.by_token.allow(token):
+    async def check_token(self, token: str) -> None:
+        if not await self.limiter.hit(self.by_token, token):
             raise ApiError(429, "too_many_connects", "Reconnecting too often: wait a moment.")
 
     def opened(self, address: str) -> None:
@@ -78,7 +84,7 @@ def socket_guard(websocket: WebSocket) -> SocketGuard:
     state = websocket.app.state
     guard: SocketGuard | None = getattr(state, "socket_guard", None)
     if guard is None:
-        guard = state.socket_guard = SocketGuard(state.settings)
+        guard = state.socket_guard = SocketGuard(state.settings, state.rate_limiter)
     return guard
 
 
@@ -88,8 +94,8 @@ async def refuse(websocket: WebSocket, err: ApiError) -> None:
         await websocket.close(CLOSE_CODES.get(err.status, 4400))
 
 
-def seat_of(room: Room, guard: SocketGuard, token: str) -> int:
-    guard.check_token(token)
+async def seat_of(room: Room, guard: SocketGuard, token: str) -> int:
+    await guard.check_token(token)
     seat = room.seat_for_token(token)
     if seat is None:
         raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
@@ -108,9 +114,9 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
             token = protocol[len(TOKEN_PROTOCOL) :]
     await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
     try:
-        guard.check_address(address)
+        await guard.check_address(address)
         found = await manager.get(room)
-        seat = seat_of(found, guard, token) if token is not None else None
+        seat = await seat_of(found, guard, token) if token is not None else None
     except ApiError as err:
         await refuse(websocket, err)
         return
@@ -158,7 +164,7 @@ async def _auth_first(
         raise full from None
     if not isinstance(parsed, WsAuth):
         raise full
-    conn.seat = seat_of(room, guard, parsed.token)
+    conn.seat = await seat_of(room, guard, parsed.token)
     await manager.connect(room, conn, parsed.token)
 
 
@@ -229,7 +235,7 @@ async def _auth(
 ) -> None:
     """``{"type": "auth", "token": ..}`` on an open socket: a spectator becomes the
     token's seat (a bad token closes the socket, 4401, as in the URL)."""
-    seat = seat_of(room, guard, token)  # raises: the caller closes the socket
+    seat = await seat_of(room, guard, token)  # raises: the caller closes the socket
     if conn.seat == seat:
         room.send_view(conn)
         return
