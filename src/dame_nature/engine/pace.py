@@ -14,10 +14,11 @@ rule leaves it without), so the bound never stops a game.
 ...     _ = state.apply(0, {"type": "program", "card": a if i % 2 == 0 else b})
 >>> changes_this_turn(state, 0), may_change(state, 0)
 (16, False)
->>> state.apply(0, {"type": "program", "card": a})
-Traceback (most recent call last):
-...
-dame_nature.engine.errors.IllegalAction: You have changed your card 16 times this turn, the most allowed: keep the card you programmed and say you are ready.
+>>> try:
+...     state.apply(0, {"type": "program", "card": a})
+... except IllegalAction as err:
+...     print(err.code)
+too_many_changes
 >>> [x["type"] for x in state.legal_actions(0)]
 ['ready']
 """

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .. import __version__
 from ..engine import EngineError
@@ -99,7 +100,6 @@ class GuardMiddleware:
     def __init__(self, app: ASGIApp, settings: Settings, limiter: RateLimiter) -> None:
         self.app = app
         self.settings = settings
-        self.trusted = settings.trusted_networks
         self.limiter = limiter
         self.requests = Rate("requests", settings.rate_limit_per_second, settings.rate_limit_burst)
         self.creates = Rate("creates", settings.create_rate_per_second, settings.create_rate_burst)
@@ -108,7 +108,7 @@ class GuardMiddleware:
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
-        address = client_address(scope, self.trusted)
+        address = client_address(scope)
         if not await self.limiter.hit(self.requests, address):
             await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
             return
@@ -330,5 +330,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
     app.add_middleware(GuardMiddleware, settings=settings, limiter=limiter)
+    # the client behind a trusted reverse proxy (X-Forwarded-For, X-Forwarded-Proto), for
+    # the guard and the routes: before them
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_hosts)
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every response
     return app

@@ -107,7 +107,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     manager: RoomManager = websocket.app.state.manager
     settings: Settings = websocket.app.state.settings
     guard = socket_guard(websocket)
-    address = client_address(websocket.scope, settings.trusted_networks)
+    address = client_address(websocket.scope)
     offered: list[str] = list(websocket.scope.get("subprotocols") or [])
     for protocol in offered:
         if protocol.startswith(TOKEN_PROTOCOL) and token is None:
