@@ -79,9 +79,5 @@ async def _attached(commit: Commit, room: Room, conn: Connection, was_connected:
             if was_connected:
                 hub.broadcast(room)
                 return
-    if (
-        was_connected
-        or conn.seat is None
-        or not await commit.presence(room, conn.seat, True)
-    ):
+    if was_connected or conn.seat is None or not await commit.presence(room, conn.seat, True):
         hub.send_view(room, conn)

@@ -219,8 +219,7 @@ async def take_over(commit: Commit, room: Room, token: str | None, seat: int, le
         if room.connected(seat):
             raise Refused(
                 "player_connected",
-                f"{player.name} is connected: a bot takes over only a seat whose "
-                "player has left.",
+                f"{player.name} is connected: a bot takes over only a seat whose player has left.",
             )
         await set_bot(commit, room, player, level)
         return player
