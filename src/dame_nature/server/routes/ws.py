@@ -220,7 +220,7 @@ async def _serve(
             conn.push(error_message("not_a_player", "A spectator cannot play."))
             continue
         try:
-            await manager.play(room, conn.seat, action_to_engine(parsed.action))
+            await manager.play(room, conn, action_to_engine(parsed.action))
         except Refused as err:
             conn.push(error_message(err.code, err.message))
     # closed by the server (1008): the close frame goes out unless the client does not
