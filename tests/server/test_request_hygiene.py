@@ -10,6 +10,7 @@ import shutil
 import socket
 import stat
 import subprocess
+import time
 from pathlib import Path
 
 import httpx
@@ -132,6 +133,17 @@ def immutable(paths: list[Path], on: bool) -> None:
             path.chmod(stat.S_IRUSR if on else stat.S_IRUSR | stat.S_IWUSR)
 
 
+def health_until(url: str, status: int) -> httpx.Response:
+    """``/healthz`` until it answers ``status`` (10 s at most)."""
+    deadline = time.monotonic() + 10
+    while True:
+        r = httpx.get(url + "/healthz", timeout=20)
+        if r.status_code == status or time.monotonic() > deadline:
+            assert r.status_code == status, r.text
+            return r
+        time.sleep(0.1)
+
+
 def test_healthz_reports_a_store_that_cannot_write(tmp_path):
     if os.geteuid() == 0 and shutil.which("chattr") is None:
         pytest.skip("chattr is needed to make a file unwritable for root")
@@ -141,12 +153,11 @@ def test_healthz_reports_a_store_that_cannot_write(tmp_path):
     try:
         assert httpx.get(server.url + "/healthz").status_code == 200
         immutable(files, True)
-        try:
-            r = httpx.get(server.url + "/healthz", timeout=20)
-            assert r.status_code == 503, r.text
+        try:  # the store is probed once a second at most
+            r = health_until(server.url, 503)
             assert r.json()["error"]["code"] == "store_unavailable"
         finally:
             immutable(files, False)
-        assert httpx.get(server.url + "/healthz", timeout=20).status_code == 200
+        health_until(server.url, 200)
     finally:
         server.stop()

@@ -298,13 +298,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", response_model=Health, tags=["health"])
     async def healthz() -> Any:
-        """Liveness: answers while the server runs (503 while a node of a cluster cannot
-        reach its database, so that the load balancer sends players elsewhere)."""
-        if store.shared:
-            try:
-                await store.call(store.ping)
-            except Exception:
-                return error_response(503, "store_unavailable", "The database cannot be reached.")
+        """Health: 503 ``store_unavailable`` while the store cannot be written (a SQLite
+        file that cannot be written, checked once a second) or reached (a node of a
+        cluster: the load balancer then sends players elsewhere); else 200."""
+        try:
+            await store.call(store.ping)
+        except Exception:
+            return error_response(
+                503, "store_unavailable", "The database cannot be reached or written."
+            )
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)
