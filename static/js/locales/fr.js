@@ -4,6 +4,7 @@
 // string of the UI has its French here, with the same {placeholders}. Keep this file JSON
 // between the braces (the test reads it so).
 export default {
+  "Glossary": "Glossaire",
   "The server cannot be reached. Check your connection and try again.": "Le serveur est injoignable. Vérifiez votre connexion et réessayez.",
   "The server answered {status}.": "Le serveur a répondu {status}.",
   " (wetland)": " (zone humide)",
