@@ -41,13 +41,14 @@ def card_name(card: str, lang: str, colour: str | None = None) -> str:
     c = CATALOGUE.card(card)
     if c.type == "condition":
         word = COLOURS[c.colour][lang]
+        n = card.rsplit("-", 1)[-1]
         if lang == "fr":
-            return f"Condition {word} [{LETTERS[c.colour]}]"
-        return f"{word} Condition [{LETTERS[c.colour]}]"
+            return f"Condition {word} {n} [{LETTERS[c.colour]}]"
+        return f"{word} Condition {n} [{LETTERS[c.colour]}]"
     if c.type == "joker":
         if colour:
             word = COLOURS[colour][lang]
-            return f"Joker ({word})" if lang == "en" else f"Joker ({word})"
+            return f"Joker ({word})"
         return "Joker"
     if c.type == "species":
         return c.name_fr if lang == "fr" else f"{c.name_fr} ({c.name_en})"
@@ -59,7 +60,7 @@ def slot_name(slot: str, lang: str) -> str:
     name = CATALOGUE.card(species).name_fr
     if not n:
         return name
-    return f"{name}, Condition {n}" if lang == "en" else f"{name}, Condition {n}"
+    return f"{name}, Condition {n}"
 
 
 @dataclass(frozen=True)

@@ -162,6 +162,12 @@ function wire() {
   $("lesson-back").addEventListener("click", back);
   $("lesson-end-back").addEventListener("click", back);
   $("lesson-next").addEventListener("click", () => openLesson($("lesson-next").dataset.open, true));
+  // a link to /learn#<lesson> followed from this page (or the browser's back and forth)
+  window.addEventListener("hashchange", () => {
+    const wanted = location.hash.slice(1);
+    if (!wanted) renderList();
+    else if (!page.lesson || page.lesson.id !== wanted || $("lesson").hidden) openLesson(wanted, false);
+  });
 }
 
 async function init() {

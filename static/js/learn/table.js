@@ -191,6 +191,6 @@ function point(step) {
   }
   if (el) {
     el.classList.add("lesson-target");
-    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
   }
 }

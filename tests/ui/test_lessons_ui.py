@@ -1,0 +1,113 @@
+"""The lessons in Chromium, at 1280x800 and 390x844: each played through to its win by
+clicking, step after step, the element the lesson itself points at; a wrong move
+explained and taken back; progress remembered in the browser; the glossary a click
+away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dame_nature.lessons import LESSONS
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def follow_one(page: Any) -> None:
+    """Click the element the lesson points at and wait until the lesson points elsewhere."""
+    target = page.locator(".lesson-target")
+    target.wait_for(state="visible")
+    assert page.locator("#coach-text").inner_text().strip()
+    target.evaluate("el => el.setAttribute('data-clicked', '1')")
+    target.click()
+    page.wait_for_function(
+        "() => { const el = document.querySelector('[data-clicked]');"
+        " return !el || !el.classList.contains('lesson-target')"
+        " || !document.getElementById('lesson-end').hidden; }"
+    )
+    page.evaluate(
+        "() => document.querySelectorAll('[data-clicked]').forEach(el => el.removeAttribute('data-clicked'))"
+    )
+
+
+def play_through(page: Any, limit: int = 200) -> None:
+    for _ in range(limit):
+        if page.locator("#lesson-end").is_visible():
+            return
+        page.wait_for_function(
+            "() => document.querySelector('.lesson-target') || !document.getElementById('lesson-end').hidden"
+        )
+        if page.locator("#lesson-end").is_visible():
+            return
+        follow_one(page)
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+def test_lesson_played_by_its_own_instructions(open_page, size, lesson_id):
+    page = open_page(viewport=SIZES[size])
+    page.goto("/learn")
+    page.locator(f'button[data-open="{lesson_id}"]').click()
+    page.locator("#coach-text").wait_for(state="visible")
+    play_through(page)
+    assert page.locator("#lesson-end-title").inner_text() == "Lesson won!"
+    assert page.locator('.species-node.installed[data-species="species-aigle-royal"]').count() == 1
+    # the discard counter says the team stayed within what it may discard
+    assert "of 2 allowed" in page.locator("#lesson-discard-count").inner_text()
+    page.locator("#lesson-end-back").click()
+    item = page.locator(f'.lesson-item[data-lesson="{lesson_id}"]')
+    assert "done" in (item.get_attribute("class") or "")
+    # replayable: it starts again from its first step
+    item.locator("button").click()
+    page.wait_for_function("() => document.getElementById('lesson-progress').textContent.includes('1 of')")
+
+
+def test_wrong_move_explained_and_taken_back(open_page):
+    page = open_page(viewport=SIZES["desktop"])
+    page.goto("/learn#first-turns")
+    target = page.locator(".lesson-target")
+    target.wait_for(state="visible")
+    before = page.locator("#lesson-progress").inner_text()
+    page.locator('#lesson-hand button[data-card="cond-green-2"]').click()
+    page.locator("#coach-wrong").wait_for(state="visible")
+    assert "hydric" in page.locator("#coach-wrong").inner_text()
+    assert page.locator("#lesson-progress").inner_text() == before
+    assert "No card programmed" in page.locator("#lesson-programmed").inner_text()
+    # the lesson goes on: the right move is accepted
+    page.locator(".lesson-target").click()
+    page.locator("#coach-wrong").wait_for(state="hidden")
+    page.wait_for_function("() => document.getElementById('lesson-progress').textContent.includes('Step 2')")
+
+
+def test_progress_remembered_and_french(open_page):
+    page = open_page(viewport=SIZES["phone"])
+    page.goto("/learn")
+    page.locator('button[data-open="symbioses"]').click()
+    # program, then Show (the Symbiosis button, the kind, the card), then Ready
+    while "Step 4 " not in page.locator("#lesson-progress").inner_text():
+        follow_one(page)
+    assert "known by Ana, Basile, Chloé" in page.locator("#lesson-programmed, #lesson-hand").all_inner_texts()[1]
+    page.reload()
+    page.wait_for_function("() => document.getElementById('lesson-progress').textContent.includes('Step 4')")
+    page.locator("#lesson-back").click()
+    assert page.locator('button[data-open="symbioses"]').inner_text() == "Resume"
+    # French: the lesson's own texts and the page's words
+    page.select_option("#lang-select", "fr")
+    page.wait_for_load_state()
+    page.locator('button[data-open="symbioses"]').wait_for(state="visible")
+    assert page.locator('button[data-open="symbioses"]').inner_text() == "Reprendre"
+    page.locator('button[data-open="symbioses"]').click()
+    page.wait_for_function("() => document.getElementById('lesson-progress').textContent.includes('Étape 4')")
+    assert "Ortie" in page.locator("#coach-text").inner_text()
+    assert "connue de Ana, Basile, Chloé" in page.locator("#lesson-hand").inner_text()
+
+
+def test_glossary_a_click_away(open_page):
+    page = open_page(viewport=SIZES["phone"])
+    page.goto("/learn")
+    page.locator("header a[href='/glossary']").click()
+    page.wait_for_url("**/glossary")
+    assert "Symbiosis" in page.locator("#glossary").inner_text()
+    assert "Joker" in page.locator("#glossary").inner_text()
