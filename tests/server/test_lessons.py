@@ -58,7 +58,9 @@ def test_each_lesson_played_through_to_its_win(http, lesson_id):
     view = answer["view"]
     assert view["phase"] == "over" and view["result"]["outcome"] == "won"
     assert view["seat"] == 0 and [p["name"] for p in view["players"]][1:] == [
-        "Ana", "Basile", "Chloé"
+        "Ana",
+        "Basile",
+        "Chloé",
     ]
     # the learner's own view only: no partner's hand in it
     assert "hands" not in view
@@ -135,7 +137,9 @@ def test_bad_input(http):
         assert r.status_code == 422, body
         assert r.json()["error"]["code"]
     r = http.post(
-        "/api/lessons/first-turns/play", content=b"{not json", headers={"content-type": "application/json"}
+        "/api/lessons/first-turns/play",
+        content=b"{not json",
+        headers={"content-type": "application/json"},
     )
     assert r.status_code == 400  # as for every route: not JSON at all
 

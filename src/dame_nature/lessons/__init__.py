@@ -6,8 +6,8 @@ the learner's steps by ``script.build``; ``play.py`` answers a learner's move.
 
 from __future__ import annotations
 
-from .script import Lesson, Step, build
 from . import climate_change, first_turns, jokers, symbioses
+from .script import Lesson, Step, build
 
 SCRIPTS = [first_turns.LESSON, jokers.LESSON, symbioses.LESSON, climate_change.LESSON]
 

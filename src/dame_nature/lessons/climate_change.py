@@ -9,7 +9,10 @@ LESSON = {
     "first_player": 0,
     "learner": 0,
     "names": ["You", "Ana", "Basile", "Chloé"],
-    "title": {"en": "An advanced rule: Climate Change", "fr": "Une règle avancée : le Changement climatique"},
+    "title": {
+        "en": "An advanced rule: Climate Change",
+        "fr": "Une règle avancée : le Changement climatique",
+    },
     "summary": {
         "en": "A hydric card next to a thermal one in the reveal is discarded; the paths "
         "chain the advanced rules.",

@@ -96,9 +96,7 @@ def _refusal(lesson: Lesson, done: int, wanted: Action) -> dict[str, Any]:
 def answer(lesson: Lesson, done: int, feedback: dict[str, Any] | None) -> dict[str, Any]:
     state = lesson.state_at(done)
     view = dict(state.view(lesson.learner))
-    view["players"] = [
-        {**p, "name": lesson.names[p["seat"]]} for p in view["players"]
-    ]
+    view["players"] = [{**p, "name": lesson.names[p["seat"]]} for p in view["players"]]
     step = lesson.steps[done] if done < len(lesson.steps) else None
     return {
         "lesson": lesson.id,

@@ -238,7 +238,9 @@ def _check_turn(state: State, t: int, order: list[int], reveals: dict[int, Any])
         wanted = reveals[record["seat"]]
         slot = wanted[1] if len(wanted) > 1 else None
         placed = record["result"] == "placed"
-        if record["card"] != wanted[0] or (placed and record["slot"] != slot) or (
-            not placed and slot is not None
+        if (
+            record["card"] != wanted[0]
+            or (placed and record["slot"] != slot)
+            or (not placed and slot is not None)
         ):
             raise ValueError(f"Turn {t + 1}: {record} is not the script's {wanted}.")

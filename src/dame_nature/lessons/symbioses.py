@@ -78,8 +78,7 @@ LESSON = {
             "say": {
                 "program": {
                     "en": "Ana brought the Ortie's thermal Condition: install the Ortie.",
-                    "fr": "Ana a apporté la Condition thermique de l'Ortie : installez "
-                    "l'Ortie.",
+                    "fr": "Ana a apporté la Condition thermique de l'Ortie : installez l'Ortie.",
                 },
             },
         },
@@ -91,7 +90,12 @@ LESSON = {
                 ("cond-violet-1", "species-chene:2"),
             ],
             "symbioses": [
-                {"seat": 0, "type": "swap_discard", "card": "cond-blue-3", "take": "species-campagnol"}
+                {
+                    "seat": 0,
+                    "type": "swap_discard",
+                    "card": "cond-blue-3",
+                    "take": "species-campagnol",
+                }
             ],
             "say": {
                 "program": {
@@ -135,8 +139,13 @@ LESSON = {
                 ("species-carabe-dore", "species-carabe-dore"),
             ],
             "symbioses": [
-                {"seat": 0, "type": "give", "card": "species-carabe-dore", "to": 3,
-                 "back": "cond-violet-3"}
+                {
+                    "seat": 0,
+                    "type": "give",
+                    "card": "species-carabe-dore",
+                    "to": 3,
+                    "back": "cond-violet-3",
+                }
             ],
             "say": {
                 "program": {

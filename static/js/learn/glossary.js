@@ -1,7 +1,7 @@
 // The glossary (/glossary): Dame Nature's own terms, as the rulebook and the card faces
 // use them, in English and French.
 import { lang } from "../i18n.js";
-import { esc } from "../cards.js";
+import { BOOT, esc } from "../cards.js";
 import { w } from "./words.js";
 
 // [term EN, term FR, definition EN, definition FR]
@@ -22,13 +22,17 @@ export const TERMS = [
   ["Discard swap", "Échange avec la défausse", "Put one of your Condition cards on the discard pile and take any card of it.", "Mettre une de vos cartes Condition dans la défausse et y prendre n'importe quelle carte."],
   ["Advanced rules", "Règles avancées", "Twelve rules that change the game, in 4 paths of 3 stages; each stage adds its rule to the ones before.", "Douze règles qui changent le jeu, en 4 parcours de 3 étapes ; chaque étape ajoute sa règle aux précédentes."],
   ["Path", "Parcours", "Three stages played in a row with growing rules; win all three without a defeat to win the path.", "Trois étapes jouées à la suite, aux règles croissantes ; gagnez les trois sans défaite pour gagner le parcours."],
-  ["Climate Change", "Changement climatique", "A hydric card revealed just before or just after a thermal one in the same turn is discarded, even if placed.", "Une carte hydrique révélée juste avant ou juste après une thermique dans le même tour est défaussée, même posée."],
+  ["Installed", "Installée", "A Species placed in the web on its 2 Conditions. Two Species installed one above the other open the animal they hold up.", "Une Espèce posée dans le réseau sur ses 2 Conditions. Deux Espèces installées l'une au-dessus de l'autre ouvrent l'animal qu'elles portent."],
+  ["Ready", "Prêt", "Said once your card is programmed and you want no more Symbiosis; the reveal starts when every player is ready. A Symbiosis cancels every Ready.", "Se dit quand votre carte est programmée et que vous ne voulez plus de Symbiose ; la révélation commence quand tous sont prêts. Une Symbiose annule tous les Prêt."],
 ];
+
+// the twelve advanced rules, as the rules picker names them
+const RULE_TERMS = BOOT.modes.map((m) => [m.title, m.title_fr, m.summary, m.summary_fr]);
 
 function draw() {
   const fr = lang === "fr";
   document.getElementById("glossary-title").textContent = w("glossary");
-  document.getElementById("glossary").innerHTML = TERMS.map(
+  document.getElementById("glossary").innerHTML = [...TERMS, ...RULE_TERMS].map(
     ([en, frTerm, def, defFr]) => `<dt id="term-${esc(en.toLowerCase().replace(/\s+/g, "-"))}">${esc(fr ? frTerm : en)}${fr ? "" : ` <span class="hint" lang="fr">(${esc(frTerm)})</span>`}</dt><dd>${esc(fr ? defFr : def)}</dd>`,
   ).join("");
 }
