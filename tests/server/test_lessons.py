@@ -79,10 +79,17 @@ def test_wrong_move_is_explained_and_not_applied(http):
     wrong = play(http, "first-turns", [], {"type": "program", "card": "cond-green-2"}).json()
     assert wrong["feedback"]["accepted"] is False
     assert wrong["feedback"]["code"] == "not_the_lesson_move"
-    assert "hydric" in wrong["feedback"]["message"]
+    assert "geological Condition 2 [G] has a place now too" in wrong["feedback"]["message"]
     assert "hydrique" in wrong["feedback"]["message_fr"]
     assert wrong["done"] == 0 and wrong["view"]["programmed"] is None
     assert wrong["view"] == first["view"]
+    # a card with no place now: why it would be discarded
+    early = play(http, "first-turns", [], {"type": "program", "card": "species-herisson"}).json()
+    assert (
+        "would be discarded: the Species it depends on are not installed"
+        in (early["feedback"]["message"])
+    )
+    assert early["view"] == first["view"]
     # against the rules: the engine's sentence
     illegal = play(http, "first-turns", [], {"type": "program", "card": "species-ortie"}).json()
     assert illegal["feedback"]["code"] == "not_your_card"

@@ -80,7 +80,7 @@ def test_wrong_move_explained_and_taken_back(open_page):
     before = page.locator("#lesson-progress").inner_text()
     page.locator('#lesson-hand button[data-card="cond-green-2"]').click()
     page.locator("#coach-wrong").wait_for(state="visible")
-    assert "hydric" in page.locator("#coach-wrong").inner_text()
+    assert "has a place now too" in page.locator("#coach-wrong").inner_text()
     assert page.locator("#lesson-progress").inner_text() == before
     assert "No card programmed" in page.locator("#lesson-programmed").inner_text()
     # the lesson goes on: the right move is accepted

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ACTIONS, IllegalAction
-from .script import Lesson
+from ..engine import ACTIONS, REASONS, REASONS_FR, IllegalAction, State
+from ..engine import reveal as reveal_rules
+from ..engine.cards import CATALOGUE
+from ..engine.rules.base import RevealContext
+from .script import Lesson, card_name
 
 Action = dict[str, Any]
 
@@ -82,14 +85,39 @@ def _refusal(lesson: Lesson, done: int, wanted: Action) -> dict[str, Any]:
         return {
             "accepted": False,
             "code": err.code,
-            "message": f"{err.message} {step.text['en']}",
-            "message_fr": f"Ce coup n'est pas permis maintenant. {step.text['fr']}",
+            "message": f"{err.message} {step.plain['en']}",
+            "message_fr": f"Ce coup n'est pas permis maintenant. {step.plain['fr']}",
+        }
+    why = step.why
+    if wanted["type"] == "program":
+        card = wanted["card"]
+        why = no_place_now(lesson.state_at(done), lesson.learner, card) or {
+            "en": f"The {card_name(card, 'en')} has a place now too, but this lesson keeps "
+            "it for a later turn.",
+            "fr": f"La carte {card_name(card, 'fr')} a aussi une place maintenant, mais "
+            "cette leçon la garde pour un tour suivant.",
         }
     return {
         "accepted": False,
         "code": "not_the_lesson_move",
-        "message": f"Not this move: {step.why['en']} {step.text['en']}",
-        "message_fr": f"Pas ce coup : {step.why['fr']} {step.text['fr']}",
+        "message": f"Not this move. {why['en']} {step.plain['en']}",
+        "message_fr": f"Pas ce coup. {why['fr']} {step.plain['fr']}",
+    }
+
+
+def no_place_now(state: State, seat: int, card: str) -> dict[str, str] | None:
+    """Why ``card`` would be discarded if revealed now, first of the turn (``None``: it
+    has a place)."""
+    ctx = RevealContext(state, seat, CATALOGUE.cards[card], None)
+    outcomes = reveal_rules.outcomes(state, ctx)
+    if any(o.slot is not None for o in outcomes):
+        return None
+    reason = outcomes[0].reason if outcomes else None
+    en = REASONS.get(reason or "", "it has no place")
+    fr = REASONS_FR.get(reason or "", "elle n'a pas de place")
+    return {
+        "en": f"Revealed now, the {card_name(card, 'en')} would be discarded: {en}.",
+        "fr": f"Révélée maintenant, la carte {card_name(card, 'fr')} serait défaussée : {fr}.",
     }
 
 

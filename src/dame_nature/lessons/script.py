@@ -72,8 +72,9 @@ class Step:
     action: Action
     #: what the page points at: {"kind": "hand_card"|"ready"|"slot"|"symbiosis", ...}
     target: dict[str, Any]
-    text: Text  # the instruction
-    why: Text  # why this move (said again when another move is tried)
+    text: Text  # the instruction, after the lesson's note on this moment
+    plain: Text  # the instruction alone (said again when another move is tried)
+    why: Text  # why this move (said when another move is tried)
 
 
 @dataclass
@@ -160,12 +161,13 @@ def build(script: dict[str, Any]) -> Lesson:
     def act(seat: int, action: Action, turn: int, key: str = "") -> None:
         action = _clean(action)
         if seat == learner:
-            text, why, target = texts.instruction(state, action, script["names"])
+            plain, why, target = texts.instruction(state, action, script["names"])
             note = notes.get((turn, key or action["type"]))
+            text = plain
             if note:
-                text = {lang: f"{note[lang]} {text[lang]}" for lang in ("en", "fr")}
+                text = {lang: f"{note[lang]} {plain[lang]}" for lang in ("en", "fr")}
             why_note = notes.get((turn, (key or action["type"]) + ".why"))
-            steps.append(Step(len(steps), turn, action, target, text, why_note or why))
+            steps.append(Step(len(steps), turn, action, target, text, plain, why_note or why))
             step_at.append(len(line))
         state.apply(seat, action)
         line.append({"seat": seat, "action": action})
