@@ -173,7 +173,10 @@ function drawPanel(v, lesson, act, kinds, step) {
 
 /** Mark the element the step waits for (and bring it into view). */
 function point(step) {
-  document.querySelectorAll(".lesson-target").forEach((el) => el.classList.remove("lesson-target"));
+  document.querySelectorAll(".lesson-target").forEach((el) => {
+    el.classList.remove("lesson-target");
+    el.removeAttribute("data-here");
+  });
   if (!step) return;
   const t = step.target;
   let el = null;
@@ -191,6 +194,7 @@ function point(step) {
   }
   if (el) {
     el.classList.add("lesson-target");
+    el.dataset.here = w("here");
     el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
   }
 }

@@ -48,6 +48,7 @@ const WORDS = {
   wrong: ["Not applied.", "Coup non joué."],
   offline: ["The server cannot be reached. Try again.", "Le serveur est injoignable. Réessayez."],
   glossary: ["Glossary", "Glossaire"],
+  here: ["here", "ici"],
 };
 
 export function w(key, values) {
