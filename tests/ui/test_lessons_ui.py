@@ -119,3 +119,30 @@ def test_glossary_a_click_away(open_page):
     page.wait_for_url("**/glossary")
     assert "Symbiosis" in page.locator("#glossary").inner_text()
     assert "Joker" in page.locator("#glossary").inner_text()
+
+
+def test_keyboard_only(open_page):
+    """The focus follows what the lesson points at: Enter alone plays the Symbioses
+    lesson through (its Show, swap and Give go through the Symbiosis panel)."""
+    page = open_page(viewport=SIZES["desktop"])
+    page.goto("/learn#symbioses")
+    for _ in range(80):
+        page.wait_for_function(
+            "() => (document.activeElement"
+            " && document.activeElement.classList.contains('lesson-target'))"
+            " || !document.getElementById('lesson-end').hidden"
+        )
+        if page.locator("#lesson-end").is_visible():
+            break
+        page.evaluate("() => document.activeElement.setAttribute('data-clicked', '1')")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "() => { const el = document.querySelector('[data-clicked]');"
+            " return !el || !el.classList.contains('lesson-target')"
+            " || !document.getElementById('lesson-end').hidden; }"
+        )
+        page.evaluate(
+            "() => document.querySelectorAll('[data-clicked]')"
+            ".forEach(el => el.removeAttribute('data-clicked'))"
+        )
+    assert page.locator("#lesson-end-title").inner_text() == "Lesson won!"

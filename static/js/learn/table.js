@@ -195,6 +195,9 @@ function point(step) {
   if (el) {
     el.classList.add("lesson-target");
     el.dataset.here = w("here");
+    // the focus follows the lesson (a redraw drops it): a keyboard player goes on with Enter
+    const active = document.activeElement;
+    if (!active || active === document.body || document.getElementById("lesson").contains(active)) el.focus({ preventScroll: true });
     el.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
   }
 }
