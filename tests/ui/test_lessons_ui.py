@@ -14,13 +14,20 @@ from dame_nature.lessons import LESSONS
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
-def follow_one(page: Any) -> None:
-    """Click the element the lesson points at and wait until the lesson points elsewhere."""
+def follow_one(page: Any, keyboard: bool = False) -> None:
+    """Click the element the lesson points at (``keyboard``: press Enter on the focused
+    one, which must be it) and wait until the lesson points elsewhere."""
     target = page.locator(".lesson-target")
     target.wait_for(state="visible")
     assert page.locator("#coach-text").inner_text().strip()
     target.evaluate("el => el.setAttribute('data-clicked', '1')")
-    target.click()
+    if keyboard:
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.hasAttribute('data-clicked')"
+        )
+        page.keyboard.press("Enter")
+    else:
+        target.click()
     page.wait_for_function(
         "() => { const el = document.querySelector('[data-clicked]');"
         " return !el || !el.classList.contains('lesson-target')"
@@ -38,7 +45,7 @@ def wait_progress(page: Any, text: str) -> None:
     )
 
 
-def play_through(page: Any, limit: int = 200) -> None:
+def play_through(page: Any, limit: int = 200, keyboard: bool = False) -> None:
     for _ in range(limit):
         if page.locator("#lesson-end").is_visible():
             return
@@ -48,7 +55,7 @@ def play_through(page: Any, limit: int = 200) -> None:
         )
         if page.locator("#lesson-end").is_visible():
             return
-        follow_one(page)
+        follow_one(page, keyboard)
     raise AssertionError("the lesson did not end")
 
 
@@ -126,23 +133,5 @@ def test_keyboard_only(open_page):
     lesson through (its Show, swap and Give go through the Symbiosis panel)."""
     page = open_page(viewport=SIZES["desktop"])
     page.goto("/learn#symbioses")
-    for _ in range(80):
-        page.wait_for_function(
-            "() => (document.activeElement"
-            " && document.activeElement.classList.contains('lesson-target'))"
-            " || !document.getElementById('lesson-end').hidden"
-        )
-        if page.locator("#lesson-end").is_visible():
-            break
-        page.evaluate("() => document.activeElement.setAttribute('data-clicked', '1')")
-        page.keyboard.press("Enter")
-        page.wait_for_function(
-            "() => { const el = document.querySelector('[data-clicked]');"
-            " return !el || !el.classList.contains('lesson-target')"
-            " || !document.getElementById('lesson-end').hidden; }"
-        )
-        page.evaluate(
-            "() => document.querySelectorAll('[data-clicked]')"
-            ".forEach(el => el.removeAttribute('data-clicked'))"
-        )
+    play_through(page, keyboard=True)
     assert page.locator("#lesson-end-title").inner_text() == "Lesson won!"
