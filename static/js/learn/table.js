@@ -12,8 +12,11 @@ const $ = (id) => document.getElementById(id);
 let draft = null;
 let draftFor = -1;
 
+// the learner's seat is the view's own
+let mySeat = 0;
+
 function name(lesson, seat) {
-  return seat === lesson.learner ? w("you") : lesson.names[seat];
+  return seat === mySeat ? w("you") : lesson.names[seat];
 }
 
 export function drawTable(answer, lesson, act) {
@@ -23,7 +26,7 @@ export function drawTable(answer, lesson, act) {
     draft = null;
     draftFor = answer.done;
   }
-  lesson.learner = lesson.learner ?? 0;
+  mySeat = v.seat;
   drawPartners(v, lesson);
   const targets = {};
   const mine = v.awaiting && v.awaiting.seat === v.seat && v.awaiting.kind === "reveal";
