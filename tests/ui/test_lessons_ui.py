@@ -135,3 +135,27 @@ def test_keyboard_only(open_page):
     page.goto("/learn#symbioses")
     play_through(page, keyboard=True)
     assert page.locator("#lesson-end-title").inner_text() == "Lesson won!"
+
+
+def test_learn_pages_pass_axe(open_page):
+    from dn_ui import assert_accessible
+
+    for size in SIZES.values():
+        page = open_page(viewport=size)
+        page.goto("/learn")
+        page.locator(".lesson-item").first.wait_for()
+        assert_accessible(page, f"lesson list {size}")
+        page.goto("/learn#symbioses")
+        follow_one(page)  # program: the Symbiosis step comes next
+        page.locator("#lesson-symbiosis").click()
+        page.locator("#lesson-panel button[data-kind]").first.wait_for()
+        page.locator("#lesson-panel button[data-kind='give']").click()
+        page.locator("#coach-wrong").wait_for(state="hidden")
+        assert_accessible(page, f"lesson with its Symbiosis panel {size}")
+        page.locator("#lesson-panel button[data-pick]").first.click()
+        page.locator("#lesson-panel button[data-to]").first.click()
+        page.locator("#coach-wrong").wait_for(state="visible")  # a Give is not the step
+        assert_accessible(page, f"lesson with a wrong move explained {size}")
+        page.goto("/glossary")
+        page.locator("#glossary dt").first.wait_for()
+        assert_accessible(page, f"glossary {size}")
