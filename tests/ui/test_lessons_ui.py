@@ -159,3 +159,12 @@ def test_learn_pages_pass_axe(open_page):
         page.goto("/glossary")
         page.locator("#glossary dt").first.wait_for()
         assert_accessible(page, f"glossary {size}")
+
+
+def test_reveal_order_shown(open_page):
+    page = open_page(viewport=SIZES["desktop"])
+    page.goto("/learn#jokers-and-order")
+    page.locator(".lesson-target").wait_for()
+    # Ana is first player: she reveals first, you last
+    assert "reveals 1st" in page.locator('.lesson-partner[data-seat="1"]').inner_text()
+    assert "reveals 4th" in page.locator('.lesson-partner[data-seat="0"]').inner_text()

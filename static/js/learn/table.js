@@ -43,14 +43,30 @@ export function drawTable(answer, lesson, act) {
   point(step);
 }
 
+// where each seat reveals this turn: round the table from the first player, seats
+// without a card skipped
+function revealOrder(v) {
+  const n = v.players.length;
+  const seats = [];
+  for (let k = 0; k < n; k++) {
+    const seat = (v.first_player + k) % n;
+    const p = v.players[seat];
+    if (p.hand_size > 0 || p.has_programmed) seats.push(seat);
+  }
+  return seats;
+}
+
 function drawPartners(v, lesson) {
+  const order = v.first_player === null ? [] : revealOrder(v);
   $("lesson-partners").innerHTML = v.players
     .map((p) => {
+      const rank = order.indexOf(p.seat);
+      const reveals = rank < 0 ? "" : ` · ${esc(w("revealsAt", { n: w(`rank${rank + 1}`) }))}`;
       const first = p.seat === v.first_player ? `<span class="chip first">${icon("first")} ${esc(w("first"))}</span>` : "";
       const state = p.ready ? w("isReady") : p.has_programmed ? w("hasProgrammed") : w("thinking");
       return `<li class="lesson-partner${p.seat === v.seat ? " me" : ""}" data-seat="${p.seat}">
         <strong>${esc(name(lesson, p.seat))}</strong> ${first}
-        <span class="hint">${esc(w("cards", { n: p.hand_size }))} · ${esc(w("symbiosisCards", { n: p.symbiosis_cards }))} · ${esc(state)}</span></li>`;
+        <span class="hint">${esc(w("cards", { n: p.hand_size }))} · ${esc(w("symbiosisCards", { n: p.symbiosis_cards }))} · ${esc(state)}${reveals}</span></li>`;
     })
     .join("");
 }

@@ -49,6 +49,13 @@ const WORDS = {
   offline: ["The server cannot be reached. Try again.", "Le serveur est injoignable. Réessayez."],
   glossary: ["Glossary", "Glossaire"],
   here: ["here", "ici"],
+  revealsAt: ["reveals {n}", "révèle en {n}"],
+  rank1: ["1st", "premier"],
+  rank2: ["2nd", "2e"],
+  rank3: ["3rd", "3e"],
+  rank4: ["4th", "4e"],
+  rank5: ["5th", "5e"],
+  rank6: ["6th", "6e"],
 };
 
 export function w(key, values) {
