@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ...lessons import LESSONS
 from ...lessons.play import LessonRefusal, play, summary
-from ..errors import ApiError
+from ..errors import Refused
 from ..models import Action, action_to_engine
 from .pages import _boot_data, _templates
 from .rooms import ERRORS
@@ -97,14 +97,13 @@ async def play_lesson(lesson: LessonId, body: LessonPlay) -> dict[str, Any]:
     Answers the learner's view and the step the lesson waits for next."""
     found = LESSONS.get(lesson)
     if found is None:
-        raise ApiError(404, "lesson_not_found", f"There is no lesson {lesson!r}.")
+        raise Refused("lesson_not_found", f"There is no lesson {lesson!r}.")
     actions = [action_to_engine(a) for a in body.actions]
     action = action_to_engine(body.action) if body.action is not None else None
     try:
         return await run_in_threadpool(play, found, actions, action)
     except LessonRefusal as err:
-        status = 409 if err.code == "lesson_over" else 422
-        raise ApiError(status, err.code, err.message) from None
+        raise Refused(err.code, err.message) from None
 
 
 @router.get("/learn", response_class=HTMLResponse, include_in_schema=False)
