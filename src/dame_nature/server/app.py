@@ -30,7 +30,7 @@ from .jsonio import loads
 from .models import Health
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import metrics, pages, replay, rooms, ws
+from .routes import lessons, metrics, pages, replay, rooms, ws
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -311,6 +311,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(metrics.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(lessons.router)
     if DOCS_ASSETS is not None:
         app.include_router(docs_router)
         app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")
