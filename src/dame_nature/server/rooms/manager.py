@@ -19,6 +19,7 @@ from typing import Any
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..connections import Connection
+from ..metrics import Metrics
 from ..settings import Settings
 from ..store import BaseStore
 from . import connect as sockets
@@ -43,14 +44,20 @@ class RoomManager:
         self.coordination = coordination = coordination or Local(store)
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
-        pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
+        self.metrics = metrics = Metrics()
+        pool = BotPool(
+            settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided
+        )
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         self.registry = Registry(
             settings, store, coordination, hub, self.bots.notify, self._forgotten
         )
         self.rooms = self.registry.rooms
         self.catch_up = CatchUp(store, self.registry, hub, self.bots.notify)
-        self.commit = Commit(store, coordination, hub, self.catch_up, self.bots.notify)
+        self.commit = Commit(
+            store, coordination, hub, self.catch_up, self.bots.notify, metrics
+        )
+        metrics.watch(self.registry.count_by_status, hub.count_by_kind)
         coordination.bind(self.catch_up)
 
     def _forgotten(self, code: str) -> None:
@@ -148,7 +155,8 @@ class RoomManager:
         the room's lock); store it; push the new views; the seat's new view. Each seat
         has its own rate (``rate_limited`` past it)."""
         self._rate(room, who)
-        view = await play.act(self.commit, room, who, action, reply=True)
+        with self.metrics.person_action():
+            view = await play.act(self.commit, room, who, action, reply=True)
         assert view is not None
         return view
 
@@ -156,7 +164,8 @@ class RoomManager:
         """``act`` for a websocket (its seat read under the lock), which gets its new
         view pushed with the others'."""
         self._rate(room, conn.seat)
-        await play.act(self.commit, room, play.by_socket(conn), action, reply=False)
+        with self.metrics.person_action():
+            await play.act(self.commit, room, play.by_socket(conn), action, reply=False)
 
     def _rate(self, room: Room, who: play.SeatRef | None) -> None:
         # the rate is counted on the seat as it looks now (a limit, not a permission)
@@ -165,7 +174,10 @@ class RoomManager:
             self.rates.allow(room, seat)
 
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
-        return await play.act_as_bot(self.commit, room, seat, action, game)
+        played = await play.act_as_bot(self.commit, room, seat, action, game)
+        if played:
+            self.metrics.actions.labels(by="bot").inc()
+        return played
 
     async def view(self, room: Room, who: play.SeatRef | None) -> dict[str, Any]:
         return await play.view(room, who)
