@@ -57,12 +57,7 @@ TokenDep = Annotated[str | None, Depends(get_token)]
 
 async def get_viewer(room: RoomDep, token: TokenDep) -> int | None:
     """The seat of the token, or ``None`` (a spectator) without a token."""
-    if token is None:
-        return None
-    seat = room.seat_for_token(token)
-    if seat is None:
-        raise Refused("invalid_token", "This token is not a seat of this room.")
-    return seat
+    return by_token(token)(room)
 
 
 ViewerDep = Annotated[int | None, Depends(get_viewer)]
