@@ -1,0 +1,3 @@
+"""Placeholder replaced below."""
+def exact_verdict(pos, node_budget, time_budget):
+    return None

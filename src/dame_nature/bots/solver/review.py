@@ -1,0 +1,2 @@
+def review(*a, **k):
+    raise NotImplementedError

@@ -1,0 +1,313 @@
+"""The depth-first search over reveals, with or without Symbioses.
+
+Positions are searched turn by turn; in a turn the reveals come one by one in seat order
+from the first player, and the revealing seat picks one of its cards (with every hand
+known, programming and revealing are one choice) and where it goes.
+
+With Symbioses on, a seat may also reveal a card it does not hold yet:
+
+- a card of another seat, swapped by a Give (the other seat gets one card of the
+  revealing seat's hand back);
+- a card of the discard pile (as it was when the turn started), taken by a discard swap
+  against a Condition or Joker of its hand.
+
+Both are made during the programming phase of that turn, before any reveal, and paid as
+the engine pays them: the first player's free Symbiosis when the first player makes it
+and has not used it this turn, else a Symbiosis card of the seat that makes it. The
+search only makes exchanges for a card revealed in the same turn, so a failure to find a
+win with Symbioses on proves nothing (``bounds`` and the search without them do).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..model import INFO, Outcome, Sim
+from ..policy import card_key, reveal_score
+from .bounds import lost_for_certain, symbioses_left
+
+Step = dict[str, Any]
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+class Search:
+    """One search's budget, memory and line. ``symbioses``: with exchanges (``cards``
+    holds each seat's Symbiosis cards; ``universe`` every card of the deal a discard swap
+    could take back), else none, as in the search the bots use on their own samples."""
+
+    def __init__(
+        self,
+        sim: Sim,
+        node_budget: int,
+        time_budget: float | None,
+        *,
+        symbioses: bool = False,
+        universe: list[str] | None = None,
+        first_turn: int = 0,
+    ) -> None:
+        self.node_budget = node_budget
+        self.deadline = None if time_budget is None else time.perf_counter() + time_budget
+        self.nodes = 0
+        self.lost: set[Any] = set()
+        self.path: set[Any] = set()
+        self.line: list[Step] = []
+        self.max_discards = sim.rules.max_discards
+        self.symbioses = symbioses
+        self.universe = universe or []
+        self.first_turn = first_turn
+
+    # ---------------------------------------------------------------- entry
+    def run(self, sim: Sim, cards: tuple[int, ...] = (), free_used: bool = False) -> bool:
+        self.line = []
+        return self._turn(sim, 0, cards, free_used)
+
+    def pile(self, sim: Sim) -> list[str]:
+        """The cards of the discard pile a discard swap may take (Species, Conditions and
+        Jokers; not the cards of the advanced rules)."""
+        out = list(self.universe)
+        for hand in sim.hands:
+            for card in hand:
+                if card in out:
+                    out.remove(card)
+        for card in sim.web.values():
+            if card is not None and card in out:
+                out.remove(card)
+        return out
+
+    def key(self, sim: Sim, cards: tuple[int, ...]) -> Any:
+        rules = sim.rules
+        return (
+            tuple(None if c is None else card_key(c, rules) for c in sim.web.values()),
+            tuple(tuple(sorted(card_key(c, rules) for c in h)) for h in sim.hands),
+            sim.first,
+            sim.discards,
+            sim.specials_played,
+            sim.cats_out,
+            sim.after_reintro,
+            tuple(sim.sides),
+            cards,
+        )
+
+    # ---------------------------------------------------------------- turns
+    def _alive(self, sim: Sim, cards: tuple[int, ...], free_used: bool) -> bool:
+        if not self.symbioses:
+            return sim.discards <= self.max_discards and sim.feasible()
+        return not lost_for_certain(sim, self.pile(sim), symbioses_left(sim, cards, free_used))
+
+    def _turn(self, sim: Sim, depth: int, cards: tuple[int, ...], free_used: bool) -> bool:
+        if sim.over:
+            return sim.won
+        if not self._alive(sim, cards, free_used):
+            return False
+        key = (self.key(sim, cards), free_used)
+        if key in self.lost or key in self.path:
+            return False  # lost already, or a loop (Cats coming back every turn)
+        self.path.add(key)
+        try:
+            pile = self.pile(sim) if self.symbioses else []
+            if self._reveal(sim, sim.order(), 0, depth, cards, free_used, pile):
+                return True
+        finally:
+            self.path.discard(key)
+        self.lost.add(key)
+        return False
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.node_budget or (
+            self.deadline is not None
+            and self.nodes % 256 == 0
+            and time.perf_counter() > self.deadline
+        ):
+            raise OutOfBudget
+
+    # ---------------------------------------------------------------- reveals
+    def _reveal(
+        self,
+        sim: Sim,
+        order: list[int],
+        i: int,
+        depth: int,
+        cards: tuple[int, ...],
+        free_used: bool,
+        pile: list[str],
+    ) -> bool:
+        self._tick()
+        if i == len(order):
+            nxt = sim.copy()
+            nxt.end_turn()
+            return self._turn(nxt, depth + 1, cards, False)
+        seat = order[i]
+        prev = sim.turn_records[-1] if sim.turn_records else None
+        own: list[tuple[float, str, Outcome]] = []
+        seen: set[str] = set()
+        rules = sim.rules
+        for card in sim.hands[seat]:
+            k = card_key(card, rules)
+            if k in seen:
+                continue
+            seen.add(k)
+            for outcome in sim.outcomes(seat, card, prev):
+                own.append((reveal_score(sim, seat, card, outcome, prev), card, outcome))
+        own.sort(key=lambda m: -m[0])
+        if not self.symbioses:
+            for _, card, outcome in own:
+                if self._play(sim, order, i, depth, cards, free_used, pile, seat, card, outcome, []):
+                    return True
+            return False
+        # with Symbioses: the seat's own placements, then exchanges, then discards
+        for _, card, outcome in own:
+            if not outcome.discard and self._play(
+                sim, order, i, depth, cards, free_used, pile, seat, card, outcome, []
+            ):
+                return True
+        turn = self.first_turn + depth
+        for exchange in self._exchanges(sim, seat, prev, seen, cards, free_used, pile, turn):
+            card, outcome, steps, after, cards2, free2, pile2 = exchange
+            if self._play(after, order, i, depth, cards2, free2, pile2, seat, card, outcome, steps):
+                return True
+        for _, card, outcome in own:
+            if outcome.discard and self._play(
+                sim, order, i, depth, cards, free_used, pile, seat, card, outcome, []
+            ):
+                return True
+        return False
+
+    def _play(
+        self,
+        sim: Sim,
+        order: list[int],
+        i: int,
+        depth: int,
+        cards: tuple[int, ...],
+        free_used: bool,
+        pile: list[str],
+        seat: int,
+        card: str,
+        outcome: Outcome,
+        steps: list[Step],
+    ) -> bool:
+        nxt = sim.copy()
+        nxt.resolve(seat, card, outcome)
+        if nxt.discards > self.max_discards or not nxt.winnable():
+            return False
+        if not self.symbioses and not nxt.feasible():
+            return False
+        mark = len(self.line)
+        self.line.extend(steps)
+        self.line.append(
+            {
+                "turn": self.first_turn + depth,
+                "type": "reveal",
+                "seat": seat,
+                "card": card,
+                "slot": outcome.slot,
+                "colour": outcome.colour,
+                "target": outcome.target,
+            }
+        )
+        if nxt.over:
+            if nxt.won:
+                return True
+        elif self._reveal(nxt, order, i + 1, depth, cards, free_used, pile):
+            return True
+        del self.line[mark:]
+        return False
+
+    def _payer(
+        self, sim: Sim, seats: tuple[int, ...], cards: tuple[int, ...], free_used: bool
+    ) -> tuple[int, tuple[int, ...], bool] | None:
+        """Who makes a Symbiosis between ``seats`` and what is left after it."""
+        if not free_used and sim.first in seats:
+            return sim.first, cards, True
+        best = max(seats, key=lambda s: cards[s])
+        if cards[best] <= 0:
+            return None
+        left = list(cards)
+        left[best] -= 1
+        return best, tuple(left), free_used
+
+    def _exchanges(
+        self,
+        sim: Sim,
+        seat: int,
+        prev: Any,
+        seen: set[str],
+        cards: tuple[int, ...],
+        free_used: bool,
+        pile: list[str],
+        turn: int,
+    ) -> list[tuple[Any, ...]]:
+        """Reveals of a card ``seat`` does not hold, got by a Give or a discard swap
+        made this turn, each as (card, outcome, steps, position, cards, free, pile)."""
+        rules = sim.rules
+        hand = sim.hands[seat]
+        found: list[tuple[float, tuple[Any, ...]]] = []
+        wanted: set[str] = set()
+        backs: dict[str, str] = {}
+        for card in hand:
+            backs.setdefault(card_key(card, rules), card)
+        for other in range(rules.n):
+            if other == seat or not sim.hands[other]:
+                continue
+            paid = self._payer(sim, (seat, other), cards, free_used)
+            if paid is None:
+                continue
+            maker, cards2, free2 = paid
+            for card in sim.hands[other]:
+                k = card_key(card, rules)
+                if k in seen or k in wanted:
+                    continue
+                outs = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
+                if not outs:
+                    continue
+                wanted.add(k)
+                for back in backs.values():
+                    after = sim.copy()
+                    after.hands[other].remove(card)
+                    after.hands[other].append(back)
+                    after.hands[seat].remove(back)
+                    after.hands[seat].append(card)
+                    if maker == seat:
+                        step = {"turn": turn, "type": "give", "seat": seat, "to": other,
+                                "card": back, "back": card}
+                    else:
+                        step = {"turn": turn, "type": "give", "seat": other, "to": seat,
+                                "card": card, "back": back}
+                    for outcome in outs:
+                        score = reveal_score(after, seat, card, outcome, prev) - 5
+                        found.append(
+                            (score, (card, outcome, [step], after, cards2, free2, pile))
+                        )
+        if pile:
+            paid = self._payer(sim, (seat,), cards, free_used)
+            gives = [c for c in backs.values() if INFO[c].condition_like]
+            if paid is not None and gives:
+                _, cards2, free2 = paid
+                for card in dict.fromkeys(pile):
+                    k = card_key(card, rules)
+                    if k in seen or k in wanted:
+                        continue
+                    outs = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
+                    if not outs:
+                        continue
+                    wanted.add(k)
+                    pile2 = list(pile)
+                    pile2.remove(card)
+                    for give in gives:
+                        after = sim.copy()
+                        after.hands[seat].remove(give)
+                        after.hands[seat].append(card)
+                        step = {"turn": turn, "type": "swap_discard", "seat": seat,
+                                "card": give, "take": card}
+                        for outcome in outs:
+                            score = reveal_score(after, seat, card, outcome, prev) - 10
+                            found.append(
+                                (score, (card, outcome, [step], after, cards2, free2, pile2))
+                            )
+        found.sort(key=lambda f: -f[0])
+        return [f[1] for f in found]
