@@ -98,6 +98,12 @@ class Search:
             return sim.discards <= self.max_discards and sim.feasible()
         return not lost_for_certain(sim, self.pile(sim), symbioses_left(sim, cards, free_used))
 
+    def _prune(self, sim: Sim) -> bool:
+        """Whether a line is dead after a reveal."""
+        if sim.discards > self.max_discards or not sim.winnable():
+            return True
+        return not self.symbioses and not sim.feasible()
+
     def _turn(self, sim: Sim, depth: int, cards: tuple[int, ...], free_used: bool) -> bool:
         if sim.over:
             return sim.won
@@ -193,9 +199,7 @@ class Search:
     ) -> bool:
         nxt = sim.copy()
         nxt.resolve(seat, card, outcome)
-        if nxt.discards > self.max_discards or not nxt.winnable():
-            return False
-        if not self.symbioses and not nxt.feasible():
+        if self._prune(nxt):
             return False
         mark = len(self.line)
         self.line.extend(steps)
