@@ -14,7 +14,10 @@ Symbioses included, or ``unknown`` when the budget ran out first. It tries, in o
    empty slots, Species and colours left in hands or in the discard pile, Symbioses left
    to fetch them): a position failing one is ``lost``;
 2. the search without Symbioses (``search``), which finds most wins quickly;
-3. the search with Gives and discard swaps made for the card revealed the same turn;
+3. the search with Gives and discard swaps made for the card revealed the same turn,
+   a limited discrepancy search: first the lines that take the preferred choice at
+   every reveal, then those that depart from it once, twice, ..., each choice of sides
+   (Species-specific biodiversity) at each limit;
 4. for the last cards of a game, the exact search (``exact``), which tries every
    exchange the Symbioses left allow, so its ``lost`` is a proof.
 
@@ -36,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import INFO, Sim, get_rules
 from .bounds import lost_for_certain, symbioses_left
 from .lines import apply_line
-from .search import OutOfBudget, Search
+from .search import UNLIMITED, OutOfBudget, Search
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -52,7 +55,9 @@ __all__ = [
 ]
 
 #: share of the budget the search without Symbioses gets before the one with them
-PLAIN_SHARE = 0.3
+PLAIN_SHARE = 0.15
+#: the limits of the search with exchanges: choices other than the first along a line
+DISCREPANCIES = (0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, UNLIMITED)
 
 
 @dataclass
@@ -177,10 +182,20 @@ def solve_position(
             return result(exact.status, exact.line, exact.sides, exact.proof)
     swaps = Search(sim, max(1, node_budget - nodes), left(), symbioses=True,
                    universe=pos.universe, first_turn=pos.first_turn)
-    status, sides = _each_side(sim, lambda trial: swaps.run(trial, pos.cards, pos.free_used))
+    try:
+        for limit in DISCREPANCIES:
+            cut = False
+            for trial in _trials(sim):
+                if swaps.run(trial, pos.cards, pos.free_used, limit):
+                    nodes += swaps.nodes
+                    sides = list(trial.sides) if None in sim.sides else None
+                    return result("won", swaps.line, sides)
+                cut = cut or swaps.cut
+            if not cut:
+                break  # every line of this search tried
+    except OutOfBudget:
+        pass
     nodes += swaps.nodes
-    if status == "won":
-        return result("won", swaps.line, sides)
     return result("unknown")
 
 

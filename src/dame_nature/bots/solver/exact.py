@@ -87,7 +87,7 @@ class ExactSearch(Search):
                 del self.line[mark:]
         finally:
             self.path.discard(key)
-        self.lost.add(key)
+        self.lost[key] = self.left
         return False
 
     def _programmings(

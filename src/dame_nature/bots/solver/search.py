@@ -21,6 +21,7 @@ win with Symbioses on proves nothing (``bounds`` and the search without them do)
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ..model import INFO, Outcome, Sim
@@ -28,6 +29,9 @@ from ..policy import card_key, reveal_score
 from .bounds import lost_for_certain, symbioses_left
 
 Step = dict[str, Any]
+
+
+UNLIMITED = 1 << 30
 
 
 class OutOfBudget(Exception):
@@ -52,7 +56,9 @@ class Search:
         self.node_budget = node_budget
         self.deadline = None if time_budget is None else time.perf_counter() + time_budget
         self.nodes = 0
-        self.lost: set[Any] = set()
+        self.lost: dict[Any, int] = {}  # position -> discrepancies left when it failed
+        self.left = UNLIMITED  # discrepancies this line may still take (see ``run``)
+        self.cut = False  # whether the limit of discrepancies cut a line
         self.path: set[Any] = set()
         self.line: list[Step] = []
         self.max_discards = sim.rules.max_discards
@@ -61,8 +67,19 @@ class Search:
         self.first_turn = first_turn
 
     # ---------------------------------------------------------------- entry
-    def run(self, sim: Sim, cards: tuple[int, ...] = (), free_used: bool = False) -> bool:
+    def run(
+        self,
+        sim: Sim,
+        cards: tuple[int, ...] = (),
+        free_used: bool = False,
+        discrepancies: int = UNLIMITED,
+    ) -> bool:
+        """Whether a line from ``sim`` wins, trying at most ``discrepancies`` choices
+        other than the first along a line (limited discrepancy search; ``cut`` says
+        whether the limit cut a line, so that a failure is not final)."""
         self.line = []
+        self.left = discrepancies
+        self.cut = False
         return self._turn(sim, 0, cards, free_used)
 
     def pile(self, sim: Sim) -> list[str]:
@@ -92,6 +109,14 @@ class Search:
             cards,
         )
 
+    def score(self, sim: Sim, seat: int, card: str, outcome: Outcome, prev: Any) -> float:
+        """The order moves are tried in: the bots' greedy score; with exchanges, a place
+        in the aquatic web (open only right after a blue card) first while it lasts."""
+        score = reveal_score(sim, seat, card, outcome, prev)
+        if self.symbioses and outcome.slot is not None and outcome.slot in sim.rules.aquatic:
+            score += 50.0
+        return score
+
     # ---------------------------------------------------------------- turns
     def _alive(self, sim: Sim, cards: tuple[int, ...], free_used: bool) -> bool:
         if not self.symbioses:
@@ -110,7 +135,7 @@ class Search:
         if not self._alive(sim, cards, free_used):
             return False
         key = (self.key(sim, cards), free_used)
-        if key in self.lost or key in self.path:
+        if self.lost.get(key, -1) >= self.left or key in self.path:
             return False  # lost already, or a loop (Cats coming back every turn)
         self.path.add(key)
         try:
@@ -119,7 +144,7 @@ class Search:
                 return True
         finally:
             self.path.discard(key)
-        self.lost.add(key)
+        self.lost[key] = max(self.lost.get(key, -1), self.left)
         return False
 
     def _tick(self) -> None:
@@ -158,30 +183,52 @@ class Search:
                 continue
             seen.add(k)
             for outcome in sim.outcomes(seat, card, prev):
-                own.append((reveal_score(sim, seat, card, outcome, prev), card, outcome))
+                own.append((self.score(sim, seat, card, outcome, prev), card, outcome))
         own.sort(key=lambda m: -m[0])
+        for index, (after, card, outcome, steps, cards2, free2, pile2) in enumerate(
+            self._moves(sim, seat, prev, own, seen, depth, cards, free_used, pile)
+        ):
+            cost = 1 if index else 0  # a choice other than the first: one discrepancy
+            if cost > self.left:
+                self.cut = True
+                break
+            self.left -= cost
+            try:
+                if self._play(after, order, i, depth, cards2, free2, pile2, seat, card, outcome, steps):
+                    return True
+            finally:
+                self.left += cost
+        return False
+
+    def _moves(
+        self,
+        sim: Sim,
+        seat: int,
+        prev: Any,
+        own: list[tuple[float, str, Outcome]],
+        seen: set[str],
+        depth: int,
+        cards: tuple[int, ...],
+        free_used: bool,
+        pile: list[str],
+    ) -> Iterator[tuple[Any, ...]]:
+        """The reveals of ``seat`` in the order they are tried, each as (position before
+        the reveal, card, outcome, steps of its exchange, cards, free, pile)."""
         if not self.symbioses:
             for _, card, outcome in own:
-                if self._play(sim, order, i, depth, cards, free_used, pile, seat, card, outcome, []):
-                    return True
-            return False
+                yield sim, card, outcome, [], cards, free_used, pile
+            return
         # with Symbioses: the seat's own placements, then exchanges, then discards
         for _, card, outcome in own:
-            if not outcome.discard and self._play(
-                sim, order, i, depth, cards, free_used, pile, seat, card, outcome, []
-            ):
-                return True
+            if not outcome.discard:
+                yield sim, card, outcome, [], cards, free_used, pile
         turn = self.first_turn + depth
         for exchange in self._exchanges(sim, seat, prev, seen, cards, free_used, pile, turn):
             card, outcome, steps, after, cards2, free2, pile2 = exchange
-            if self._play(after, order, i, depth, cards2, free2, pile2, seat, card, outcome, steps):
-                return True
+            yield after, card, outcome, steps, cards2, free2, pile2
         for _, card, outcome in own:
-            if outcome.discard and self._play(
-                sim, order, i, depth, cards, free_used, pile, seat, card, outcome, []
-            ):
-                return True
-        return False
+            if outcome.discard:
+                yield sim, card, outcome, [], cards, free_used, pile
 
     def _play(
         self,
@@ -245,31 +292,48 @@ class Search:
         free_used: bool,
         pile: list[str],
         turn: int,
-    ) -> list[tuple[Any, ...]]:
+    ) -> Iterator[tuple[Any, ...]]:
         """Reveals of a card ``seat`` does not hold, got by a Give or a discard swap
-        made this turn, each as (card, outcome, steps, position, cards, free, pile)."""
+        made this turn, best first, each as (card, outcome, steps, position, cards,
+        free, pile); the positions are built only when asked for."""
         rules = sim.rules
-        hand = sim.hands[seat]
-        found: list[tuple[float, tuple[Any, ...]]] = []
-        wanted: set[str] = set()
         backs: dict[str, str] = {}
-        for card in hand:
+        for card in sim.hands[seat]:
             backs.setdefault(card_key(card, rules), card)
+        found: list[tuple[float, int, str, Outcome, int, Any]] = []
+        wanted: set[str] = set()
         for other in range(rules.n):
             if other == seat or not sim.hands[other]:
                 continue
             paid = self._payer(sim, (seat, other), cards, free_used)
             if paid is None:
                 continue
-            maker, cards2, free2 = paid
             for card in sim.hands[other]:
                 k = card_key(card, rules)
                 if k in seen or k in wanted:
                     continue
-                outs = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
-                if not outs:
+                wanted.add(k)
+                for outcome in sim.outcomes(seat, card, prev):
+                    if not outcome.discard:
+                        score = self.score(sim, seat, card, outcome, prev) - 5
+                        found.append((score, len(found), card, outcome, other, paid))
+        take: tuple[int, tuple[int, ...], bool] | None = None
+        gives = [c for c in backs.values() if INFO[c].condition_like]
+        if pile and gives:
+            take = self._payer(sim, (seat,), cards, free_used)
+        if take is not None:
+            for card in dict.fromkeys(pile):
+                k = card_key(card, rules)
+                if k in seen or k in wanted:
                     continue
                 wanted.add(k)
+                for outcome in sim.outcomes(seat, card, prev):
+                    if not outcome.discard:
+                        score = self.score(sim, seat, card, outcome, prev) - 10
+                        found.append((score, len(found), card, outcome, -1, take))
+        found.sort(key=lambda f: (-f[0], f[1]))
+        for _, _, card, outcome, other, (maker, cards2, free2) in found:
+            if other >= 0:
                 for back in backs.values():
                     after = sim.copy()
                     after.hands[other].remove(card)
@@ -282,36 +346,14 @@ class Search:
                     else:
                         step = {"turn": turn, "type": "give", "seat": other, "to": seat,
                                 "card": card, "back": back}
-                    for outcome in outs:
-                        score = reveal_score(after, seat, card, outcome, prev) - 5
-                        found.append(
-                            (score, (card, outcome, [step], after, cards2, free2, pile))
-                        )
-        if pile:
-            paid = self._payer(sim, (seat,), cards, free_used)
-            gives = [c for c in backs.values() if INFO[c].condition_like]
-            if paid is not None and gives:
-                _, cards2, free2 = paid
-                for card in dict.fromkeys(pile):
-                    k = card_key(card, rules)
-                    if k in seen or k in wanted:
-                        continue
-                    outs = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
-                    if not outs:
-                        continue
-                    wanted.add(k)
-                    pile2 = list(pile)
-                    pile2.remove(card)
-                    for give in gives:
-                        after = sim.copy()
-                        after.hands[seat].remove(give)
-                        after.hands[seat].append(card)
-                        step = {"turn": turn, "type": "swap_discard", "seat": seat,
-                                "card": give, "take": card}
-                        for outcome in outs:
-                            score = reveal_score(after, seat, card, outcome, prev) - 10
-                            found.append(
-                                (score, (card, outcome, [step], after, cards2, free2, pile2))
-                            )
-        found.sort(key=lambda f: -f[0])
-        return [f[1] for f in found]
+                    yield card, outcome, [step], after, cards2, free2, pile
+            else:
+                pile2 = list(pile)
+                pile2.remove(card)
+                for give in gives:
+                    after = sim.copy()
+                    after.hands[seat].remove(give)
+                    after.hands[seat].append(card)
+                    step = {"turn": turn, "type": "swap_discard", "seat": seat,
+                            "card": give, "take": card}
+                    yield card, outcome, [step], after, cards2, free2, pile2
