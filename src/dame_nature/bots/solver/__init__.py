@@ -16,8 +16,7 @@ Symbioses included, or ``unknown`` when the budget ran out first. It tries, in o
 2. the search without Symbioses (``search``), which finds most wins quickly;
 3. the search with Gives and discard swaps made for the card revealed the same turn,
    a limited discrepancy search: first the lines that take the preferred choice at
-   every reveal, then those that depart from it once, twice, ..., each choice of sides
-   (Species-specific biodiversity) at each limit;
+   every reveal, then those that depart from it once, twice, ...;
 4. for the last cards of a game, the exact search (``exact``), which tries every
    exchange the Symbioses left allow, so its ``lost`` is a proof.
 
@@ -26,7 +25,9 @@ A line is a list of steps in play order, each with the engine ``turn`` it belong
 ``{"type": "give", "turn", "seat", "to", "card", "back"}`` (``seat`` gives ``card`` to
 ``to``, who gives ``back`` back) and ``{"type": "swap_discard", "turn", "seat", "card",
 "take"}``. The Symbioses of a turn are made in its programming phase, before any card is
-revealed. ``review`` (in ``review``) asks the solver about a finished game.
+revealed. With Species-specific biodiversity, a side not chosen yet is fixed by the
+first Species its seat places (``Search.outcomes``), and ``sides`` says the choice the
+line needs. ``review`` (in ``review``) asks the solver about a finished game.
 """
 
 from __future__ import annotations
@@ -134,7 +135,7 @@ def solve_sim(
     means lost without exchanging cards."""
     start = time.perf_counter()
     search = Search(sim, node_budget, time_budget)
-    status, sides = _each_side(sim, lambda trial: search.run(trial))
+    status, sides = _each_side(sim, lambda trial: search.run(trial), search)
     return SolverResult(
         status,
         search.line if status == "won" else [],
@@ -170,7 +171,7 @@ def solve_position(
     ):
         return result("lost", proof="bounds")
     # 2. without Symbioses
-    status, sides = _each_side(sim, lambda trial: plain.run(trial))
+    status, sides = _each_side(sim, lambda trial: plain.run(trial), plain)
     nodes += plain.nodes
     if status == "won":
         return result("won", plain.line, sides)
@@ -188,8 +189,7 @@ def solve_position(
             for trial in _trials(sim):
                 if swaps.run(trial, pos.cards, pos.free_used, limit):
                     nodes += swaps.nodes
-                    sides = list(trial.sides) if None in sim.sides else None
-                    return result("won", swaps.line, sides)
+                    return result("won", swaps.line, _sides(sim, swaps))
                 cut = cut or swaps.cut
             if not cut:
                 break  # every line of this search tried
@@ -200,23 +200,29 @@ def solve_position(
 
 
 def _trials(sim: Sim) -> list[Sim]:
-    trials = []
-    for sides in _side_assignments(sim):
-        trial = sim.copy()
-        trial.sides = sides
-        if not sim.turn_records:
-            trial.start_turn()
-        trials.append(trial)
-    return trials
+    """The position to search (a list, for the callers that search several)."""
+    trial = sim.copy()
+    trial.sides = list(sim.sides)
+    if not sim.turn_records:
+        trial.start_turn()
+    return [trial]
 
 
-def _each_side(sim: Sim, run: Any) -> tuple[str, list[str] | None]:
-    """``won`` with the sides chosen for it (``None`` when they were chosen already),
-    ``lost`` when the search fails for every choice, ``unknown`` out of budget."""
+def _sides(sim: Sim, search: Search) -> list[str] | None:
+    """The sides a line found needs (``None`` when they were chosen already): each
+    seat the side of the Species it placed first, ``plant`` for the others."""
+    if not sim.rules.sides or None not in sim.sides:
+        return None
+    return [side or "plant" for side in search.sides]
+
+
+def _each_side(sim: Sim, run: Any, search: Search | None = None) -> tuple[str, list[str] | None]:
+    """``won`` with the sides the line needs, ``lost`` when the search fails,
+    ``unknown`` out of budget."""
     try:
         for trial in _trials(sim):
             if run(trial):
-                return "won", (list(trial.sides) if None in sim.sides else None)
+                return "won", (_sides(sim, search) if search is not None else None)
     except OutOfBudget:
         return "unknown", None
     return "lost", None
@@ -231,27 +237,6 @@ def can_win(sim: Sim, node_budget: int) -> bool | None:
         return search.run(sim)
     except OutOfBudget:
         return None
-
-
-def _side_assignments(sim: Sim) -> list[list[Any]]:
-    if not sim.rules.sides or None not in sim.sides:
-        return [list(sim.sides)]
-    free = [s for s, side in enumerate(sim.sides) if side is None]
-    options = []
-    for combo in itertools.product(("plant", "animal"), repeat=len(free)):
-        sides = list(sim.sides)
-        for seat, side in zip(free, combo, strict=True):
-            sides[seat] = side
-        # most promising first: species each seat holds that match its side
-        fit = sum(
-            INFO[c].kind == sides[s]
-            for s in range(sim.rules.n)
-            for c in sim.hands[s]
-            if INFO[c].type == "species"
-        )
-        options.append((-fit, combo, sides))
-    options.sort(key=lambda o: (o[0], o[1]))
-    return [o[2] for o in options]
 
 
 from .review import review  # noqa: E402  (review uses solve)

@@ -41,7 +41,9 @@ def exact_verdict(pos: Position, node_budget: int, time_budget: float | None) ->
         return None
     search = ExactSearch(sim, node_budget, time_budget, universe=pos.universe,
                          first_turn=pos.first_turn)
-    status, sides = _each_side(sim, lambda trial: search.run(trial, pos.cards, pos.free_used))
+    status, sides = _each_side(
+        sim, lambda trial: search.run(trial, pos.cards, pos.free_used), search
+    )
     return SolverResult(
         status,
         search.line if status == "won" else [],

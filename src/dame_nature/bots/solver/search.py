@@ -38,6 +38,11 @@ class OutOfBudget(Exception):
     pass
 
 
+def _side_quota(n: int, kind: str) -> int:
+    plants = max(1, round(n * 0.4))
+    return plants if kind == "plant" else n - plants
+
+
 class Search:
     """One search's budget, memory and line. ``symbioses``: with exchanges (``cards``
     holds each seat's Symbiosis cards; ``universe`` every card of the deal a discard swap
@@ -65,6 +70,8 @@ class Search:
         self.symbioses = symbioses
         self.universe = universe or []
         self.first_turn = first_turn
+        self.exact = False
+        self.sides: list[str | None] = list(sim.sides)  # at the end of the line found
 
     # ---------------------------------------------------------------- entry
     def run(
@@ -109,12 +116,36 @@ class Search:
             cards,
         )
 
+    def outcomes(self, sim: Sim, seat: int, card: str, prev: Any) -> list[Outcome]:
+        """``sim.outcomes``; with Species-specific biodiversity, a seat whose side is
+        not chosen yet (``None``) takes the side of the first Species it places: the
+        sides are chosen before the first turn, but only a Species revealed binds them,
+        so any other choice plays alike. (The exact search also tries the other side,
+        which discards that Species.)"""
+        if sim.sides[seat] is not None or not sim.rules.sides or INFO[card].type != "species":
+            return sim.outcomes(seat, card, prev)
+        kept = sim.sides
+        sim.sides = [*kept]
+        sim.sides[seat] = INFO[card].kind
+        try:
+            found = sim.outcomes(seat, card, prev)
+        finally:
+            sim.sides = kept
+        if self.exact and not found[0].discard:
+            found = [*found, Outcome(discard=True)]
+        return found
+
     def score(self, sim: Sim, seat: int, card: str, outcome: Outcome, prev: Any) -> float:
         """The order moves are tried in: the bots' greedy score; with exchanges, a place
         in the aquatic web (open only right after a blue card) first while it lasts."""
         score = reveal_score(sim, seat, card, outcome, prev)
-        if self.symbioses and outcome.slot is not None and outcome.slot in sim.rules.aquatic:
+        rules = sim.rules
+        if self.symbioses and outcome.slot is not None and outcome.slot in rules.aquatic:
             score += 50.0
+        if rules.sides and sim.sides[seat] is None and outcome.slot is not None:
+            kind = INFO[card].kind
+            if kind is not None and sim.sides.count(kind) >= _side_quota(rules.n, kind):
+                score -= 60.0  # sides shared as the Species are: 4 plants, 6 animals
         return score
 
     # ---------------------------------------------------------------- turns
@@ -182,7 +213,7 @@ class Search:
             if k in seen:
                 continue
             seen.add(k)
-            for outcome in sim.outcomes(seat, card, prev):
+            for outcome in self.outcomes(sim, seat, card, prev):
                 own.append((self.score(sim, seat, card, outcome, prev), card, outcome))
         own.sort(key=lambda m: -m[0])
         for index, (after, card, outcome, steps, cards2, free2, pile2) in enumerate(
@@ -246,6 +277,10 @@ class Search:
     ) -> bool:
         nxt = sim.copy()
         nxt.resolve(seat, card, outcome)
+        if nxt.rules.sides and nxt.sides[seat] is None and outcome.slot is not None:
+            if INFO[card].type == "species":  # the seat's side, chosen by this Species
+                nxt.sides = [*nxt.sides]
+                nxt.sides[seat] = INFO[card].kind
         if self._prune(nxt):
             return False
         mark = len(self.line)
@@ -263,6 +298,7 @@ class Search:
         )
         if nxt.over:
             if nxt.won:
+                self.sides = list(nxt.sides)
                 return True
         elif self._reveal(nxt, order, i + 1, depth, cards, free_used, pile):
             return True
@@ -313,7 +349,7 @@ class Search:
                 if k in seen or k in wanted:
                     continue
                 wanted.add(k)
-                for outcome in sim.outcomes(seat, card, prev):
+                for outcome in self.outcomes(sim, seat, card, prev):
                     if not outcome.discard:
                         score = self.score(sim, seat, card, outcome, prev) - 5
                         found.append((score, len(found), card, outcome, other, paid))
@@ -327,7 +363,7 @@ class Search:
                 if k in seen or k in wanted:
                     continue
                 wanted.add(k)
-                for outcome in sim.outcomes(seat, card, prev):
+                for outcome in self.outcomes(sim, seat, card, prev):
                     if not outcome.discard:
                         score = self.score(sim, seat, card, outcome, prev) - 10
                         found.append((score, len(found), card, outcome, -1, take))
