@@ -142,6 +142,8 @@ class Search:
         rules = sim.rules
         if self.symbioses and outcome.slot is not None and outcome.slot in rules.aquatic:
             score += 50.0
+        if self.symbioses and score == 20.0 and INFO[card].type == "cat":
+            score += 50.0  # one Cat a turn, early: the last turns cannot take them all
         if rules.sides and sim.sides[seat] is None and outcome.slot is not None:
             kind = INFO[card].kind
             if kind is not None and sim.sides.count(kind) >= _side_quota(rules.n, kind):
