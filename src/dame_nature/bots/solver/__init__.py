@@ -13,12 +13,13 @@ Symbioses included, or ``unknown`` when the budget ran out first. It tries, in o
 1. the bounds of ``bounds``, true whatever Symbioses are made (cards left against the
    empty slots, Species and colours left in hands or in the discard pile, Symbioses left
    to fetch them): a position failing one is ``lost``;
-2. the search without Symbioses (``search``), which finds most wins quickly;
+2. the search without Symbioses (``search``), which finds many wins quickly;
 3. the search with Gives and discard swaps made for the card revealed the same turn,
    a limited discrepancy search: first the lines that take the preferred choice at
    every reveal, then those that depart from it once, twice, ...;
-4. for the last cards of a game, the exact search (``exact``), which tries every
-   exchange the Symbioses left allow, so its ``lost`` is a proof.
+4. for the last cards of a game (at most ``exact.EXACT_CARDS`` in each hand), the exact
+   search (``exact``), which tries every exchange the Symbioses left allow, so its
+   ``lost`` is a proof.
 
 A line is a list of steps in play order, each with the engine ``turn`` it belongs to:
 ``{"type": "reveal", "turn", "seat", "card", "slot", "colour", "target"}``,
@@ -148,7 +149,7 @@ def solve_sim(
 def solve_position(
     pos: Position, node_budget: int, time_budget: float | None
 ) -> SolverResult:
-    from .exact import exact_verdict
+    from .exact import EXACT_CARDS, exact_verdict
 
     start = time.perf_counter()
     sim = pos.sim
@@ -175,13 +176,11 @@ def solve_position(
     nodes += plain.nodes
     if status == "won":
         return result("won", plain.line, sides)
-    # 3. the exact search near the end of the game, else the search with exchanges
-    exact = exact_verdict(pos, node_budget - nodes, left())
-    if exact is not None:
-        nodes += exact.nodes
-        if exact.status != "unknown":
-            return result(exact.status, exact.line, exact.sides, exact.proof)
-    swaps = Search(sim, max(1, node_budget - nodes), left(), symbioses=True,
+    # 3. the search with exchanges, then the exact search near the end of the game
+    share = 0.5 if max(len(h) for h in sim.hands) <= EXACT_CARDS else 1.0  # keep some for 4.
+    rest = left()
+    swaps = Search(sim, max(1, int((node_budget - nodes) * share)),
+                   None if rest is None else rest * share, symbioses=True,
                    universe=pos.universe, first_turn=pos.first_turn)
     try:
         for limit in DISCREPANCIES:
@@ -196,6 +195,11 @@ def solve_position(
     except OutOfBudget:
         pass
     nodes += swaps.nodes
+    exact = exact_verdict(pos, node_budget - nodes, left())
+    if exact is not None:
+        nodes += exact.nodes
+        if exact.status != "unknown":
+            return result(exact.status, exact.line, exact.sides, exact.proof)
     return result("unknown")
 
 

@@ -13,6 +13,7 @@ model does not follow).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..model import INFO, Sim
@@ -72,6 +73,8 @@ class ExactSearch(Search):
 
     def _turn(self, sim: Sim, depth: int, cards: tuple[int, ...], free_used: bool) -> bool:
         if sim.over:
+            if sim.won:
+                self.sides = list(sim.sides)
             return sim.won
         if not self._alive(sim, cards, free_used):
             return False
@@ -94,14 +97,15 @@ class ExactSearch(Search):
 
     def _programmings(
         self, sim: Sim, cards: tuple[int, ...], free_used: bool, depth: int
-    ) -> list[tuple[Sim, tuple[int, ...], bool, list[Step]]]:
-        """Every distribution of the cards this turn's Symbioses can reach (the one
-        without any first), each with the steps that reach it."""
+    ) -> Iterator[tuple[Sim, tuple[int, ...], bool, list[Step]]]:
+        """Every distribution of the cards this turn's Symbioses can reach, each with
+        the steps that reach it: the one without any first, then those one exchange
+        away, two, ... (made as they are asked for)."""
         turn = self.first_turn + depth
         rules = sim.rules
         n = rules.n
         start = (sim, cards, free_used, [])
-        found = [start]
+        yield start
         seen = {self._config_key(sim, cards, free_used)}
         frontier = [start]
         while frontier:
@@ -120,44 +124,47 @@ class ExactSearch(Search):
                         paid: tuple[tuple[int, ...], bool] = (tuple(left), cur_free)
                     else:
                         paid = (cur_cards, True)
-                    mine = list(dict.fromkeys(cur.hands[maker]))
-                    moves: list[tuple[Sim, Step]] = []
-                    for to in range(n):
-                        if to == maker or not cur.hands[to]:
-                            continue
-                        for card in mine:
-                            for back in dict.fromkeys(cur.hands[to]):
-                                if card_key(card, rules) == card_key(back, rules):
-                                    continue
-                                after = cur.copy()
-                                after.hands[maker].remove(card)
-                                after.hands[to].append(card)
-                                after.hands[to].remove(back)
-                                after.hands[maker].append(back)
-                                moves.append((after, {"turn": turn, "type": "give",
-                                                      "seat": maker, "to": to,
-                                                      "card": card, "back": back}))
-                    for card in mine:
-                        if not INFO[card].condition_like:
-                            continue
-                        for take in dict.fromkeys(pile):
-                            if card_key(card, rules) == card_key(take, rules):
-                                continue
-                            after = cur.copy()
-                            after.hands[maker].remove(card)
-                            after.hands[maker].append(take)
-                            moves.append((after, {"turn": turn, "type": "swap_discard",
-                                                  "seat": maker, "card": card, "take": take}))
-                    for after, step in moves:
+                    for after, step in self._exchanges_of(cur, maker, pile, turn):
                         key = self._config_key(after, *paid)
                         if key in seen:
                             continue
                         seen.add(key)
                         entry = (after, paid[0], paid[1], [*steps, step])
-                        found.append(entry)
+                        yield entry
                         nxt_frontier.append(entry)
             frontier = nxt_frontier
-        return found
+
+    def _exchanges_of(
+        self, cur: Sim, maker: int, pile: list[str], turn: int
+    ) -> Iterator[tuple[Sim, Step]]:
+        """Each Give (with each answer) and discard swap ``maker`` can make."""
+        rules = cur.rules
+        mine = list(dict.fromkeys(cur.hands[maker]))
+        for to in range(rules.n):
+            if to == maker or not cur.hands[to]:
+                continue
+            for card in mine:
+                for back in dict.fromkeys(cur.hands[to]):
+                    if card_key(card, rules) == card_key(back, rules):
+                        continue
+                    after = cur.copy()
+                    after.hands[maker].remove(card)
+                    after.hands[to].append(card)
+                    after.hands[to].remove(back)
+                    after.hands[maker].append(back)
+                    yield after, {"turn": turn, "type": "give", "seat": maker, "to": to,
+                                  "card": card, "back": back}
+        for card in mine:
+            if not INFO[card].condition_like:
+                continue
+            for take in dict.fromkeys(pile):
+                if card_key(card, rules) == card_key(take, rules):
+                    continue
+                after = cur.copy()
+                after.hands[maker].remove(card)
+                after.hands[maker].append(take)
+                yield after, {"turn": turn, "type": "swap_discard", "seat": maker,
+                              "card": card, "take": take}
 
     def _config_key(self, sim: Sim, cards: tuple[int, ...], free_used: bool) -> Any:
         rules = sim.rules

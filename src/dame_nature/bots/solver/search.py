@@ -164,6 +164,8 @@ class Search:
 
     def _turn(self, sim: Sim, depth: int, cards: tuple[int, ...], free_used: bool) -> bool:
         if sim.over:
+            if sim.won:
+                self.sides = list(sim.sides)
             return sim.won
         if not self._alive(sim, cards, free_used):
             return False
