@@ -24,7 +24,11 @@ __all__ = ["lost_for_certain", "symbioses_left"]
 
 
 def symbioses_left(sim: Sim, cards: tuple[int, ...], free_used: bool) -> int:
-    """Symbioses the team can still make: its cards, and one free per turn left."""
+    """Symbioses the team can still make: its cards, and one free per turn left (as
+    many turns as cards in the fullest hand; with the Cats, which can come back to
+    hands, no limit)."""
+    if sim.rules.cats:
+        return 1 << 30
     turns = max((len(h) for h in sim.hands), default=0)
     return sum(cards) + max(0, turns - (1 if free_used else 0))
 
