@@ -56,7 +56,9 @@ class Row:
         )
 
 
-def solve_deal(task: tuple[int, tuple[str, ...], int, float]) -> tuple[int, str, bool, float, float]:
+def solve_deal(
+    task: tuple[int, tuple[str, ...], int, float],
+) -> tuple[int, str, bool, float, float]:
     """One deal: (seed, status, whether a won line replays to a win, wall, CPU seconds)."""
     players, modes, seed, budget = task
     state = Game(players, modes).new_initial_state(seed=seed)

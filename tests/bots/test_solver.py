@@ -77,8 +77,14 @@ def test_loss_proven_by_counting_the_cards_left() -> None:
     assert (result.status, result.proof) == ("lost", "bounds")
 
 
-ANIMALS_LAST = ("species-aigle-royal", "species-herisson", "species-martre", "species-carabe-dore",
-                "species-mesange-bleue", "species-campagnol")
+ANIMALS_LAST = (
+    "species-aigle-royal",
+    "species-herisson",
+    "species-martre",
+    "species-carabe-dore",
+    "species-mesange-bleue",
+    "species-campagnol",
+)
 
 
 def off_the_line(seed: int, turn: int) -> State:

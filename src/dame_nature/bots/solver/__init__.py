@@ -135,7 +135,7 @@ def solve_sim(
     """The search without Symbioses on a model position at the start of a turn: ``lost``
     means lost without exchanging cards."""
     start = time.perf_counter()
-    search = Search(sim, node_budget, time_budget)
+    search = Search(sim, node_budget, time_budget, lazy_sides=True)
     status, sides = _each_side(sim, lambda trial: search.run(trial), search)
     return SolverResult(
         status,
@@ -146,25 +146,34 @@ def solve_sim(
     )
 
 
-def solve_position(
-    pos: Position, node_budget: int, time_budget: float | None
-) -> SolverResult:
+def solve_position(pos: Position, node_budget: int, time_budget: float | None) -> SolverResult:
     from .exact import EXACT_CARDS, exact_verdict
 
     start = time.perf_counter()
     sim = pos.sim
     nodes = 0
 
-    def result(status: str, line: list[dict[str, Any]] | None = None, sides: Any = None,
-               proof: str | None = None) -> SolverResult:
+    def result(
+        status: str,
+        line: list[dict[str, Any]] | None = None,
+        sides: Any = None,
+        proof: str | None = None,
+    ) -> SolverResult:
         return SolverResult(status, line or [], nodes, time.perf_counter() - start, sides, proof)
 
     def left() -> float | None:
-        return None if time_budget is None else max(0.0, time_budget - (time.perf_counter() - start))
+        return (
+            None if time_budget is None else max(0.0, time_budget - (time.perf_counter() - start))
+        )
 
     # 1. bounds, true for every choice of sides and every exchange
-    plain = Search(sim, int(node_budget * PLAIN_SHARE), None if time_budget is None
-                   else time_budget * PLAIN_SHARE, first_turn=pos.first_turn)
+    plain = Search(
+        sim,
+        int(node_budget * PLAIN_SHARE),
+        None if time_budget is None else time_budget * PLAIN_SHARE,
+        first_turn=pos.first_turn,
+        lazy_sides=True,
+    )
     probe = Search(sim, 1, None, symbioses=True, universe=pos.universe)
     if all(
         lost_for_certain(trial, probe.pile(trial), symbioses_left(trial, pos.cards, pos.free_used))
@@ -179,9 +188,15 @@ def solve_position(
     # 3. the search with exchanges, then the exact search near the end of the game
     share = 0.5 if max(len(h) for h in sim.hands) <= EXACT_CARDS else 1.0  # keep some for 4.
     rest = left()
-    swaps = Search(sim, max(1, int((node_budget - nodes) * share)),
-                   None if rest is None else rest * share, symbioses=True,
-                   universe=pos.universe, first_turn=pos.first_turn)
+    swaps = Search(
+        sim,
+        max(1, int((node_budget - nodes) * share)),
+        None if rest is None else rest * share,
+        symbioses=True,
+        universe=pos.universe,
+        first_turn=pos.first_turn,
+        lazy_sides=True,
+    )
     try:
         for limit in DISCREPANCIES:
             cut = False

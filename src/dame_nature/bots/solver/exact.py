@@ -29,7 +29,9 @@ __all__ = ["EXACT_CARDS", "ExactSearch", "exact_verdict"]
 EXACT_CARDS = 2
 
 
-def exact_verdict(pos: Position, node_budget: int, time_budget: float | None) -> SolverResult | None:
+def exact_verdict(
+    pos: Position, node_budget: int, time_budget: float | None
+) -> SolverResult | None:
     """``won``/``lost``/``unknown`` by the exact search, or ``None`` where it does not
     apply (too many cards left, or rules it does not model)."""
     from . import SolverResult, _each_side
@@ -40,8 +42,14 @@ def exact_verdict(pos: Position, node_budget: int, time_budget: float | None) ->
         return None
     if node_budget <= 0:
         return None
-    search = ExactSearch(sim, node_budget, time_budget, universe=pos.universe,
-                         first_turn=pos.first_turn)
+    search = ExactSearch(
+        sim,
+        node_budget,
+        time_budget,
+        universe=pos.universe,
+        first_turn=pos.first_turn,
+        lazy_sides=True,
+    )
     status, sides = _each_side(
         sim, lambda trial: search.run(trial, pos.cards, pos.free_used), search
     )
@@ -152,8 +160,17 @@ class ExactSearch(Search):
                     after.hands[to].append(card)
                     after.hands[to].remove(back)
                     after.hands[maker].append(back)
-                    yield after, {"turn": turn, "type": "give", "seat": maker, "to": to,
-                                  "card": card, "back": back}
+                    yield (
+                        after,
+                        {
+                            "turn": turn,
+                            "type": "give",
+                            "seat": maker,
+                            "to": to,
+                            "card": card,
+                            "back": back,
+                        },
+                    )
         for card in mine:
             if not INFO[card].condition_like:
                 continue
@@ -163,8 +180,16 @@ class ExactSearch(Search):
                 after = cur.copy()
                 after.hands[maker].remove(card)
                 after.hands[maker].append(take)
-                yield after, {"turn": turn, "type": "swap_discard", "seat": maker,
-                              "card": card, "take": take}
+                yield (
+                    after,
+                    {
+                        "turn": turn,
+                        "type": "swap_discard",
+                        "seat": maker,
+                        "card": card,
+                        "take": take,
+                    },
+                )
 
     def _config_key(self, sim: Sim, cards: tuple[int, ...], free_used: bool) -> Any:
         rules = sim.rules

@@ -4,7 +4,8 @@ from which turn could the game no longer be won?
 >>> from dame_nature.bots.arena import play_game
 >>> from dame_nature.bots import make_bot
 >>> from dame_nature.engine import Game
->>> state = play_game(Game(3).new_initial_state(seed=3), [make_bot("random", s, seed=s) for s in range(3)])
+>>> bots = [make_bot("random", s, seed=s) for s in range(3)]
+>>> state = play_game(Game(3).new_initial_state(seed=3), bots)
 >>> answer = review(state.setup, state.history, time_budget=2.0)
 >>> sorted(answer)
 ['last_winnable_turn', 'line', 'sides', 'turning_point', 'verdict']

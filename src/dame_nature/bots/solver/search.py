@@ -46,7 +46,9 @@ def _side_quota(n: int, kind: str) -> int:
 class Search:
     """One search's budget, memory and line. ``symbioses``: with exchanges (``cards``
     holds each seat's Symbiosis cards; ``universe`` every card of the deal a discard swap
-    could take back), else none, as in the search the bots use on their own samples."""
+    could take back), else none, as in the search the bots use on their own samples.
+    ``lazy_sides``: a side not chosen yet is fixed by the seat's first Species placed
+    (else, as in the bots' samples, a seat without a side places no Species)."""
 
     def __init__(
         self,
@@ -57,6 +59,7 @@ class Search:
         symbioses: bool = False,
         universe: list[str] | None = None,
         first_turn: int = 0,
+        lazy_sides: bool = False,
     ) -> None:
         self.node_budget = node_budget
         self.deadline = None if time_budget is None else time.perf_counter() + time_budget
@@ -71,6 +74,7 @@ class Search:
         self.universe = universe or []
         self.first_turn = first_turn
         self.exact = False
+        self.lazy_sides = lazy_sides
         self.sides: list[str | None] = list(sim.sides)  # at the end of the line found
 
     # ---------------------------------------------------------------- entry
@@ -122,7 +126,12 @@ class Search:
         sides are chosen before the first turn, but only a Species revealed binds them,
         so any other choice plays alike. (The exact search also tries the other side,
         which discards that Species.)"""
-        if sim.sides[seat] is not None or not sim.rules.sides or INFO[card].type != "species":
+        if (
+            not self.lazy_sides
+            or sim.sides[seat] is not None
+            or not sim.rules.sides
+            or INFO[card].type != "species"
+        ):
             return sim.outcomes(seat, card, prev)
         kept = sim.sides
         sim.sides = [*kept]
@@ -229,7 +238,9 @@ class Search:
                 break
             self.left -= cost
             try:
-                if self._play(after, order, i, depth, cards2, free2, pile2, seat, card, outcome, steps):
+                if self._play(
+                    after, order, i, depth, cards2, free2, pile2, seat, card, outcome, steps
+                ):
                     return True
             finally:
                 self.left += cost
@@ -281,10 +292,14 @@ class Search:
     ) -> bool:
         nxt = sim.copy()
         nxt.resolve(seat, card, outcome)
-        if nxt.rules.sides and nxt.sides[seat] is None and outcome.slot is not None:
-            if INFO[card].type == "species":  # the seat's side, chosen by this Species
-                nxt.sides = [*nxt.sides]
-                nxt.sides[seat] = INFO[card].kind
+        if (
+            nxt.rules.sides
+            and nxt.sides[seat] is None
+            and outcome.slot is not None
+            and INFO[card].type == "species"
+        ):  # the seat's side, chosen by this Species
+            nxt.sides = [*nxt.sides]
+            nxt.sides[seat] = INFO[card].kind
         if self._prune(nxt):
             return False
         mark = len(self.line)
@@ -381,11 +396,23 @@ class Search:
                     after.hands[seat].remove(back)
                     after.hands[seat].append(card)
                     if maker == seat:
-                        step = {"turn": turn, "type": "give", "seat": seat, "to": other,
-                                "card": back, "back": card}
+                        step = {
+                            "turn": turn,
+                            "type": "give",
+                            "seat": seat,
+                            "to": other,
+                            "card": back,
+                            "back": card,
+                        }
                     else:
-                        step = {"turn": turn, "type": "give", "seat": other, "to": seat,
-                                "card": card, "back": back}
+                        step = {
+                            "turn": turn,
+                            "type": "give",
+                            "seat": other,
+                            "to": seat,
+                            "card": card,
+                            "back": back,
+                        }
                     yield card, outcome, [step], after, cards2, free2, pile
             else:
                 pile2 = list(pile)
@@ -394,6 +421,11 @@ class Search:
                     after = sim.copy()
                     after.hands[seat].remove(give)
                     after.hands[seat].append(card)
-                    step = {"turn": turn, "type": "swap_discard", "seat": seat,
-                            "card": give, "take": card}
+                    step = {
+                        "turn": turn,
+                        "type": "swap_discard",
+                        "seat": seat,
+                        "card": give,
+                        "take": card,
+                    }
                     yield card, outcome, [step], after, cards2, free2, pile2
