@@ -79,28 +79,14 @@ class ExactSearch(Search):
     def _prune(self, sim: Sim) -> bool:
         return sim.discards > self.max_discards or not sim.winnable()
 
-    def _turn(self, sim: Sim, depth: int, cards: tuple[int, ...], free_used: bool) -> bool:
-        if sim.over:
-            if sim.won:
-                self.sides = list(sim.sides)
-            return sim.won
-        if not self._alive(sim, cards, free_used):
-            return False
-        key = (self.key(sim, cards), free_used)
-        if key in self.lost or key in self.path:
-            return False
-        self.path.add(key)
-        try:
-            order = sim.order()
-            for after, cards2, free2, steps in self._programmings(sim, cards, free_used, depth):
-                mark = len(self.line)
-                self.line.extend(steps)
-                if self._reveal(after, order, 0, depth, cards2, free2, []):
-                    return True
-                del self.line[mark:]
-        finally:
-            self.path.discard(key)
-        self.lost[key] = self.left
+    def _turn_lines(self, sim: Sim, depth: int, cards: tuple[int, ...], free_used: bool) -> bool:
+        order = sim.order()
+        for after, cards2, free2, steps in self._programmings(sim, cards, free_used, depth):
+            mark = len(self.line)
+            self.line.extend(steps)
+            if self._reveal(after, order, 0, depth, cards2, free2, []):
+                return True
+            del self.line[mark:]
         return False
 
     def _programmings(

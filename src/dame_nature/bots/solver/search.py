@@ -183,13 +183,17 @@ class Search:
             return False  # lost already, or a loop (Cats coming back every turn)
         self.path.add(key)
         try:
-            pile = self.pile(sim) if self.symbioses else []
-            if self._reveal(sim, sim.order(), 0, depth, cards, free_used, pile):
+            if self._turn_lines(sim, depth, cards, free_used):
                 return True
         finally:
             self.path.discard(key)
         self.lost[key] = max(self.lost.get(key, -1), self.left)
         return False
+
+    def _turn_lines(self, sim: Sim, depth: int, cards: tuple[int, ...], free_used: bool) -> bool:
+        """Whether a line wins from the start of this turn (its reveals, from here)."""
+        pile = self.pile(sim) if self.symbioses else []
+        return self._reveal(sim, sim.order(), 0, depth, cards, free_used, pile)
 
     def _tick(self) -> None:
         self.nodes += 1
