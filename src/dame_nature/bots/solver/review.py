@@ -51,7 +51,7 @@ def review(
     setup: dict[str, Any],
     actions: list[dict[str, Any]],
     *,
-    time_budget: float = 20.0,
+    time_budget: float | None = 20.0,
     node_budget: int = 2_000_000,
 ) -> dict[str, Any]:
     """The solver's review of the game ``(setup, actions)`` (a finished game, or one
@@ -70,7 +70,8 @@ def review(
       settle it;
     - ``last_winnable_turn``: the last turn whose start was proven winnable, or ``None``.
 
-    ``time_budget`` (seconds) and ``node_budget`` bound the whole review: half for the
+    ``time_budget`` (seconds, wall clock; ``None``: the nodes only, so that the answer
+    depends on the game only) and ``node_budget`` bound the whole review: half for the
     deal, the rest shared by the turns.
     """
     from . import solve
@@ -81,7 +82,7 @@ def review(
     deal = solve(
         starts[0].clone(),
         node_budget=int(node_budget * DEAL_SHARE),
-        time_budget=time_budget * DEAL_SHARE,
+        time_budget=None if time_budget is None else time_budget * DEAL_SHARE,
     )
     answer: dict[str, Any] = {
         "verdict": deal.status,
@@ -103,13 +104,13 @@ def review(
     rest = len(starts) - 1
     for index in range(len(starts) - 1, 0, -1):
         state = starts[index]
-        left = time_budget - (time.perf_counter() - start)
-        if left <= 0:
+        left = None if time_budget is None else time_budget - (time.perf_counter() - start)
+        if left is not None and left <= 0:
             break
         verdict = solve(
             state.clone(),
             node_budget=max(1, int(node_budget * (1 - DEAL_SHARE) / max(1, rest))),
-            time_budget=left / index,
+            time_budget=None if left is None else left / index,
         ).status
         if verdict == "lost":
             later_lost = state.turn
