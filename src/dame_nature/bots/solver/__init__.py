@@ -106,6 +106,7 @@ def sim_from_state(state: State) -> Sim:
 
 
 def position_from_state(state: State) -> Position:
+    """The solver's start from an engine ``State`` (see ``sim_from_state``)."""
     sim = sim_from_state(state)
     universe = [
         c
@@ -115,7 +116,8 @@ def position_from_state(state: State) -> Position:
     if state.pending_give is not None:
         raise ValueError("the solver starts when no card given waits for its answer")
     first_turn = state.turn if state.phase == "programming" else state.turn + 1
-    cards = tuple(state.symbiosis_cards) if state.game.config.symbiosis_kinds else ()
+    # Give and discard swap are allowed by every rule set (Incomplete Symbioses removes Show)
+    cards = tuple(state.symbiosis_cards)
     return Position(sim, cards, state.free_symbiosis_used, universe, first_turn)
 
 
