@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 __all__ = ["EXACT_CARDS", "ExactSearch", "exact_verdict"]
 
-#: the exact search starts when no hand holds more cards than this
+#: when no hand holds more cards than this, the exact search is kept half the budget
+#: (it runs on any position with the budget the other searches leave)
 EXACT_CARDS = 2
 
 
@@ -38,7 +39,7 @@ def exact_verdict(
 
     sim = pos.sim
     rules = sim.rules
-    if rules.cats or rules.reintro or max(len(h) for h in sim.hands) > EXACT_CARDS:
+    if rules.cats or rules.reintro:
         return None
     if node_budget <= 0:
         return None
