@@ -17,9 +17,9 @@ Symbioses included, or ``unknown`` when the budget ran out first. It tries, in o
 3. the search with Gives and discard swaps made for the card revealed the same turn,
    a limited discrepancy search: first the lines that take the preferred choice at
    every reveal, then those that depart from it once, twice, ...;
-4. for the last cards of a game (at most ``exact.EXACT_CARDS`` in each hand), the exact
-   search (``exact``), which tries every exchange the Symbioses left allow, so its
-   ``lost`` is a proof.
+4. with the budget left (half of it kept when no hand holds more than
+   ``exact.EXACT_CARDS`` cards), the exact search (``exact``), which tries every
+   exchange the Symbioses left allow, so its ``lost`` is a proof.
 
 A line is a list of steps in play order, each with the engine ``turn`` it belongs to:
 ``{"type": "reveal", "turn", "seat", "card", "slot", "colour", "target"}``,
