@@ -15,7 +15,7 @@ Both are made during the programming phase of that turn, before any reveal, and 
 the engine pays them: the first player's free Symbiosis when the first player makes it
 and has not used it this turn, else a Symbiosis card of the seat that makes it. The
 search only makes exchanges for a card revealed in the same turn, so a failure to find a
-win with Symbioses on proves nothing (``bounds`` and the search without them do).
+win with Symbioses on proves nothing (the bounds and the exact search prove losses).
 """
 
 from __future__ import annotations
