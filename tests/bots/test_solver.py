@@ -12,8 +12,8 @@ import pytest
 from dame_nature.bots import make_bot
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.expert import ExpertBot
-from dame_nature.bots.solver import apply_line, review, solve, solve_sim
-from dame_nature.bots.solver.review import turn_starts
+from dame_nature.bots.solver import SolverResult, apply_line, review, solve, solve_sim
+from dame_nature.bots.solver.review import played_line, turn_starts
 from dame_nature.engine import MODES, Game, State
 
 
@@ -151,6 +151,7 @@ def check_game(state: State, node_budget: int) -> None:
     the bounds, whatever the budget, or by the exact search of the last two cards of
     each hand, which gets ten times the budget.)"""
     won = state.result["outcome"] == "won"
+    deal = State.replay(state.setup, [])
     for start in turn_starts(state.setup, state.history)[:-1]:
         late = max(len(start.cards_of(s)) for s in range(start.num_players)) <= 2
         budget = node_budget * 10 if late else node_budget
@@ -158,6 +159,14 @@ def check_game(state: State, node_budget: int) -> None:
         assert not (won and result.status == "lost"), (state.setup, start.turn)
         if result.status == "won":
             assert replays_to_a_win(start, result), (state.setup, start.turn)
+            # the review's answer when the deal itself is undecided: the game, then this
+            played = played_line(state, start.turn) + result.line
+            whole = SolverResult("won", played, sides=result.sides or _sides_of(state))
+            assert replays_to_a_win(deal, whole), (state.setup, start.turn)
+
+
+def _sides_of(state: State) -> list[str] | None:
+    return None if None in state.sides else list(state.sides)
 
 
 @pytest.mark.parametrize("i", range(3))
@@ -176,10 +185,14 @@ def test_no_position_the_bots_won_is_called_lost_200_games() -> None:
 
 
 # ------------------------------------------------------------------ review
-def test_review_of_a_lost_game_finds_its_turning_point() -> None:
-    state = play_game(
+def lost_expert_game() -> State:
+    return play_game(
         Game(4).new_initial_state(seed=3), [ExpertBot(s, seed=30 + s, worlds=1) for s in range(4)]
     )
+
+
+def test_review_of_a_lost_game_finds_its_turning_point() -> None:
+    state = lost_expert_game()
     assert state.result["outcome"] == "lost"
     answer = review(state.setup, state.history, time_budget=None, node_budget=200_000)
     assert answer["verdict"] == "won"
@@ -187,6 +200,21 @@ def test_review_of_a_lost_game_finds_its_turning_point() -> None:
     point = answer["turning_point"]
     assert point is not None and point["slipped_in"] == answer["last_winnable_turn"]
     assert point["turn"] == point["slipped_in"] + 1
+
+
+def test_the_game_s_own_turns_then_a_line_win_the_deal() -> None:
+    """What the review answers when the deal's own search runs out of budget but a
+    later turn start is won: the game's steps before that turn (``played_line``), then
+    the line found there, replay from the deal to a win."""
+    state = lost_expert_game()
+    start = turn_starts(state.setup, state.history)[3]
+    found = solve(start.clone(), node_budget=20_000, time_budget=None)
+    assert found.status == "won"
+    played = played_line(state, start.turn)
+    assert played and all(step["turn"] < start.turn for step in played)
+    line = played + found.line
+    deal = State.replay(state.setup, [])
+    assert replays_to_a_win(deal, SolverResult("won", line))
 
 
 def test_review_of_a_won_game_has_no_turning_point() -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ...engine.state import State
 
-__all__ = ["review", "turn_starts"]
+__all__ = ["played_line", "review", "turn_starts"]
 
 #: share of the time budget spent on the deal itself; the rest goes to the turns
 DEAL_SHARE = 0.5
@@ -60,8 +60,10 @@ def review(
     Returns ``{"verdict", "line", "sides", "turning_point", "last_winnable_turn"}``:
 
     - ``verdict``: ``"won"`` (a line wins the deal with every hand open: ``line`` and
-      ``sides`` replay it with ``apply_line`` on the deal's first state), ``"lost"``
-      (proven: no line wins, Symbioses included) or ``"unknown"`` (budget spent);
+      ``sides`` replay it with ``apply_line`` on the deal's first state; when the deal's
+      own search runs out of budget but a later turn start is won, the line is the
+      game's own turns before it, then the line found there), ``"lost"`` (proven: no
+      line wins, Symbioses included) or ``"unknown"`` (budget spent);
     - ``turning_point``: ``{"turn": N, "slipped_in": N - 1}``: the first turn from whose
       start the game could no longer be won (proven lost there), and the turn in which
       the last chance went (proven winnable at its start). When the game was lost in the
@@ -107,15 +109,18 @@ def review(
         left = None if time_budget is None else time_budget - (time.perf_counter() - start)
         if left is not None and left <= 0:
             break
-        verdict = solve(
+        found = solve(
             state.clone(),
             node_budget=max(1, int(node_budget * (1 - DEAL_SHARE) / max(1, rest))),
             time_budget=None if left is None else left / index,
-        ).status
+        )
+        verdict = found.status
         if verdict == "lost":
             later_lost = state.turn
             continue
         if verdict == "won":
+            if deal.status == "unknown":  # the game's own turns, then the line found
+                _won_through(answer, setup, final, state.turn, found.line)
             answer["last_winnable_turn"] = state.turn
             if later_lost is not None:
                 answer["turning_point"] = {"turn": later_lost, "slipped_in": state.turn}
@@ -126,6 +131,71 @@ def review(
             if later_lost is not None:
                 answer["turning_point"] = {"turn": later_lost, "slipped_in": first}
     return answer
+
+
+def played_line(final: State, before_turn: int) -> list[dict[str, Any]]:
+    """The game's own steps (Gives with their answers, discard swaps, reveals) of the
+    turns before ``before_turn``, in the solver's line format, read from its log."""
+    line: list[dict[str, Any]] = []
+    given: dict[int, dict[str, Any]] = {}
+    for event in final.log:
+        turn, kind = event.get("turn", 0), event["type"]
+        if turn >= before_turn:
+            break
+        private = event.get("_private", {})
+        if kind == "give":
+            given[event["seat"]] = {
+                "turn": turn,
+                "type": "give",
+                "seat": event["seat"],
+                "to": event["to"],
+                "card": private["card"],
+            }
+        elif kind == "give_back":
+            step = given.pop(event["to"])
+            line.append({**step, "back": private["card"]})
+        elif kind == "swap_discard":
+            line.append(
+                {
+                    "turn": turn,
+                    "type": "swap_discard",
+                    "seat": event["seat"],
+                    "card": event["card"],
+                    "take": event["take"],
+                }
+            )
+        elif kind == "revealed":
+            joker = event["card"].startswith("joker")
+            line.append(
+                {
+                    "turn": turn,
+                    "type": "reveal",
+                    "seat": event["seat"],
+                    "card": event["card"],
+                    "slot": event["slot"],
+                    "colour": event["colour"] if joker else None,
+                    "target": event["target"],
+                }
+            )
+    return line
+
+
+def _won_through(
+    answer: dict[str, Any], setup: dict[str, Any], final: State, turn: int, rest: list[Any]
+) -> None:
+    """The deal is won after all: the game's turns before ``turn``, then ``rest``
+    (kept only if it replays to a win)."""
+    from .lines import apply_line
+
+    line = played_line(final, turn) + rest
+    sides = list(final.sides) if None not in final.sides else None
+    fresh = State.new(final.game, setup)
+    try:
+        apply_line(fresh, line, sides)
+    except Exception:  # an engine refusal: keep "unknown"
+        return
+    if fresh.result is not None and fresh.result["outcome"] == "won":
+        answer.update(verdict="won", line=line, sides=sides)
 
 
 def _first_turn(state: State) -> int:
