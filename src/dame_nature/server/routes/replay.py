@@ -1,6 +1,6 @@
 """``GET /api/rooms/{room}/replay/steps``: a finished game step by step, every hand
 visible, for the replay viewer (``GET /r/{code}/replay``), a page of steps at a time
-(``?offset=&limit=``; the default page holds a whole game played within its rules).
+(``?offset=&limit=``; the default page holds a whole game as people and bots play it).
 Pages are built two at a time at most, off the event loop, and the last few are cached
 (a finished game never changes)."""
 
