@@ -38,7 +38,7 @@ export async function openSymbiosis() {
   const kinds = v.symbiosis_kinds || ["show", "give", "swap_discard"];
   const free = v.first_player === me && v.free_symbiosis_available;
   const p = players().find((x) => x.seat === me) || {};
-  $("sym-cost").textContent = free ? t("This one is free: you are the first player of this turn.") : tn("This uses one of your {n} Symbiosis card (each works once per game).", "This uses one of your {n} Symbiosis cards (each works once per game).", p.symbiosis_cards);
+  $("sym-cost").textContent = free ? t("This one is free: you are the first player of this turn.") : tn("This uses your last Symbiosis card (each works once per game).", "This uses one of your {n} Symbiosis cards (each works once per game).", p.symbiosis_cards);
   const others = players().filter((x) => x.seat !== me);
   // the engine's own options: which of my cards can be swapped, which discards taken
   // (a played Pollution cannot be taken back)

@@ -50,6 +50,8 @@ export const app = {
   shownReveals: new Set(),
   revealsSeen: false, // false until the table is first drawn (its reveals then shown as they are)
   givebackFor: null, // the pending give the dialog was opened for
+  confirmDiscard: null, // the reveal option (a Joker's discard) waiting for "yes, discard it"
+  choiceShown: null, // the reveal choice whose places were last scrolled into view
   events: [], // the whole log of this game as this seat sees it (room/log.js)
   eventSigs: [], // their JSON, to find where a view's log tail joins it
   logGame: null, // the game they belong to
@@ -74,6 +76,11 @@ export function toast(text) {
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => (el.hidden = true), 5000);
+}
+
+/** Whether the person taps rather than clicks (a phone, a tablet): the words say "tap". */
+export function touch() {
+  return window.matchMedia("(pointer: coarse)").matches || window.matchMedia("(hover: none)").matches;
 }
 
 export function mySeat() {

@@ -13,7 +13,7 @@ import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
-import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show } from "./state.js";
+import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show, touch } from "./state.js";
 
 export function renderGame() {
   const v = app.view;
@@ -175,7 +175,7 @@ function renderStatus() {
     // the seats the table waits for: the engine's to_act (older servers: derived)
     const waits = Array.isArray(v.to_act) ? (x) => v.to_act.includes(x.seat) : (x) => (x.hand_size > 0 || x.has_programmed) && !x.ready;
     const waiting = players().filter((x) => x.seat !== me && waits(x)).map((x) => seatName(v, x.seat));
-    if (!v.programmed && (v.hand || []).length) text = t("Programming: click a card of your hand to put it face down.");
+    if (!v.programmed && (v.hand || []).length) text = touch() ? t("Programming: tap a card of your hand to put it face down.") : t("Programming: click a card of your hand to put it face down.");
     else if (!p.ready && v.programmed) text = t("Say Ready when you are sure (you can still replace your card).");
     else if (waiting.length) text = t("Ready. Waiting for {who}.", { who: waiting.join(", ") });
     else text = t("Waiting…");
