@@ -539,7 +539,6 @@ export default {
   "error:seat_not_found": "Cette salle n'a pas cette place.",
   "error:unknown_level": "Ce niveau de bot n'existe pas.",
   "error:seat_removed": "L'hôte a retiré votre place : vous regardez la partie.",
-  "Tap a card to program it": "Touchez une carte pour la programmer",
   "Programming: tap a card of your hand to put it face down.": "Programmation : touchez une carte de votre main pour la poser face cachée.",
   "Discard it#m": "Le défausser",
   "Play it#m": "Le jouer",
@@ -610,5 +609,7 @@ export default {
   "gender:species-gardon": "m",
   "of:species-gardon": "du Gardon",
   "Or throw it away (no place for these colours):#m": "Ou le défausser (aucun emplacement pour ces couleurs) :",
-  "No place for it: choose its colour to discard it.#m": "Aucun emplacement pour lui : choisissez sa couleur pour le défausser."
+  "No place for it: choose its colour to discard it.#m": "Aucun emplacement pour lui : choisissez sa couleur pour le défausser.",
+  "Tap a card": "Touchez une carte",
+  "Click a card": "Cliquez une carte"
 };

@@ -40,7 +40,7 @@ export function renderMe() {
     $("programmed"),
     v.programmed
       ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="${esc(t("Programmed: {card}", { card: cardText(v.programmed) + knownByText(v, v.programmed) }))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
-      : `<span class="card empty-slot">${programming && (v.hand || []).length ? esc(touch() ? t("Tap a card to program it") : t("Click a card to program it")) : "—"}</span>`,
+      : `<span class="card empty-slot">${programming && (v.hand || []).length ? esc(touch() ? t("Tap a card") : t("Click a card")) : "—"}</span>`,
   );
   // before the reveal: a word when the public table already says the card has no place
   const noPlace = programming && v.programmed ? noPlaceNow(v, v.programmed) : "";
