@@ -561,7 +561,6 @@ export default {
   "New to the game?": "Première partie ?",
   "Short lessons on a real table: a turn, the web, the Symbioses.": "De courtes leçons sur une vraie table : un tour, le réseau, les Symbioses.",
   "Learn to play": "Apprendre à jouer",
-  "Play with friends": "Jouer entre amis",
   "Create a room and send its link to your friends (phones too).": "Créez une salle et envoyez son lien à vos amis (sur téléphone aussi).",
   "Rules: the base game": "Règles : le jeu de base",
   "Rules: path {n}, played as a campaign": "Règles : parcours {n}, joué en campagne",

@@ -5,6 +5,7 @@ import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, COLOUR_ORDER, COLOUR_WORDS, PLAYER_AID, SYMBOLS, TEXTS, seatName } from "../texts.js";
 import { send } from "./net.js";
+import { whenNotActing } from "./pointer.js";
 import { $, app, CODE, MODES, myCards, mySeat, players } from "./state.js";
 
 function cardChoices(name, cards, { checked = null, filter = null, notes = {} } = {}) {
@@ -136,51 +137,12 @@ export function maybeOpenGiveback() {
   const key = `${v.turn}-${v.pending_give?.from}`;
   if (app.givebackFor !== key) {
     app.givebackFor = key;
-    whenNotActing(() => {
+    // a dialog opening under a finger would take the tap meant for the table
+    whenNotActing("giveback", () => {
       if (app.givebackFor === key && app.view.awaiting?.kind === "give_back") openGiveback(false);
     });
   }
 }
-
-// A dialog that opens under a finger takes the tap meant for the table (a bot's Give
-// arriving as you tap a card). While a pointer is pressed, or just after a tap or a key,
-// it waits until that action is done (its click handled), then opens.
-const QUIET_MS = 700;
-let pressed = false;
-let lastAction = -Infinity;
-let waiting = null;
-function settle() {
-  if (!waiting || pressed) return;
-  const wait = lastAction + QUIET_MS - performance.now();
-  if (wait > 0) {
-    setTimeout(settle, wait);
-    return;
-  }
-  const run = waiting;
-  waiting = null;
-  run();
-}
-function whenNotActing(run) {
-  waiting = run;
-  settle();
-}
-document.addEventListener("pointerdown", () => {
-  pressed = true;
-  lastAction = performance.now();
-}, true);
-for (const type of ["pointerup", "pointercancel"]) {
-  document.addEventListener(type, () => {
-    lastAction = performance.now();
-    // after the click this press makes has been handled
-    setTimeout(() => {
-      pressed = false;
-      settle();
-    }, 0);
-  }, true);
-}
-document.addEventListener("keydown", () => {
-  lastAction = performance.now();
-}, true);
 
 export function openGiveback(force) {
   const v = app.view;

@@ -7,6 +7,7 @@ import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
 import { noPlaceNow } from "../no_place.js";
 import { slotText } from "../web.js";
 import { openGiveback, openSymbiosis } from "./dialogs.js";
+import { afterPress, pressedIn } from "./pointer.js";
 import { send } from "./net.js";
 import { $, app, canUseSymbiosis, mayActivate, mySeat, players, setHTML, sortHand, touch } from "./state.js";
 
@@ -53,7 +54,9 @@ export function renderMe() {
       return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" data-focus-group="hand" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
     })
     .join("");
-  setHTML($("hand"), handHTML || `<li class="hint">${esc(t("No card left in your hand."))}</li>`);
+  // the hand is not redrawn under a pressed finger (the card would change under the tap)
+  if (pressedIn($("hand"))) afterPress("hand", renderMe);
+  else setHTML($("hand"), handHTML || `<li class="hint">${esc(t("No card left in your hand."))}</li>`);
 
   const actions = [];
   if (programming) {
@@ -98,7 +101,8 @@ function optionLabel(o, gender) {
   if (o.slot) parts.push(o.slot.includes(":") ? t("Place in {slot}", { slot: slotText(o.slot) }) : t("Install {slot}", { slot: slotText(o.slot) }));
   if (o.target) parts.push(t("remove {card}", { card: cardText(o.target) }));
   if (!o.slot && !o.target) parts.push(o.colour ? tg("Discard it", gender) : tg("Play it", gender));
-  if (o.colour) parts.push(t("as {colour} [{letter}]", { colour: COLOUR_INFO[o.colour].name, letter: COLOUR_INFO[o.colour].letter }));
+  // a Joker placed takes its slot's colour (the slot's words say it); discarded, its colour is the choice
+  if (o.colour && !o.slot) parts.push(t("as {colour} [{letter}]", { colour: COLOUR_INFO[o.colour].name, letter: COLOUR_INFO[o.colour].letter }));
   return parts.join(", ");
 }
 
