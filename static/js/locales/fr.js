@@ -610,5 +610,11 @@ export default {
   "Or throw it away (no place for these colours):#m": "Ou le défausser (aucun emplacement pour ces couleurs) :",
   "No place for it: choose its colour to discard it.#m": "Aucun emplacement pour lui : choisissez sa couleur pour le défausser.",
   "Tap a card": "Touchez une carte",
-  "Click a card": "Cliquez une carte"
+  "Click a card": "Cliquez une carte",
+  "{who} reveals {card}: installed.": "{who} révèle {card} : installée.",
+  "{who} reveals {card}: installed.#m": "{who} révèle {card} : installé.",
+  "{who} reveals {card}: placed on {slot}.#m": "{who} révèle {card} : posé sur {slot}.",
+  "{who} reveals {card}: discarded, {reason}.#m": "{who} révèle {card} : défaussé, {reason}.",
+  "{who} reveals {card}: it waits for the end of the turn.#m": "{who} révèle {card} : il attend la fin du tour.",
+  "{who} reveals {card}: played.#m": "{who} révèle {card} : joué."
 };
