@@ -14,11 +14,6 @@ export function card(id) {
   return CARDS[id] || { id, type: "unknown" };
 }
 
-export function cardNumber(id) {
-  const m = /-(\d+)$/.exec(id);
-  return m ? m[1] : "";
-}
-
 // The advanced rules of the game on this page: a card's symbol is named only when its
 // rule is on (in the base game an associated Condition is an ordinary one).
 let activeModes = [];
@@ -108,7 +103,7 @@ export function cardFace(id, opts = {}) {
         return `<span class="card-face joker c-${jc}">
           <span class="card-top"><span class="letter">${info.letter}</span><span class="card-symbol">${icon("joker")}</span></span>
           <span class="card-icon">${icon(jc)}</span>
-          <span class="card-name">${esc(t("Joker"))}</span><span class="card-sub">${esc(t("as {colour}", { colour: "" }))}${faceWord(info.name, SHORT[info.word])}</span></span>`;
+          <span class="card-name">${esc(t("Joker"))}</span><span class="card-sub">${esc(t("as {colour}", { colour: "" }))}${faceWord(info.name, SHORT[info.word])}</span></span>`; // "as " then the colour's word
       }
       return `<span class="card-face joker">
         <span class="card-top"><span class="letter">J</span></span>

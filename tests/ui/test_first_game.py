@@ -9,6 +9,7 @@ The tables are seeded deals (``dn_ui_plan``) set up through the REST API."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -53,9 +54,11 @@ def fully_visible(page: Page, selector: str) -> list[str]:
         """(selector) => [...document.querySelectorAll(selector)].flatMap((el) => {
           const b = el.getBoundingClientRect();
           const x = b.left + b.width / 2, y = b.top + b.height / 2;
-          const onScreen = b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+          const onScreen = b.top >= 0 && b.left >= 0
+            && b.bottom <= innerHeight && b.right <= innerWidth;
           const hit = document.elementFromPoint(x, y);
-          return onScreen && hit && el.contains(hit) ? [] : [`${el.dataset.slot || el.id} at ${Math.round(b.top)}..${Math.round(b.bottom)}`];
+          const where = `${el.dataset.slot || el.id} at ${Math.round(b.top)}`;
+          return onScreen && hit && el.contains(hit) ? [] : [where];
         })""",
         selector,
     )
@@ -74,7 +77,8 @@ def test_the_places_to_choose_from_are_on_screen(open_page, ui_server, size):
     bob.wait_for_function(
         """() => [...document.querySelectorAll('#webs button.target')].every((el) => {
           const b = el.getBoundingClientRect();
-          return b.top >= 0 && b.bottom <= document.getElementById('me').getBoundingClientRect().top;
+          const dock = document.getElementById('me').getBoundingClientRect();
+          return b.top >= 0 && b.bottom <= dock.top;
         })"""
     )
     assert not fully_visible(bob, "#webs button.target")
@@ -153,7 +157,7 @@ def test_the_ways_in_come_first_on_the_home_page(open_page, size):
     expect(page.locator("#learn-link")).to_have_attribute("href", "/learn")
     for selector in ("#learn-link", "#solo-btn", "#create-btn"):
         box = page.locator(selector).bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (selector, box)
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
     # the twelve advanced rules are folded away under one line
     expect(page.locator("#rules-fold")).not_to_have_attribute("open", "")
     expect(page.locator('input[name="mode"]').first).to_be_hidden()
@@ -232,7 +236,7 @@ def test_the_replay_on_a_phone_keeps_its_controls_with_the_web(open_page, ui_ser
     expect(page.locator(".keys-hint")).to_be_hidden()
     page.locator("#rp-webs .species-node").last.scroll_into_view_if_needed()
     controls = page.locator(".replay-controls").bounding_box()
-    assert controls and 0 <= controls["y"] and controls["y"] + controls["height"] <= 844, controls
+    assert controls and controls["y"] >= 0 and controls["y"] + controls["height"] <= 844, controls
     page.click("#rp-next")  # pressed where it is
     desk = open_page(**DESKTOP)
     desk.goto(f"/r/{table['room']}/replay")
@@ -242,7 +246,9 @@ def test_the_replay_on_a_phone_keeps_its_controls_with_the_web(open_page, ui_ser
 # ---------------------------------------------------------------- 8. card words
 BROKEN_WORDS = """() => {
   const broken = [];
-  for (const face of document.querySelectorAll('#hand .card-face, #reveals .card-face, #programmed .card')) {
+  const faces = document.querySelectorAll(
+    '#hand .card-face, #reveals .card-face, #programmed .card');
+  for (const face of faces) {
     const card = face.getBoundingClientRect();
     const walker = document.createTreeWalker(face, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -251,7 +257,8 @@ BROKEN_WORDS = """() => {
         const r = document.createRange();
         r.setStart(node, m.index);
         r.setEnd(node, m.index + m[0].length);
-        const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+        const rects = [...r.getClientRects()].filter((x) => x.width > 0);
+        const lines = new Set(rects.map((x) => Math.round(x.top)));
         const b = r.getBoundingClientRect();
         if (lines.size > 1 || b.left < card.left - .5 || b.right > card.right + .5) {
           broken.push(`${m[0]} (${face.closest('[data-card]')?.dataset.card || 'empty slot'})`);
@@ -267,10 +274,14 @@ EVERY_CARD = """async () => {
   const { CARDS, cardFace, cardHTML } = await import('/static/js/cards.js');
   const ids = Object.keys(CARDS);
   const jokers = ['blue', 'yellow', 'green', 'violet'].map((c) => ['joker-1', c]);
-  document.getElementById('hand').innerHTML = ids.map((id) =>
-    `<li><button type="button" class="card hand-card" data-card="${id}">${cardFace(id)}</button></li>`).join('');
-  document.getElementById('reveals').innerHTML = [...ids.map((id) => [id, null]), ...jokers].map(([id, colour]) =>
-    `<li class="reveal-item placed"><span class="reveal-seat">1. Alice</span>${cardHTML(id, { small: true, jokerColour: colour })}<span class="res">ok</span></li>`).join('');
+  document.getElementById('hand').innerHTML = ids.map((id) => `<li>
+    <button type="button" class="card hand-card" data-card="${id}">${cardFace(id)}</button>
+    </li>`).join('');
+  const revealed = [...ids.map((id) => [id, null]), ...jokers];
+  document.getElementById('reveals').innerHTML = revealed.map(([id, colour]) => `
+    <li class="reveal-item placed"><span class="reveal-seat">1. Alice</span>
+    ${cardHTML(id, { small: true, jokerColour: colour })}<span class="res">ok</span>
+    </li>`).join('');
   return ids.length;
 }"""
 
@@ -301,10 +312,16 @@ def test_french_words_on_the_table(open_page, ui_server):
     bob.locator('#webs button.target[data-slot="species-ortie:1"]').click()
     # the Condition "posée", the Joker (masculine) "posé"; the colon after a space that
     # does not break
-    expect(bob.locator("#log")).to_contain_text("Alice\u00a0: Condition atmosphérique [A], posée sur l'emplacement atmosphérique du Chêne.")
-    expect(bob.locator("#log")).to_contain_text("Bob (vous)\u00a0: Joker en hydrique [H], posé sur l'emplacement hydrique de l'Ortie.")
+    log = bob.locator("#log")
+    expect(log).to_contain_text(
+        "Alice\u00a0: Condition atmosphérique [A], posée sur l'emplacement atmosphérique du Chêne."
+    )
+    expect(log).to_contain_text(
+        "Bob (vous)\u00a0: Joker en hydrique [H], posé sur l'emplacement hydrique de l'Ortie."
+    )
     text = bob.locator("body").inner_text()
-    assert not re.findall(r".{12}[^\u00a0\d]:(?!\d).{0,12}", text), "a French colon without its space"
+    bare = re.findall(r".{12}[^\u00a0\d]:(?!\d).{0,12}", text)
+    assert not bare, f"a French colon without its non-breaking space: {bare}"
     assert "toile" not in text
 
 
@@ -313,17 +330,24 @@ def test_english_counts_and_the_missing_room(open_page, ui_server):
         room = http.post("/rooms", json={"seed": 3}).json()
         seats = [http.post(f"/rooms/{room['room']}/players", json={"name": n}).json()
                  for n in ("Ada", "Bo", "Cy", "Di")]  # fmt: skip
-        http.post(f"/rooms/{room['room']}/start", headers={"Authorization": f"Bearer {room['host_token']}"})
-        view = http.get(f"/rooms/{room['room']}/state",
-                        headers={"Authorization": f"Bearer {seats[0]['token']}"}).json()  # fmt: skip
+
+        def bearer(token: str) -> dict[str, str]:
+            return {"Authorization": f"Bearer {token}"}
+
+        http.post(f"/rooms/{room['room']}/start", headers=bearer(room["host_token"]))
+        view = http.get(f"/rooms/{room['room']}/state", headers=bearer(seats[0]["token"])).json()
     seat = next(s for s in seats if s["seat"] != view["first_player"])  # no free Symbiosis
     page = open_page(**DESKTOP)
     memory = {room["room"]: {"seat": seat["seat"], "token": seat["token"], "name": "x"}}
-    page.add_init_script(f"localStorage.setItem('dameNature.rooms', {repr(__import__('json').dumps(memory))})")
+    page.add_init_script(
+        f"localStorage.setItem('dameNature.rooms', {json.dumps(json.dumps(memory))})"
+    )
     page.goto(f"/r/{room['room']}")
     expect(page.locator("#me-badges")).to_contain_text("1 Symbiosis card")
     page.click("#sym-btn")
-    expect(page.locator("#sym-cost")).to_have_text("This uses your last Symbiosis card (each works once per game).")
+    expect(page.locator("#sym-cost")).to_have_text(
+        "This uses your last Symbiosis card (each works once per game)."
+    )
     open_page.allow("404")  # the missing room's own request
     missing = open_page(**DESKTOP)
     missing.goto("/r/no-such-room")
@@ -333,10 +357,12 @@ def test_english_counts_and_the_missing_room(open_page, ui_server):
 
 
 # ---------------------------------------------------------------- tap targets
-TOO_SMALL = """() => [...document.querySelectorAll(
-    '.site-header a, .site-header button, .site-header select, #game-view button, #game-view a, #game-view select, #game-view input, #game-view summary')]
+TOO_SMALL = """() => [...document.querySelectorAll(['.site-header a', '.site-header button',
+    '.site-header select', '#game-view button', '#game-view a', '#game-view select',
+    '#game-view input', '#game-view summary'].join(', '))]
   .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
-  .map((el) => [el.id || el.dataset.slot || el.dataset.card || el.className, el.getBoundingClientRect()])
+  .map((el) => [el.id || el.dataset.slot || el.dataset.card || el.className,
+                el.getBoundingClientRect()])
   .filter(([, b]) => b.width < 44 || b.height < 44)
   .map(([name, b]) => `${name}: ${Math.round(b.width)}x${Math.round(b.height)}`)"""
 
