@@ -7,6 +7,10 @@ import { lang, t, tg } from "./i18n.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO } from "./texts.js";
 
+// the words the stylesheet prints beside a lit slot and a card just placed
+document.documentElement.style.setProperty("--word-here", JSON.stringify(t("here?")));
+document.documentElement.style.setProperty("--word-new", JSON.stringify(t("new")));
+
 export function layoutName(view, web) {
   return web === "main" ? view.layout || "numbered" : web;
 }

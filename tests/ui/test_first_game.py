@@ -309,6 +309,8 @@ def test_french_words_on_the_table(open_page, ui_server):
     bob = table.page(lambda **_: page, seat=1)
     expect(bob.locator(".brand-sub")).to_have_text("en ligne")
     assert bob.title().endswith("Dame Nature en ligne")
+    here = bob.locator("#webs button.target").first
+    assert here.evaluate("(el) => getComputedStyle(el, '::after').content") == '"ici\u00a0?"'
     bob.locator('#webs button.target[data-slot="species-ortie:1"]').click()
     # the Condition "posée", the Joker (masculine) "posé"; the colon after a space that
     # does not break

@@ -63,7 +63,7 @@ export default {
   "no card left": "plus de carte",
   "Programmed": "Programmée",
   "Hand of {who}": "Main de {who}",
-  "placed: {slot}": "posée : {slot}",
+  "placed: {slot}": "posée sur {slot}",
   "discarded: {reason}": "défaussée : {reason}",
   "in play until the end of the turn": "en jeu jusqu'à la fin du tour",
   "played": "jouée",
@@ -554,7 +554,7 @@ export default {
   "not installed yet#m": "pas encore installé",
   "{name} (installed)#m": "{name} (installé)",
   "placed in {slot}#m": "posé sur {slot}",
-  "placed: {slot}#m": "posé : {slot}",
+  "placed: {slot}#m": "posé sur {slot}",
   "played#m": "joué",
   "discarded: {reason}#m": "défaussé : {reason}",
   "played: in play until the end of the turn#m": "joué : en jeu jusqu'à la fin du tour",
@@ -616,5 +616,7 @@ export default {
   "{who} reveals {card}: placed on {slot}.#m": "{who} révèle {card} : posé sur {slot}.",
   "{who} reveals {card}: discarded, {reason}.#m": "{who} révèle {card} : défaussé, {reason}.",
   "{who} reveals {card}: it waits for the end of the turn.#m": "{who} révèle {card} : il attend la fin du tour.",
-  "{who} reveals {card}: played.#m": "{who} révèle {card} : joué."
+  "{who} reveals {card}: played.#m": "{who} révèle {card} : joué.",
+  "here?": "ici ?",
+  "new": "nouveau"
 };
