@@ -114,7 +114,7 @@ export const TEXTS = {
 
 /** A bot level's short name (a seat's badge). */
 export function levelName(level) {
-  return { expert: t("expert"), random: t("random") }[level] || level;
+  return { expert: t("Expert"), random: t("Random") }[level] || level;
 }
 
 /** A bot level as a choice: its name and what it does (a random bot cannot win). */

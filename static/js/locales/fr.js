@@ -571,8 +571,6 @@ export default {
   "Naturalist": "Naturaliste",
   "Level of the bots": "Niveau des bots",
   "About the game": "À propos du jeu",
-  "expert": "expert",
-  "random": "hasard",
   "Expert: plays to win": "Expert : joue pour gagner",
   "Random: plays any legal card, cannot win": "Hasard : joue n'importe quelle carte permise, ne peut pas gagner",
   "This uses your last Symbiosis card (each works once per game).": "Cela utilise votre dernière carte Symbiose (chacune sert une fois par partie).",
@@ -618,5 +616,7 @@ export default {
   "{who} reveals {card}: it waits for the end of the turn.#m": "{who} révèle {card} : il attend la fin du tour.",
   "{who} reveals {card}: played.#m": "{who} révèle {card} : joué.",
   "here?": "ici ?",
-  "new": "nouveau"
+  "new": "nouveau",
+  "Expert": "Expert",
+  "Random": "Hasard"
 };
