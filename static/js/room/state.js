@@ -67,8 +67,8 @@ export const screens = { lobby: () => {}, game: () => {}, banner: () => {} };
 
 export function show(id) {
   for (const v of ["loading-view", "error-view", "lobby-view", "game-view", "end-view"]) $(v).hidden = v !== id && !(id === "end-view" && v === "game-view");
-  // no room: no connection to speak of, no turn to be alerted of
-  for (const el of ["conn", "alerts-btn"]) $(el).hidden = id === "error-view";
+  // no room: no connection to speak of, no turn to be alerted of, no game to help with
+  document.querySelector(".header-status").hidden = id === "error-view";
 }
 
 let toastTimer = null;
