@@ -199,11 +199,22 @@ def test_bot_levels_say_what_they_do_and_expert_comes_first(open_page):
 
 
 # ---------------------------------------------------------------- 7. the phone
+HEADER_OVERLAPS = """() => {
+  const items = [...document.querySelectorAll(
+      '.site-header .brand, .header-status > *, .site-header .header-link, .lang-switch')]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => el.getBoundingClientRect())
+    .sort((a, b) => a.left - b.left);
+  return items.some((b, i) => (i && b.left < items[i - 1].right - 1) || b.right > innerWidth);
+}"""
+
+
 def test_the_phone_table_fits(open_page, ui_server):
     table = RestTable(ui_server.url, plan().deal(), NAMES)
     alice = table.page(open_page, seat=0, **PHONE)
     header = alice.locator(".site-header").bounding_box()
     assert header and header["height"] <= 56, header  # one row
+    assert not alice.evaluate(HEADER_OVERLAPS), "the header's items overlap or run off"
     web = alice.locator("#webs .species-node").first.bounding_box()
     dock = alice.locator("#me").bounding_box()
     assert web and dock and web["y"] + web["height"] <= dock["y"], (web, dock)  # above the fold

@@ -625,5 +625,6 @@ export default {
   "here?": "ici ?",
   "new": "nouveau",
   "Expert": "Expert",
-  "Random": "Hasard"
+  "Random": "Hasard",
+  "(every word of the game, in a new tab)": "(tous les mots du jeu, dans un nouvel onglet)"
 };

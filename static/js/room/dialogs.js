@@ -190,7 +190,8 @@ function renderHelp() {
     <section><h3>${esc(t("Symbols on Condition cards"))}</h3><ul class="legend">${symbols}</ul></section>
     <section><h3>${esc(t("Advanced rules of this game"))}</h3>${active}</section>
     ${players().some((p) => p.bot) ? botHelp() : ""}
-    <section><h3>${esc(t("Keyboard"))}</h3><p>${esc(t("Tab moves between the controls; Enter or Space presses them. Your hand's cards are buttons: pressing one programs it."))}</p></section>`;
+    <section><h3>${esc(t("Keyboard"))}</h3><p>${esc(t("Tab moves between the controls; Enter or Space presses them. Your hand's cards are buttons: pressing one programs it."))}</p></section>
+    <p><a class="btn" href="/glossary" target="_blank" rel="noopener">${esc(t("Glossary"))}</a> ${esc(t("(every word of the game, in a new tab)"))}</p>`;
 }
 
 // what people playing beside expert bots should know (docs/api.md, "Bots and seats")
