@@ -479,6 +479,8 @@ export default {
   "error:invalid_setup": "Ces règles ou cette donne ne sont pas valides.",
   "error:player_count": "Une partie se joue à 3 à 6 joueurs.",
   "This link opens only on this computer. To invite friends, start the server with --host 0.0.0.0 (same network) or --public-url (see the README's \"Playing with friends\").": "Ce lien ne s'ouvre que sur cet ordinateur. Pour inviter des amis, lancez le serveur avec --host 0.0.0.0 (même réseau) ou --public-url (voir « Playing with friends » dans le README).",
+  "error:too_many_changes": "Vous avez changé d'avis trop souvent ce tour-ci : gardez la carte programmée et dites que vous êtes prêt.",
+  "error:headers_too_large": "L'en-tête de la requête est trop long.",
   "error:too_many_connects": "Vous vous reconnectez trop souvent : attendez un instant.",
   "error:too_many_spectators": "Cette salle a autant de spectateurs qu'elle peut en accueillir.",
   "error:already_seated": "Cette connexion joue déjà une place.",
