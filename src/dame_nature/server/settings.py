@@ -115,6 +115,13 @@ class Settings(BaseSettings):
     #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,
     #: oldest first, before anyone is refused
     lobby_evict_idle_seconds: float = Field(default=300.0, ge=0)
+    #: when ``max_rooms`` (or an address's ``max_rooms_per_address``) is reached, started
+    #: games with no connection and no change for this long leave memory (they stay
+    #: stored and load again when someone asks for them), oldest first
+    idle_game_evict_seconds: float = Field(default=600.0, ge=0)
+    #: rooms in memory created from one client address; past it (once its idle rooms
+    #: are evicted) that address is refused ``too_many_rooms``
+    max_rooms_per_address: int = Field(default=50, gt=0)
     #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
     #: there is no ``/metrics`` at all (404)
     metrics_token: SecretStr | None = None

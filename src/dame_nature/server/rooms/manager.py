@@ -45,18 +45,14 @@ class RoomManager:
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
         self.metrics = metrics = Metrics()
-        pool = BotPool(
-            settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided
-        )
+        pool = BotPool(settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided)
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         self.registry = Registry(
             settings, store, coordination, hub, self.bots.notify, self._forgotten
         )
         self.rooms = self.registry.rooms
         self.catch_up = CatchUp(store, self.registry, hub, self.bots.notify)
-        self.commit = Commit(
-            store, coordination, hub, self.catch_up, self.bots.notify, metrics
-        )
+        self.commit = Commit(store, coordination, hub, self.catch_up, self.bots.notify, metrics)
         metrics.watch(self.registry.count_by_status, hub.count_by_kind)
         coordination.bind(self.catch_up)
 
@@ -104,10 +100,16 @@ class RoomManager:
 
     # ---------------------------------------------------------------- lobby
     async def create(
-        self, modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
+        self,
+        modes: list[str],
+        path: int | None,
+        seed: int | None,
+        deal: dict[str, Any] | None,
+        address: str | None = None,
     ) -> Room:
+        """A new room; ``address``: the client's, counted against its cap of rooms."""
         return await lobby.create(
-            self.commit, self.registry, self.settings, modes, path, seed, deal
+            self.commit, self.registry, self.settings, modes, path, seed, deal, address
         )
 
     async def set_rules(
