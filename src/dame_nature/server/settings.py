@@ -78,6 +78,11 @@ class Settings(BaseSettings):
     ws_compression: bool = False
     #: spectator websockets open at once on one room (seats are counted apart)
     max_spectators_per_room: int = Field(default=64, gt=0)
+    #: spectator websockets open at once from one client address (all rooms)
+    max_spectators_per_address: int = Field(default=16, gt=0)
+    #: spectator websockets open at once on this node, all rooms: a part of
+    #: ``limit_concurrency`` (0: half of it), so spectators never take every slot
+    max_spectators: int = Field(default=0, ge=0)
     #: websockets open at once on one seat (tabs and devices of one player)
     max_sockets_per_seat: int = Field(default=8, gt=0)
     #: open connections (HTTP and websocket) of one client address

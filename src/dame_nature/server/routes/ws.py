@@ -43,12 +43,17 @@ def error_message(code: str, message: str) -> str:
 
 class SocketGuard:
     """Per-client limits of websockets: sockets open per address, connects per address
-    and per seat token (a flapping client is refused 4429 and retries later)."""
+    and per seat token (a flapping client is refused 4429 and retries later), spectator
+    sockets per address and on the whole node (a part of the connection slots, so a
+    crowd of spectators never leaves a player without one)."""
 
     def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
         self.settings = settings
         self.limiter = limiter
         self.open: dict[str, int] = {}
+        self.watching: dict[str, int] = {}  # spectator sockets by address
+        self.spectators = 0
+        self.max_spectators = settings.max_spectators or max(1, settings.limit_concurrency // 2)
         self.by_address = Rate(
             "connects",
             settings.connect_address_rate_per_second,
@@ -67,6 +72,25 @@ class SocketGuard:
     async def check_token(self, token: str) -> None:
         if not await self.limiter.hit(self.by_token, token):
             raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
+
+    def check_watch(self, address: str) -> None:
+        """``too_many_spectators`` when this address, or this node, has as many spectator
+        sockets as it may (a player with a seat token is never counted here)."""
+        if self.watching.get(address, 0) >= self.settings.max_spectators_per_address:
+            raise Refused("too_many_spectators", "Your address watches as many games as it may.")
+        if self.spectators >= self.max_spectators:
+            raise Refused(
+                "too_many_spectators", "This server has as many spectators as it can take."
+            )
+
+    def watched(self, address: str, by: int) -> None:
+        """A spectator socket of ``address`` opened (``by=1``) or closed (``by=-1``)."""
+        self.spectators += by
+        left = self.watching.get(address, 0) + by
+        if left > 0:
+            self.watching[address] = left
+        else:
+            self.watching.pop(address, None)
 
     def opened(self, address: str) -> None:
         self.open[address] = self.open.get(address, 0) + 1
@@ -127,20 +151,28 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
         return
     guard.opened(address)
     conn = Connection(websocket, seat, settings, manager.metrics.outbox_drops.inc)
+    spectating = False  # counted as a spectator of its address until it closes
     try:
         try:
+            if seat is None:
+                guard.check_watch(address)
             await manager.connect(found, conn, token)
+            if seat is None:
+                guard.watched(address, 1)
+                spectating = True
         except Refused as err:
             if seat is not None or err.code != "too_many_spectators":
                 raise
             # the spectator places are taken: this may be a player about to say who it is
-            await _auth_first(websocket, manager, settings, guard, found, conn)
+            await _auth_first(websocket, manager, settings, guard, found, conn, err)
         await _serve(websocket, manager, guard, found, conn)
     except Refused as err:
         await refuse(websocket, err)
     except WebSocketDisconnect:
         pass
     finally:
+        if spectating:
+            guard.watched(address, -1)
         guard.closed(address)
         await manager.disconnect(found, conn)
 
@@ -152,9 +184,10 @@ async def _auth_first(
     guard: SocketGuard,
     room: Room,
     conn: Connection,
+    full: Refused,
 ) -> None:
-    """Wait (briefly) for an ``auth`` message, then attach the socket to its seat."""
-    full = Refused("too_many_spectators", "This room has as many spectators as it can take.")
+    """Wait (briefly) for an ``auth`` message, then attach the socket to its seat
+    (``full``, the spectators' refusal, if none comes)."""
     try:
         message = await asyncio.wait_for(
             websocket.receive(), timeout=settings.ws_auth_timeout_seconds
