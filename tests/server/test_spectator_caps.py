@@ -66,3 +66,31 @@ def test_spectators_are_bounded_per_address_and_per_node(server_factory, make_ap
         if kind == "state" or time.monotonic() > deadline:
             assert kind == "state"
             break
+
+
+def test_a_player_takes_the_connection_of_a_spectator_of_its_address(server_factory, make_api):
+    server = server_factory(
+        {"DAME_NATURE_MAX_CONNECTIONS_PER_ADDRESS": "3", "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1"}
+    ).start()
+    api = make_api(server)
+    table = api.table(players=3, seed=41)
+    url = f"{server.ws_url}/api/rooms/{table['room']}/ws"
+    headers = {"X-Forwarded-For": "203.0.113.9, 127.0.0.1"}
+    with ExitStack() as stack:
+        spectators = []
+        for _ in range(3):
+            ws = stack.enter_context(connect(url, additional_headers=headers, open_timeout=10))
+            assert first_message(ws)["type"] == "state"
+            spectators.append(ws)
+        one_more = stack.enter_context(connect(url, additional_headers=headers, open_timeout=10))
+        message = first_message(one_more)
+        assert message["error"]["code"] == "too_many_connections", message
+        target = f"{url}?token={table['tokens'][0]}"
+        player = stack.enter_context(connect(target, additional_headers=headers, open_timeout=10))
+        assert first_message(player)["type"] == "state"
+        # the oldest spectator of that address made room
+        try:
+            while True:
+                spectators[0].recv(timeout=10)
+        except ConnectionClosed as closed:
+            assert closed.rcvd is not None and closed.rcvd.code == 4429

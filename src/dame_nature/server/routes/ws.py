@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from ..clients import client_address
 from ..connections import Connection
-from ..errors import Refused
+from ..errors import Refused, close_code_of
 from ..jsonio import dumps, loads
 from ..models import WsAction, WsAuth, WsClientAdapter, action_to_engine
 from ..ratelimit import Rate, RateLimiter
@@ -51,7 +51,8 @@ class SocketGuard:
         self.settings = settings
         self.limiter = limiter
         self.open: dict[str, int] = {}
-        self.watching: dict[str, int] = {}  # spectator sockets by address
+        #: the spectator sockets of each address, oldest first
+        self.watchers: dict[str, dict[Connection, None]] = {}
         self.spectators = 0
         self.max_spectators = settings.max_spectators or max(1, settings.limit_concurrency // 2)
         self.by_address = Rate(
@@ -63,9 +64,16 @@ class SocketGuard:
             "seat_connects", settings.connect_rate_per_second, settings.connect_rate_burst
         )
 
-    async def check_address(self, address: str) -> None:
+    async def check_address(self, address: str, seated: bool = False) -> None:
+        """``too_many_connections`` past the address's open sockets, unless a player
+        (``seated``: it brings a seat token) needs one while the address's spectators hold
+        them: then its oldest spectator socket is closed (4429) to make room."""
         if self.open.get(address, 0) >= self.settings.max_connections_per_address:
-            raise Refused("too_many_connections", "Too many connections from your address.")
+            oldest = next(iter(self.watchers.get(address, {})), None)
+            if not seated or oldest is None:
+                raise Refused("too_many_connections", "Too many connections from your address.")
+            self.unwatch(address, oldest)
+            oldest.abort(close_code_of("too_many_connections"))
         if not await self.limiter.hit(self.by_address, address):
             raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
 
@@ -76,21 +84,27 @@ class SocketGuard:
     def check_watch(self, address: str) -> None:
         """``too_many_spectators`` when this address, or this node, has as many spectator
         sockets as it may (a player with a seat token is never counted here)."""
-        if self.watching.get(address, 0) >= self.settings.max_spectators_per_address:
+        if len(self.watchers.get(address, ())) >= self.settings.max_spectators_per_address:
             raise Refused("too_many_spectators", "Your address watches as many games as it may.")
         if self.spectators >= self.max_spectators:
             raise Refused(
                 "too_many_spectators", "This server has as many spectators as it can take."
             )
 
-    def watched(self, address: str, by: int) -> None:
-        """A spectator socket of ``address`` opened (``by=1``) or closed (``by=-1``)."""
-        self.spectators += by
-        left = self.watching.get(address, 0) + by
-        if left > 0:
-            self.watching[address] = left
-        else:
-            self.watching.pop(address, None)
+    def watch(self, address: str, conn: Connection) -> None:
+        """``conn``, a spectator socket of ``address``, opened."""
+        self.watchers.setdefault(address, {})[conn] = None
+        self.spectators += 1
+
+    def unwatch(self, address: str, conn: Connection) -> None:
+        """``conn`` stops being counted as a spectator (closed, or closed to make room)."""
+        conns = self.watchers.get(address)
+        if conns is None or conn not in conns:
+            return
+        del conns[conn]
+        self.spectators -= 1
+        if not conns:
+            del self.watchers[address]
 
     def opened(self, address: str) -> None:
         self.open[address] = self.open.get(address, 0) + 1
@@ -143,7 +157,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
             token = protocol[len(TOKEN_PROTOCOL) :]
     await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
     try:
-        await guard.check_address(address)
+        await guard.check_address(address, seated=token is not None)
         found = await manager.get(room)
         seat = await seat_of(found, guard, token) if token is not None else None
     except Refused as err:
@@ -151,15 +165,13 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
         return
     guard.opened(address)
     conn = Connection(websocket, seat, settings, manager.metrics.outbox_drops.inc)
-    spectating = False  # counted as a spectator of its address until it closes
     try:
         try:
             if seat is None:
                 guard.check_watch(address)
             await manager.connect(found, conn, token)
-            if seat is None:
-                guard.watched(address, 1)
-                spectating = True
+            if seat is None:  # counted as a spectator of its address until it closes
+                guard.watch(address, conn)
         except Refused as err:
             if seat is not None or err.code != "too_many_spectators":
                 raise
@@ -171,8 +183,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     except WebSocketDisconnect:
         pass
     finally:
-        if spectating:
-            guard.watched(address, -1)
+        guard.unwatch(address, conn)
         guard.closed(address)
         await manager.disconnect(found, conn)
 
