@@ -107,30 +107,46 @@ def _colour_outcomes(
         placements = [Outcome(slot=sid, colour=joker_colour) for sid in _slots(state, ctx, colour)]
         if placements:
             return placements
-        reason = no_slot or _no_slot_reason(state, ctx)
+        reason = _refusal(state, ctx, colour) or no_slot or _no_slot_reason(state, ctx)
     return [Outcome(colour=joker_colour, reason=reason)]
 
 
-def _slots(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
+def _candidates(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
+    """The empty slots the card could take by its colour and the web alone."""
     topo = state.game.topology
     card = ctx.card
-    web = state.web
     if card.is_species:
-        if not topo.has_species(card.id) or not topo.can_install(web, card.id):
+        if not topo.has_species(card.id) or not topo.can_install(state.web, card.id):
             return []
-        candidates = [card.id]
-    else:
-        assert colour is not None, "a Condition or a Joker given a colour"
-        candidates = topo.open_condition_slots(web, colour)
+        return [card.id]
+    assert colour is not None, "a Condition or a Joker given a colour"
+    return topo.open_condition_slots(state.web, colour)
+
+
+def _slots(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
+    candidates = _candidates(state, ctx, colour)
     rules = state.game.hooks.allows_slot
     if not rules or not candidates:
         return candidates
-    slots = topo.slots
+    slots = state.game.topology.slots
     return [
         sid
         for sid in candidates
         if all(rule.allows_slot(ctx, colour, slots[sid]) for rule in rules)
     ]
+
+
+def _refusal(state: State, ctx: RevealContext, colour: str | None) -> str | None:
+    """When the web has an empty slot for the card but the rules refuse them all: the
+    reason of the first rule refusing the first of them (``Rule.refusal``)."""
+    candidates = _candidates(state, ctx, colour)
+    if not candidates:
+        return None
+    slot = state.game.topology.slots[candidates[0]]
+    for rule in state.game.hooks.allows_slot:
+        if not rule.allows_slot(ctx, colour, slot):
+            return rule.refusal
+    return None
 
 
 def _no_slot_reason(state: State, ctx: RevealContext) -> str:

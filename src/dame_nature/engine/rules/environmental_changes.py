@@ -27,6 +27,8 @@ class EnvironmentalChanges(Rule):
         )
     }
 
+    refusal = "order"
+
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
         return slot.index != 2 or ctx.state.web[f"{slot.species}:1"] is not None
 
@@ -41,3 +43,6 @@ class EnvironmentalChanges(Rule):
         ):
             return "order"
         return None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

@@ -34,3 +34,6 @@ class InvasiveSpecies(Rule):
         if ctx.card.set == "invasive" and not ctx.is_first_player:
             return "invasive"
         return None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

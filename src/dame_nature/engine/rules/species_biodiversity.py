@@ -47,3 +47,6 @@ class SpeciesBiodiversity(Rule):
         if ctx.card.is_species and self.data(ctx.state)["sides"][ctx.seat] != ctx.card.kind:
             return "side"
         return None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card
