@@ -99,10 +99,16 @@ def _colour_outcomes(
     the one discard outcome with its reason."""
     joker_colour = colour if ctx.card.is_joker else None
     reason = None
-    for rule in state.game.hooks.discard_reason:
-        reason = rule.discard_reason(ctx, colour)
-        if reason is not None:
-            break
+    if ctx.unsure:  # a card revealed later: only the reasons that hold whatever comes before
+        for rule in state.game.hooks.certain_discard:
+            reason = rule.certain_discard(ctx, colour)
+            if reason is not None:
+                break
+    else:
+        for rule in state.game.hooks.discard_reason:
+            reason = rule.discard_reason(ctx, colour)
+            if reason is not None:
+                break
     if reason is None:
         placements = [Outcome(slot=sid, colour=joker_colour) for sid in _slots(state, ctx, colour)]
         if placements:
@@ -158,6 +164,50 @@ def _no_slot_reason(state: State, ctx: RevealContext) -> str:
     if not state.game.topology.is_open(state.web, card.id):
         return SPECIES_NOT_OPEN
     return CONDITIONS_MISSING
+
+
+# ------------------------------------------------------------------ what a seat's view tells
+def reveal_order(state: State) -> list[int]:
+    """The seats in the order their cards are revealed this turn: during the reveal, those
+    revealed then those to come; before it, the seats holding a card (or waiting for one
+    given back), from the first player; none once the game is over."""
+    phase = state.phase
+    if phase == REVEAL:
+        return [record["seat"] for record in state.revealed_this_turn] + state.reveal_queue
+    if phase == OVER:
+        return []
+    n = state.num_players
+    first = state.first_player
+    hands, programmed, pending = state.hands, state.programmed, state.pending_give
+    giver = pending["from"] if pending is not None else None
+    order = []
+    for i in range(n):
+        seat = (first + i) % n
+        if hands[seat] or programmed[seat] is not None or seat == giver:
+            order.append(seat)
+    return order
+
+
+def no_place(state: State, seat: int, order: list[int]) -> dict[str, str | None]:
+    """During programming, for each card ``seat`` holds (hand, then the programmed card):
+    the reason it would be discarded if revealed this turn, in the web as it is now,
+    whatever is revealed before it (``None``: it may find a place, or it is played its
+    own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``."""
+    if state.phase != PROGRAMMING:
+        return {}
+    unsure = not order or order[0] != seat
+    result: dict[str, str | None] = {}
+    for card in state.cards_of(seat):
+        ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
+        found = outcomes(state, ctx)
+        reason = found[0].reason
+        if reason is not None and all(o.reason is not None and o.rule is None for o in found):
+            if any(o.reason != reason for o in found):
+                reason = JOKER_NO_SLOT  # a Joker discarded whatever its colour
+        else:
+            reason = None
+        result[card] = reason
+    return result
 
 
 # ------------------------------------------------------------------ resolving a reveal
