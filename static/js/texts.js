@@ -1,6 +1,7 @@
 // Words of the UI: colours, discard reasons, log events, help texts (English; t() gives
 // them in the page's language, see i18n.js and locales/fr.js).
-import { t } from "./i18n.js";
+import { BOOT } from "./boot.js";
+import { lang, t } from "./i18n.js";
 
 export const COLOUR_INFO = {
   blue: { name: t("hydric"), letter: "H", colour: "blue" },
@@ -13,27 +14,9 @@ export const COLOUR_ORDER = ["blue", "yellow", "green", "violet"];
 export const COLOUR_WORDS = { blue: t("blue"), yellow: t("yellow"), green: t("green"), violet: t("violet") };
 export const SYMBOL_WORDS = { associated: t("associated"), dependent: t("dependent"), temporary: t("temporary") };
 
-// The engine's reason codes (dame_nature.engine.REASONS), for discards.
-export const REASONS = {
-  no_slot: t("no open slot for it in the web"),
-  joker_no_slot: t("no open slot of the colour chosen for the Joker"),
-  conditions_missing: t("its Conditions are not all in place"),
-  species_not_open: t("the Species it depends on are not installed"),
-  already_installed: t("this Species is already installed"),
-  associated: t("associated Condition: it needs a Condition revealed just before it"),
-  dependent: t("dependent Condition: it needs a Species revealed just before it"),
-  aquatic: t("the aquatic web needs a blue Condition revealed just before"),
-  temporary: t("a temporary Condition not covered by its Species at the end of the turn"),
-  side: t("this Species does not match its player's Plant/Animal side"),
-  climate_change: t("climate change: a blue card next to a yellow one"),
-  order: t("environmental changes: the Condition slots fill in order"),
-  reintroduction: t("after a Species reintroduction, Conditions are discarded until an animal comes"),
-  invasive: t("an invasive species must be played by the first player"),
-  pollution_early: t("Pollution needs the 4 plants installed at the start of the turn"),
-  pollution: t("removed by Pollution"),
-  cat: t("cat: a Cat next to a Species"),
-  cat_alone: t("a Cat played alone goes to the discard pile"),
-};
+// Why a card was discarded: the engine's reason codes (enums.Reason) and their sentences,
+// served by the server in English and French (GET /api/modes, embedded in the page).
+export const REASONS = Object.fromEntries(Object.entries(BOOT.reasons).map(([code, text]) => [code, text[lang] || text.en]));
 
 export const SYMBOLS = {
   associated: {

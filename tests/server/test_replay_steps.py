@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from dame_nature.engine import MODES, Game
-from dame_nature.server.replay import build_steps
+from dame_nature.engine.replay import replay_steps as build_steps
 from tests.random_play import play_random_game
 
 

@@ -34,7 +34,7 @@ CONDITIONS_MISSING = Reason.CONDITIONS_MISSING.value
 CORE_REASONS: dict[str, tuple[str, str]] = {
     Reason.NO_SLOT.value: (
         "no open slot for it in the web",
-        "aucun emplacement libre pour elle dans la toile",
+        "aucun emplacement libre pour elle dans le réseau",
     ),
     Reason.JOKER_NO_SLOT.value: (
         "no open slot of the colour chosen for the Joker",
@@ -213,6 +213,8 @@ def no_place(state: State, seat: int, order: list[int]) -> dict[str, str | None]
 # ------------------------------------------------------------------ resolving a reveal
 def resolve(state: State, seat: int, outcome: Outcome) -> None:
     """Carry out ``outcome`` for the card ``seat`` reveals; record it; check the goal."""
+    if state._observer is not None:
+        state._observer("reveal", seat)
     ctx = context(state, seat)
     card = ctx.card.id
     state.programmed[seat] = None
@@ -295,6 +297,8 @@ def start_turn(state: State) -> None:
 def end_turn(state: State) -> None:
     for rule in state.game.hooks.end_of_turn:
         rule.end_of_turn(state)
+    if state._observer is not None:
+        state._observer("turn_end", None)
     state.last_turn = state.revealed_this_turn
     state.revealed_this_turn = []
     state.reveal_queue = []

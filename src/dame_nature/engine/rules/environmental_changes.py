@@ -22,7 +22,7 @@ class EnvironmentalChanges(Rule):
     reasons = {
         "order": (
             "environmental changes: the Condition slots fill in order",
-            "changements environnementaux : les emplacements de Conditions se remplissent "
+            "changements environnementaux : les emplacements de Condition se remplissent "
             "dans l'ordre",
         )
     }

@@ -26,7 +26,7 @@ class SpeciesBiodiversity(Rule):
     reasons = {
         "side": (
             "this Species does not match its player's Plant/Animal side",
-            "cette Espèce ne correspond pas au côté Plante/Animal de son joueur",
+            "cette Espèce ne correspond pas au côté Végétal/Animal de son joueur",
         )
     }
 

@@ -26,7 +26,7 @@ class Wetland(Rule):
     reasons = {
         "aquatic": (
             "the aquatic web needs a blue Condition revealed just before",
-            "la toile aquatique demande une Condition bleue révélée juste avant",
+            "le réseau aquatique demande une Condition bleue révélée juste avant",
         )
     }
     refusal = "aquatic"

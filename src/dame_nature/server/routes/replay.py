@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..deps import ManagerDep, RoomDep
 from ..models import ReplaySteps
-from ..replay import build_steps, table_shape
+from ...engine import replay as engine_replay
 from .rooms import ERRORS, GameNumber
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -52,8 +52,8 @@ def _answer(replay: dict[str, Any], names: dict[int, str], key: tuple[str, int])
         "modes": list(setup["modes"]),
         "players": [{"seat": s, "name": names.get(s, "")} for s in range(setup["num_players"])],
         "result": replay["result"],
-        **table_shape(setup),
-        "steps": build_steps(setup, replay["actions"]),
+        **engine_replay.table_shape(setup),
+        "steps": engine_replay.replay_steps(setup, replay["actions"]),
     }
     with _lock:
         _CACHE[key] = answer
