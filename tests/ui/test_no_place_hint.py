@@ -37,9 +37,7 @@ def test_the_hand_shows_the_servers_reasons_in_both_languages(open_page, ui_serv
         sentence = reasons["order"][lang]
         page = table.page(open_page, 0, locale=locale)
         # the page's reason sentences are the server's, for every code
-        served = page.evaluate(
-            "async () => (await import('/static/js/texts.js')).REASONS"
-        )
+        served = page.evaluate("async () => (await import('/static/js/texts.js')).REASONS")
         assert served == {code: text[lang] for code, text in reasons.items()}
         if lang == "en":  # in the hand: marked, with the reason for screen readers
             violet = page.locator('#hand button[data-card="cond-violet-1"]')

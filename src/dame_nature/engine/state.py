@@ -27,7 +27,8 @@ True
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import knowledge, reveal
 from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action

@@ -10,9 +10,9 @@ from typing import Any
 from fastapi import APIRouter
 from starlette.concurrency import run_in_threadpool
 
+from ...engine import replay as engine_replay
 from ..deps import ManagerDep, RoomDep
 from ..models import ReplaySteps
-from ...engine import replay as engine_replay
 from .rooms import ERRORS, GameNumber
 
 router = APIRouter(prefix="/api", tags=["rooms"])
