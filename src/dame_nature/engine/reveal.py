@@ -188,16 +188,24 @@ def reveal_order(state: State) -> list[int]:
     return order
 
 
-def no_place(state: State, seat: int, order: list[int]) -> dict[str, str | None]:
+def no_place(
+    state: State, seat: int, order: list[int], known: dict[Any, str | None]
+) -> dict[str, str | None]:
     """During programming, for each card ``seat`` holds (hand, then the programmed card):
     the reason it would be discarded if revealed this turn, in the web as it is now,
     whatever is revealed before it (``None``: it may find a place, or it is played its
-    own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``."""
+    own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``;
+    ``known`` keeps the answers of this turn's programming (nothing they depend on changes
+    until the reveal: the web, the rules' data, the first player)."""
     if state.phase != PROGRAMMING:
         return {}
     unsure = not order or order[0] != seat
     result: dict[str, str | None] = {}
     for card in state.cards_of(seat):
+        key = (seat, unsure, card)
+        if key in known:
+            result[card] = known[key]
+            continue
         ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
         found = outcomes(state, ctx)
         reason = found[0].reason
@@ -206,7 +214,7 @@ def no_place(state: State, seat: int, order: list[int]) -> dict[str, str | None]
                 reason = JOKER_NO_SLOT  # a Joker discarded whatever its colour
         else:
             reason = None
-        result[card] = reason
+        result[card] = known[key] = reason
     return result
 
 

@@ -173,6 +173,7 @@ class PublicPart:
         "log_entries",
         "log_public",
         "log_audience",
+        "no_place",
     )
 
     def __init__(
@@ -200,6 +201,9 @@ class PublicPart:
         self.log_public: list[dict[str, Any]] = []
         #: the seats that see a private part of an event of the tail
         self.log_audience: set[int] = set()
+        #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
+        #: of the versions of one programming phase)
+        self.no_place: dict[Any, str | None] = {}
         for entry in log_entries:
             if type(entry) is tuple:
                 self.log_public.append(entry[0])
@@ -297,6 +301,13 @@ def public_part(state: State) -> PublicPart:
         else:
             entries.append(event)
     part = PublicPart(version, head, tail, awaited, state.to_act(), rest, log_start, entries)
+    if (
+        cached is not None
+        and state.phase == "programming"
+        and cached.head["phase"] == "programming"
+        and cached.head["turn"] == state.turn
+    ):
+        part.no_place = cached.no_place
     state._public = part
     return part
 
@@ -336,7 +347,7 @@ def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
             else ACTIONS[kind].options(state, seat)
         )
     ]
-    no_place = reveal.no_place(state, seat, part.tail["reveal_order"])
+    no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, log, legal_actions, no_place)
 
 
