@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
+from dame_nature.bots.random_play import play_random_game
 from dame_nature.engine import MODES, Game
 from dame_nature.engine.replay import frame, replay_steps
-from tests.random_play import play_random_game
 
 
 @pytest.mark.parametrize("modes", [[], list(MODES), ["first_predator", "climate_change"]])

@@ -9,12 +9,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dame_nature.bots.random_play import random_step
 from dame_nature.engine import MODES, Game, State
 from dame_nature.engine.cards import CATALOGUE, COLOURS
 from dame_nature.engine.reveal import outcomes
 from dame_nature.engine.rules.base import RevealContext
 from tests.engine.helpers import new_state, play_turn
-from tests.random_play import random_step
 
 #: a card of each kind that may be revealed before another (Jokers with each colour)
 BEFORE = [
