@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .view import _record
+from .view import table_cards
 
 if TYPE_CHECKING:
     from .state import State
@@ -40,12 +40,7 @@ def frame(state: State) -> dict[str, Any]:
         "turn": state.turn,
         "first_player": state.first_player,
         "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
-        "web": dict(state.web),
-        "joker_colours": dict(state.joker_colours),
-        "discard": list(state.discard),
-        "in_play": [{"seat": s, "card": c} for s, c in state.in_play],
-        "revealed_this_turn": [_record(r) for r in state.revealed_this_turn],
-        "last_turn": [_record(r) for r in state.last_turn],
+        **table_cards(state),
         "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
         "winnable": state.is_winnable(),
         "result": dict(state.result) if state.result else None,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import knowledge
 from .cards import CATALOGUE, COLOURS
 from .enums import Phase, Reason, Result
+from .rules import RULES
 from .rules.base import Outcome, RevealContext
 
 if TYPE_CHECKING:
@@ -52,6 +53,20 @@ CORE_REASONS: dict[str, tuple[str, str]] = {
         "this Species is already installed",
         "cette Espèce est déjà installée",
     ),
+}
+
+
+#: every discard reason with the sentence players read (the core's and each rule's)
+REASONS: dict[str, str] = {
+    code: texts[0]
+    for source in (CORE_REASONS, *(rule.reasons for rule in RULES.values()))
+    for code, texts in source.items()
+}
+#: the same in French
+REASONS_FR: dict[str, str] = {
+    code: texts[1]
+    for source in (CORE_REASONS, *(rule.reasons for rule in RULES.values()))
+    for code, texts in source.items()
 }
 
 

@@ -36,7 +36,7 @@ from .cards import CATALOGUE
 from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
 from .knowledge import PUBLIC
-from .rules import RULES
+from .reveal import REASONS, REASONS_FR
 from .rules.base import Outcome
 
 if TYPE_CHECKING:
@@ -44,19 +44,6 @@ if TYPE_CHECKING:
     from .view import PublicPart, View
 
 __all__ = ["PUBLIC", "REASONS", "REASONS_FR", "State"]
-
-#: every discard reason with the sentence players read (the core's and each rule's)
-REASONS: dict[str, str] = {
-    code: texts[0]
-    for source in (reveal.CORE_REASONS, *(rule.reasons for rule in RULES.values()))
-    for code, texts in source.items()
-}
-#: the same in French
-REASONS_FR: dict[str, str] = {
-    code: texts[1]
-    for source in (reveal.CORE_REASONS, *(rule.reasons for rule in RULES.values()))
-    for code, texts in source.items()
-}
 
 
 class State:

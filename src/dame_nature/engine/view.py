@@ -272,12 +272,7 @@ def public_part(state: State) -> PublicPart:
     tail = {
         "layout": game.config.main_layout,
         "webs": [name for name, _ in game.config.webs()],
-        "web": dict(state.web),
-        "joker_colours": dict(state.joker_colours),
-        "discard": list(state.discard),
-        "in_play": [{"seat": s, "card": c} for s, c in state.in_play],
-        "revealed_this_turn": [_record(r) for r in state.revealed_this_turn],
-        "last_turn": [_record(r) for r in state.last_turn],
+        **table_cards(state),
         "revealing": revealing,
         "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
         "reveal_order": reveal.reveal_order(state),
@@ -411,6 +406,19 @@ def lobby_view(seat: int | None, modes: list[str] | tuple[str, ...]) -> View:
         "deck_size": 0,
         "result": None,
         "log": [],
+    }
+
+
+def table_cards(state: State) -> dict[str, Any]:
+    """Where the cards on the table are: ``web``, ``joker_colours``, ``discard``,
+    ``in_play``, ``revealed_this_turn``, ``last_turn`` (as the views give them)."""
+    return {
+        "web": dict(state.web),
+        "joker_colours": dict(state.joker_colours),
+        "discard": list(state.discard),
+        "in_play": [{"seat": s, "card": c} for s, c in state.in_play],
+        "revealed_this_turn": [_record(r) for r in state.revealed_this_turn],
+        "last_turn": [_record(r) for r in state.last_turn],
     }
 
 
