@@ -46,7 +46,6 @@ from typing import Any
 
 from ..engine.cards import CATALOGUE
 from .base import Action, Bot, View, awaiting_me, can_use_symbiosis, my_cards
-from .model import INFO, Outcome, Rules, Sim, get_rules
 from .policy import (
     best_outcome,
     card_key,
@@ -56,6 +55,7 @@ from .policy import (
     program_choice,
     rollout_value,
 )
+from .simulator import INFO, Outcome, Rules, Sim, get_rules
 
 #: sampled deals per decision (the budget: decision time grows with it)
 DEFAULT_WORLDS = 20
@@ -529,7 +529,7 @@ class ExpertBot(Bot):
 
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
         """A discard swap worth a Symbiosis: judged on the same sampled deals."""
-        mine = [c for c in my_cards(view) if INFO[c].condition_like]
+        mine = [c for c in my_cards(view) if INFO[c].is_condition_like]
         blocked = self.played_specials
         takeable = [c for c in dict.fromkeys(view["discard"]) if c not in blocked and c not in mine]
         if not mine or not takeable:

@@ -38,8 +38,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .model import INFO, Outcome, Sim, get_rules
 from .policy import card_key, reveal_score
+from .simulator import INFO, Outcome, Sim, get_rules
 
 if TYPE_CHECKING:
     from ..engine.state import State
