@@ -354,6 +354,8 @@ class ExpertBot(Bot):
         if cats_back >= 2 and any(not c.startswith("cat-") for c in distinct):
             # Cats came back last turn: no Cat now, or they could come back for ever
             distinct = [c for c in distinct if not c.startswith("cat-")]
+        # a Species only another side can place is given, never thrown away
+        distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
         timely = [c for c in distinct if not premature(know.base, c)]
         distinct = timely or distinct  # a Reintroduction waits for the last Condition
         blueprint, safe = self._blueprint(know, distinct)
@@ -555,17 +557,22 @@ class ExpertBot(Bot):
         return {"type": "swap_discard", "card": g, "take": t}
 
     def _best_give(self, view: View, *, free: bool) -> Action | None:
-        """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, a Give
-        of a card I cannot place, for the card the partner would give back
-        (``give_back_guess``), judged on the same sampled deals as keeping my hand."""
+        """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, or I
+        hold a card only a partner can ever place (``_foreign``), a Give of a card I cannot
+        place, for the card the partner would give back (``give_back_guess``), judged on
+        the same sampled deals as keeping my hand."""
         know = self.knowledge(view)
         rules = know.rules
         now = know.base.copy()
         now.start_turn()
         placeable = _playable_now(now, self.seat)  # the model holds my whole hand
-        if len(placeable) > GIVE_WHEN_PLAYABLE:
+        foreign = [c for c in my_cards(view) if _foreign(now, self.seat, c)]
+        if len(placeable) > GIVE_WHEN_PLAYABLE and not foreign:
             return None
-        gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
+        if foreign:
+            free = True  # a card I can never place: worth a Symbiosis card
+        unplaceable = [c for c in my_cards(view) if c not in placeable]
+        gives = list({card_key(c, rules): c for c in foreign + unplaceable}.values())
         partners = [
             p["seat"]
             for p in view["players"]
@@ -605,6 +612,21 @@ class ExpertBot(Bot):
         sim.hands[self.seat].remove(give)
         sim.hands[self.seat].append(take)
         return self._plain(sim, know)
+
+
+def _foreign(sim: Sim, seat: int, card: str) -> bool:
+    """A card ``seat`` can never place but a partner can: a Species of the other side
+    under Species-specific biodiversity."""
+    info = INFO[card]
+    side = sim.sides[seat]
+    return bool(
+        sim.rules.sides
+        and info.is_species
+        and side is not None
+        and info.kind != side
+        and sim.web.get(card, "") is None
+        and any(s == info.kind for s in sim.sides)
+    )
 
 
 def give_back_guess(sim: Sim, seat: int, giver: int) -> str:
