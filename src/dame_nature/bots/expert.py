@@ -158,6 +158,9 @@ class ExpertBot(Bot):
         self.installable_at_start: dict[int, set[str]] = {}
         self.installed_in_turn: dict[int, set[str]] = {}
         self.not_holding: dict[int, set[str]] = {}
+        # partners seen revealing another card than the one they showed that turn (a
+        # person, or another program): their shows are information, not their programs
+        self.untrusted: set[int] = set()
 
     # ------------------------------------------------------------ memory
     def _remember(self, view: View) -> None:
@@ -192,6 +195,9 @@ class ExpertBot(Bot):
                 self._exchanged(record)
                 continue
             self._infer(view, event_turn, record)
+            shown = self.shows.get(event_turn, {}).get(record["seat"])
+            if shown is not None and shown != record["card"]:
+                self.untrusted.add(record["seat"])
             info = INFO.get(record["card"])
             if info is None:
                 continue
@@ -289,7 +295,8 @@ class ExpertBot(Bot):
 
     def _shown_programs(self, view: View) -> dict[int, str]:
         """Cards partners showed this turn while their card was programmed: by the bots'
-        convention, each is that partner's program."""
+        convention, each is that partner's program (unless that partner was seen to
+        reveal another card than the one it showed)."""
         if view["phase"] != "programming":
             return {}
         known = {(e["seat"], e["card"]) for e in view.get("known", [])}
@@ -297,7 +304,10 @@ class ExpertBot(Bot):
         return {
             seat: card
             for seat, card in self.shows.get(view["turn"], {}).items()
-            if seat != self.seat and players[seat]["has_programmed"] and (seat, card) in known
+            if seat != self.seat
+            and seat not in self.untrusted
+            and players[seat]["has_programmed"]
+            and (seat, card) in known
         }
 
     # ------------------------------------------------------------ decisions
