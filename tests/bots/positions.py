@@ -54,8 +54,9 @@ def position(
     left = [c for c in game.fixed_cards if c not in used]
     others = [s for s in range(players) if s not in hands]
     dealt: dict[int, list[str]] = {s: [] for s in others}
-    counts = rest or {s: len(left) // len(others) + (i < len(left) % len(others))
-                      for i, s in enumerate(others)}
+    counts = rest or {
+        s: len(left) // len(others) + (i < len(left) % len(others)) for i, s in enumerate(others)
+    }
     for s in others:
         dealt[s], left = left[: counts[s]], left[counts[s] :]
     assert not left, f"cards left undealt: {left}"
