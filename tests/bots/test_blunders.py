@@ -107,3 +107,34 @@ def test_no_card_that_may_collide_with_the_last_discard_spent() -> None:
     # only if no partner before this seat may place a yellow
     for seed in range(3):
         assert program_of(ExpertBot(1, seed=seed), state.clone()) in (yellow, "species-martre")
+
+
+def test_the_give_back_completes_the_partners_placement() -> None:
+    """Species-specific biodiversity: a Plant partner, first to reveal, gives the bot an
+    animal it can never place; the bot (Animal) gives back the plant it holds, which the
+    partner installs now and the bot never could."""
+    modes = ("species_biodiversity",)
+    game = Game(4, modes)
+    empty = {"species-jonc"} | {
+        f"{sp}{suffix}"
+        for sp in ("species-campagnol", "species-martre", EAGLE)
+        for suffix in ("", ":1", ":2")
+    }
+    web = full_web(game, empty)
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    conditions = [c for c in left if not c.startswith("species")]
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={
+            1: ["species-jonc", conditions[0], conditions[1]],
+            2: ["species-campagnol", conditions[2], conditions[3]],
+        },
+        first=2,
+        sides=["plant", "animal", "plant", "animal"],
+    )
+    state.apply(2, {"type": "give", "card": "species-campagnol", "to": 1})
+    for seed in range(3):
+        action = ExpertBot(1, seed=seed).act(state.clone().view(1))
+        assert action == {"type": "give_back", "card": "species-jonc"}, action
