@@ -73,6 +73,7 @@ class Row:
     slots: int = 30
     times: list[float] = field(default_factory=list)  # CPU seconds of each decision
     wall: list[float] = field(default_factory=list)  # the same, by the clock on the wall
+    won_seeds: set[int] = field(default_factory=set)  # the deals won
 
     def line(self) -> str:
         median, p99 = _median_p99(self.times)
@@ -155,9 +156,13 @@ def run_level(
         label += f", one seat {other}"
     row = Row(label)
     tasks = [(level, players, modes, seed, other) for seed in deal_seeds]
-    for won, placed, slots, cpu, wall in pool.map(play_deal, tasks, chunksize=1):
+    for seed, (won, placed, slots, cpu, wall) in zip(
+        deal_seeds, pool.map(play_deal, tasks, chunksize=1), strict=True
+    ):
         row.games += 1
         row.won += won
+        if won:
+            row.won_seeds.add(seed)
         row.placed += placed
         row.slots = slots
         row.times += cpu
@@ -217,12 +222,15 @@ def main() -> None:
                 print(row.line(), flush=True)
         if args.mixed_deals and "expert" in levels:
             alone = results.get(("expert", 4, ()))
-            if alone is None or alone.games != len(mixed):
+            if alone is None or alone.games < len(mixed):
                 alone = run_level(pool, "expert", 4, (), mixed)
                 print(alone.line(), flush=True)
+            alone_won = len(alone.won_seeds & set(mixed))
+            share = 100 * alone_won / len(mixed)
+            print(f"expert 4p base on these {len(mixed)} deals: win {share:5.1f}%", flush=True)
             for other in ("random", "greedy"):
                 row = run_level(pool, "expert", 4, (), mixed, other)
-                loss = 100 * (alone.won - row.won) / len(mixed)
+                loss = 100 * (alone_won - row.won) / len(mixed)
                 print(f"{row.line()}  loss {loss:5.1f} points", flush=True)
         if args.solver_nodes:
             for players in counts:

@@ -62,6 +62,11 @@ from .simulator import INFO, Outcome, Sim
 
 #: sampled deals per decision (the budget: decision time grows with it)
 DEFAULT_WORLDS = 20
+#: the rollouts one decision may play (sampled deals times candidates): a decision with
+#: many candidates (a Give: cards times partners) meets fewer deals, at least
+#: ``MIN_WORLDS``, so that no decision takes far longer than the others
+ROLLOUT_BUDGET = 240
+MIN_WORLDS = 8
 #: the search changes the base policy's card only when it gains this much a deal
 DEVIATION = 0.0
 #: how many revealers, from the first, show their programmed card each turn (the first
@@ -73,6 +78,8 @@ SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
 GIVE_WHEN_PLAYABLE = 1
 #: what a Give must gain a deal, on average, to spend a Symbiosis card on it
 GIVE_MARGIN = 1.0
+#: what a discard swap must gain a deal, on average, to spend a Symbiosis card on it
+SWAP_MARGIN = 2.0
 
 
 class ExpertBot(Reader):
@@ -154,7 +161,7 @@ class ExpertBot(Reader):
         )
         best = max(distinct, key=lambda c: scores[c])
         blue_key = keys[card_key(blueprint, know.rules)]
-        if blue_key in scores and scores[best] - scores[blue_key] <= DEVIATION * self.worlds:
+        if blue_key in scores and scores[best] - scores[blue_key] <= DEVIATION:
             best = blueprint
         return _keep(view, best)
 
@@ -176,15 +183,17 @@ class ExpertBot(Reader):
         return program_choice(sim, me, prev, position), safe
 
     def _evaluate(self, know: Knowledge, candidates: list[tuple[Any, Any]]) -> dict[Any, float]:
-        """Mean rollout value of each candidate over the same sampled deals."""
+        """Mean rollout value of each candidate over the same sampled deals (``worlds``
+        of them, fewer when the candidates are many: ``ROLLOUT_BUDGET``)."""
         totals: dict[Any, float] = {key: 0.0 for key, _ in candidates}
-        for _ in range(self.worlds):
+        worlds = min(self.worlds, max(MIN_WORLDS, ROLLOUT_BUDGET // max(1, len(candidates))))
+        for _ in range(worlds):
             world = know.sample(self.rng)
             for key, play in candidates:
                 sim = world.copy()
                 value = play(sim)
                 totals[key] += value
-        return totals
+        return {key: total / max(1, worlds) for key, total in totals.items()}
 
     def _play_turn(self, sim: Sim, know: Knowledge, card: str, show: bool) -> float:
         """Program ``card`` (shown to partners when ``show``), partners their base-policy
@@ -333,7 +342,7 @@ class ExpertBot(Reader):
             cands = cands[:16]
         scores = self._evaluate(know, cands)
         best = max(scores, key=lambda k: scores[k])
-        margin = 0.0 if free else 2.0 * self.worlds  # a Symbiosis card is worth keeping
+        margin = 0.0 if free else SWAP_MARGIN  # a Symbiosis card is worth keeping
         if best is None or scores[best] <= scores[None] + margin:
             return None
         g, t = best
@@ -369,7 +378,7 @@ class ExpertBot(Reader):
             return None
         scores = self._evaluate(know, cands)
         best = max(scores, key=lambda k: scores[k])
-        margin = 0.0 if free else GIVE_MARGIN * self.worlds
+        margin = 0.0 if free else GIVE_MARGIN
         if best is None or scores[best] <= scores[None] + margin:
             return None
         g, t = best
