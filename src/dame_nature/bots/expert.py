@@ -363,7 +363,7 @@ class ExpertBot(Reader):
             return None
         if foreign:
             free = True  # a card I can never place: worth a Symbiosis card
-        unplaceable = [c for c in my_cards(view) if c not in placeable]
+        unplaceable = [c for c in view["hand"] if c not in placeable]
         gives = list({card_key(c, rules): c for c in foreign + unplaceable}.values())
         partners = [
             p["seat"]
