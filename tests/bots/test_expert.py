@@ -12,6 +12,7 @@ import pytest
 from dame_nature.bots import make_bot
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.expert import ExpertBot
+from dame_nature.bots.greedy import GreedyBot
 from dame_nature.engine import MODES, Game
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "src" / "dame_nature" / "bots"
@@ -20,15 +21,19 @@ STATIC = ("cards", "game", "rules")
 
 
 def table(i: int, worlds: int = 1) -> tuple[Game, list]:
-    """Game ``i`` of a sweep: random player count, random rules, random levels at the
-    seats (experts on a cheap budget), so experts meet random partners' Symbioses too."""
+    """Game ``i`` of a sweep: random player count, random rules, random players at the
+    seats (experts on a cheap budget, random and greedy players), so experts meet
+    partners who follow none of their conventions and random partners' Symbioses too."""
     rng = random.Random(i)
     n = rng.randint(3, 6)
     modes = [m for m in MODES if rng.random() < 0.3]
     bots = []
     for seat in range(n):
-        if rng.random() < 0.6:
+        kind = rng.random()
+        if kind < 0.6:
             bots.append(ExpertBot(seat, seed=i * 10 + seat, worlds=worlds))
+        elif kind < 0.75:
+            bots.append(GreedyBot(seat, seed=i * 10 + seat))
         else:
             bots.append(make_bot("random", seat, seed=i * 10 + seat))
     return Game(n, modes), bots
