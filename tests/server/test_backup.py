@@ -36,7 +36,8 @@ def same_game(now: list[dict[str, Any]], before: list[dict[str, Any]]) -> bool:
     """Every seat's view as before. A single node on SQLite starts every room it restores
     with one new version (its previous process lost every connection), as at any restart;
     PostgreSQL nodes load rooms on demand at the stored version."""
-    assert all(b["version"] <= a["version"] <= b["version"] + 1 for a, b in zip(now, before))
+    pairs = zip(now, before, strict=True)
+    assert all(b["version"] <= a["version"] <= b["version"] + 1 for a, b in pairs)
     strip = [{k: v for k, v in view.items() if k != "version"} for view in (*now, *before)]
     return strip[: len(now)] == strip[len(now) :]
 
