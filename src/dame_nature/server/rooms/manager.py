@@ -19,6 +19,7 @@ from typing import Any
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..connections import Connection
+from ..metrics import Metrics
 from ..settings import Settings
 from ..store import BaseStore
 from . import connect as sockets
@@ -43,14 +44,20 @@ class RoomManager:
         self.coordination = coordination = coordination or Local(store)
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
-        pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
+        self.metrics = metrics = Metrics()
+        pool = BotPool(
+            settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided
+        )
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         self.registry = Registry(
             settings, store, coordination, hub, self.bots.notify, self._forgotten
         )
         self.rooms = self.registry.rooms
         self.catch_up = CatchUp(store, self.registry, hub, self.bots.notify)
-        self.commit = Commit(store, coordination, hub, self.catch_up, self.bots.notify)
+        self.commit = Commit(
+            store, coordination, hub, self.catch_up, self.bots.notify, metrics
+        )
+        metrics.watch(self.registry.count_by_status, hub.count_by_kind)
         coordination.bind(self.catch_up)
 
     def _forgotten(self, code: str) -> None:
@@ -147,17 +154,22 @@ class RoomManager:
         """Apply one action of ``seat``; store it; push the new views; the seat's view.
         Each seat has its own rate (``rate_limited`` past it)."""
         self.rates.allow(room, seat)
-        view = await play.act(self.commit, room, seat, action, reply=True)
+        with self.metrics.person_action():
+            view = await play.act(self.commit, room, seat, action, reply=True)
         assert view is not None
         return view
 
     async def play(self, room: Room, seat: int, action: dict[str, Any]) -> None:
         """``act`` for a websocket, which gets its new view pushed with the others'."""
         self.rates.allow(room, seat)
-        await play.act(self.commit, room, seat, action, reply=False)
+        with self.metrics.person_action():
+            await play.act(self.commit, room, seat, action, reply=False)
 
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
-        return await play.act_as_bot(self.commit, room, seat, action, game)
+        played = await play.act_as_bot(self.commit, room, seat, action, game)
+        if played:
+            self.metrics.actions.labels(by="bot").inc()
+        return played
 
     async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
         return await play.view(room, seat)
