@@ -282,7 +282,12 @@ async function init() {
     room = await api("GET", ROOM);
     const game = ASKED ?? room.game;
     if (game === room.game && room.status !== "over") throw new ApiError("game_not_over", "", 409);
+    // a page at a time (a page holds a whole game as people and bots play it)
     replay.data = await api("GET", `${ROOM}/replay/steps?game=${game}`);
+    while (replay.data.next_offset != null) {
+      const page = await api("GET", `${ROOM}/replay/steps?game=${game}&offset=${replay.data.next_offset}`);
+      replay.data = { ...page, steps: replay.data.steps.concat(page.steps) };
+    }
   } catch (err) {
     $("replay-loading").hidden = true;
     $("replay-error").hidden = false;
