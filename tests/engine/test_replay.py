@@ -21,7 +21,10 @@ def test_every_frame_holds_every_card_once_and_agrees_with_itself(modes):
     for seed in range(5):
         state = Game(4, modes).new_initial_state(seed=seed)
         play_random_game(state, random.Random(seed))
-        steps = replay_steps(state.setup, state.history)
+        steps, total = replay_steps(state.setup, state.history)
+        assert (
+            total == len(steps) and replay_steps(state.setup, state.history, 3, 4)[0] == steps[3:7]
+        )
         dealt = Counter(c for hand in state.setup["hands"] for c in hand)
         for step in steps:
             table = step["state"]

@@ -8,13 +8,14 @@ that moment: every frame is the engine's own state, never a table rebuilt from e
 
 >>> from dame_nature.engine import Game
 >>> state = Game(3).new_initial_state(seed=1)
->>> steps = replay_steps(state.setup, [])
->>> steps[0]["kind"], len(steps[0]["state"]["players"][0]["hand"])
-('start', 11)
+>>> steps, total = replay_steps(state.setup, [])
+>>> steps[0]["kind"], len(steps[0]["state"]["players"][0]["hand"]), total
+('start', 11, 1)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .view import table_cards
@@ -75,13 +76,18 @@ def table_shape(setup: dict[str, Any]) -> dict[str, Any]:
 
 class _Steps:
     """Collects the steps of one action: a step closes at each moment the reveal pipeline
-    reports (when events happened since the last one), and the last at the action's end."""
+    reports (when events happened since the last one), and the last at the action's end.
+    Only the steps of the page (``wanted(index)``) draw their table; all are counted."""
 
-    def __init__(self, state: State, seat: int, action: dict[str, Any]) -> None:
+    def __init__(self, state: State, seat: int, action: dict[str, Any], index: int,
+                 wanted: Callable[[int], bool]) -> None:  # fmt: skip
         self.state = state
         self.seat = seat
         self.action = action
+        self.index = index  # of the next step
+        self.wanted = wanted
         self.start = len(state.log)
+        self.first = True
         self.found: list[dict[str, Any]] = []
         self.next_kind: str | None = None  # the kind of the step under way, once known
         self.next_seat: int | None = seat
@@ -96,44 +102,58 @@ class _Steps:
 
     def close(self) -> None:
         state = self.state
-        events = [omniscient(e) for e in state.log[self.start :]]
-        first = not self.found
-        kind = self.next_kind or "action"
-        self.found.append(
-            {
-                "kind": kind,
-                "turn": events[0]["turn"] if events else state.turn,
-                "seat": self.seat if first else self.next_seat,
-                "action": self.action if first else None,
-                "events": events,
-                "state": frame(state),
-            }
-        )
+        if self.wanted(self.index):
+            events = [omniscient(e) for e in state.log[self.start :]]
+            self.found.append(
+                {
+                    "index": self.index,
+                    "kind": self.next_kind or "action",
+                    "turn": events[0]["turn"] if events else state.turn,
+                    "seat": self.seat if self.first else self.next_seat,
+                    "action": self.action if self.first else None,
+                    "events": events,
+                    "state": frame(state),
+                }
+            )
+        self.index += 1
+        self.first = False
         self.start = len(state.log)
         self.next_kind, self.next_seat = None, None
 
 
-def replay_steps(setup: dict[str, Any], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``[{index, kind, turn, seat, action, events, state}, ..]``: the game before any
-    action (``start``), then after each action (``action``), each reveal (``reveal``) and
-    each end of turn (``turn_end``). ``action`` is set on the first step of each action;
-    ``state`` is the whole table (every hand) after that step."""
+def replay_steps(
+    setup: dict[str, Any], actions: list[dict[str, Any]], offset: int = 0, limit: int | None = None
+) -> tuple[list[dict[str, Any]], int]:
+    """``([{index, kind, turn, seat, action, events, state}, ..], total)``: the game
+    before any action (``start``), then after each action (``action``), each reveal
+    (``reveal``) and each end of turn (``turn_end``). ``action`` is set on the first step
+    of each action; ``state`` is the whole table (every hand) after that step.
+
+    Only the steps ``offset`` to ``offset + limit`` are drawn (the others are counted in
+    ``total``), so a page costs memory for its own steps."""
     from .state import State
 
+    stop = None if limit is None else offset + limit
+
+    def wanted(index: int) -> bool:
+        return offset <= index and (stop is None or index < stop)
+
     state = State.replay(setup, [])
-    steps: list[dict[str, Any]] = [
-        {"kind": "start", "turn": state.turn, "seat": None, "action": None,
-         "events": [omniscient(e) for e in state.log], "state": frame(state)}
-    ]  # fmt: skip
+    steps: list[dict[str, Any]] = []
+    if wanted(0):
+        steps.append(
+            {"index": 0, "kind": "start", "turn": state.turn, "seat": None, "action": None,
+             "events": [omniscient(e) for e in state.log], "state": frame(state)}
+        )  # fmt: skip
+    total = 1
     try:
         for entry in actions:
-            collector = _Steps(state, entry["seat"], entry["action"])
+            collector = _Steps(state, entry["seat"], entry["action"], total, wanted)
             state._observer = collector.moment
             state.apply(entry["seat"], entry["action"])
             collector.close()
             steps += collector.found
+            total = collector.index
     finally:
         state._observer = None
-    for index, step in enumerate(steps):
-        step["index"] = index
-    return steps
+    return steps, total

@@ -78,6 +78,7 @@ class State:
     _max_discards: int | None
     _public: PublicPart | None
     _observer: Callable[[str, int | None], None] | None
+    _changes: tuple[int, list[int]] | None
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
     _FIELDS = tuple(
@@ -90,6 +91,7 @@ class State:
     __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
     __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
     __slots__ += ("_observer",)  # told of each reveal and end of turn (``replay.py``)
+    __slots__ += ("_changes",)  # (turn, changes per seat): see ``actions.changes_this_turn``
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -127,6 +129,7 @@ class State:
         self._max_discards = None
         self._public = None
         self._observer = None
+        self._changes = None
         if game.first_phase is not None:
             self.phase = game.first_phase
         else:
@@ -153,6 +156,7 @@ class State:
         self._max_discards = None
         self._public = None
         self._observer = None
+        self._changes = None
         return self
 
     def clone(self) -> State:
@@ -189,6 +193,8 @@ class State:
         new._max_discards = self._max_discards
         new._public = None
         new._observer = None
+        changes = self._changes
+        new._changes = None if changes is None else (changes[0], changes[1][:])
         return new
 
     @classmethod
