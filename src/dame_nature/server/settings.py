@@ -115,6 +115,9 @@ class Settings(BaseSettings):
     #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,
     #: oldest first, before anyone is refused
     lobby_evict_idle_seconds: float = Field(default=300.0, ge=0)
+    #: a seated person disconnected for this long counts as absent: any seated player
+    #: may then hand the seat to a bot, and the host role passes on from an absent host
+    absent_seconds: float = Field(default=30.0, gt=0)
 
     @property
     def trusted_networks(self) -> list[IPv4Network | IPv6Network]:
