@@ -4,7 +4,7 @@ one core.
 Run by hand: ``python benchmarks/engine.py [--seconds S] [--baseline SRC] [--rounds N]``.
 
 - complete random legal games per second (5 players), for the base game and for all
-  twelve advanced rules at once (``tests/random_play.py``: the bots' random player fed
+  twelve advanced rules at once (``src/dame_nature/bots/random_play.py``: the bots' random player fed
   by the engine, listing only the action type it picks);
 - ``State.clone()`` per second and ``legal_actions(seat)`` listings per second, on states
   sampled along random games (every seat that must act, every few actions), as a search
@@ -38,7 +38,7 @@ from dame_nature.engine import MODES, Game, State
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 try:
-    from tests.random_play import play_random_game, random_step
+    from dame_nature.bots.random_play import play_random_game, random_step
 except ImportError:  # a ``--baseline`` tree from before it: its engine's own random player,
     # which drew the same numbers (the same games)
     from dame_nature.engine import play_random_game, random_step  # type: ignore[attr-defined,no-redef]

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from dame_nature.engine import MODES, REASONS, Game
 from dame_nature.server.app import HTTP_CODES, create_app
 from dame_nature.server.settings import Settings
-from tests.random_play import random_step
+from dame_nature.bots.random_play import random_step
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC_PATH = ROOT / "docs" / "api.md"

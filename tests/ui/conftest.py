@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.live_server import ServerProcess as UiServer
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
-
-sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to this file
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests.live_server
-
-from tests.live_server import ServerProcess as UiServer  # noqa: E402
 
 try:
     import playwright.sync_api  # noqa: F401

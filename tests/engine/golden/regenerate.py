@@ -20,7 +20,7 @@ from dame_nature.engine import CATALOGUE, COLOURS, MODES, Game, State
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[2]))  # run as a script: ``tests`` from the checkout
-from tests.random_play import play_random_game  # noqa: E402
+from dame_nature.bots.random_play import play_random_game  # noqa: E402
 
 
 def _is_placeable(state: State, card_id: str) -> bool:
