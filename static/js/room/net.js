@@ -2,6 +2,7 @@
 // action, and the room's public info.
 import { api, forgetSeat, LiveSocket, roomMemory } from "../api.js";
 import { serverMessage, t } from "../i18n.js";
+import { sendVisibility } from "./notify.js";
 import { announceTableEvents } from "./seats.js";
 import { $, app, CODE, inGame, render, screens, show, toast } from "./state.js";
 
@@ -17,6 +18,7 @@ export function connect() {
     onMessage,
     onStatus: (status, event) => {
       setConn(status);
+      if (status === "open") sendVisibility();
       if (status !== "closed") return;
       if (event && event.code === 4404) {
         show("error-view");
