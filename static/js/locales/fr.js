@@ -568,5 +568,20 @@ export default {
   "Link to your seat": "Lien vers votre place",
   "Show the link": "Afficher le lien",
   "Copy the link": "Copier le lien",
-  "error:name_taken": "Quelqu'un à cette table porte déjà ce nom : choisissez-en un autre."
+  "error:name_taken": "Quelqu'un à cette table porte déjà ce nom : choisissez-en un autre.",
+  "Someone at this table is already called {name}: choose another name, such as “{free}”.": "Quelqu'un à cette table s'appelle déjà {name} : choisissez un autre nom, par exemple « {free} ».",
+  "This browser cannot show notices with the page closed. On an iPhone or iPad, add this site to the home screen first (Share, then Add to Home Screen).": "Ce navigateur ne peut pas afficher d'avis quand la page est fermée. Sur iPhone ou iPad, ajoutez d'abord ce site à l'écran d'accueil (Partager, puis Sur l'écran d'accueil).",
+  "Notices are blocked for this site: allow them in the browser's settings.": "Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du navigateur.",
+  "This device will be told when the table waits for you.": "Cet appareil sera prévenu quand la table vous attend.",
+  "This device will not be told any more.": "Cet appareil ne sera plus prévenu.",
+  "A mail will tell you when the table waits for you. Each mail has a link to stop them.": "Un mail vous préviendra quand la table vous attend. Chaque mail a un lien pour les arrêter.",
+  "No more mails for this game.": "Plus de mails pour cette partie.",
+  "With the page closed": "Page fermée",
+  "Notify this device when the table waits for me": "Prévenir cet appareil quand la table m'attend",
+  "Email address": "Adresse e-mail",
+  "Email address (for this game only)": "Adresse e-mail (pour cette partie seulement)",
+  "Mail me": "M'écrire",
+  "error:invalid_subscription": "Cet abonnement aux notifications n'est pas valable.",
+  "error:invalid_address": "Ce n'est pas une adresse e-mail.",
+  "error:email_unavailable": "Ce serveur n'envoie pas de mails."
 };

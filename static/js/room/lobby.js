@@ -7,7 +7,7 @@ import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from 
 import { dealChosenText, TEXTS } from "../texts.js";
 import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
-import { amHost, hostBadge, hostToken } from "./seats.js";
+import { amHost, hostBadge, hostToken, nameTaken } from "./seats.js";
 import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
 
 const NAME_MAX = 40; // characters as a person counts them (the server's limit too)
@@ -128,7 +128,7 @@ function nameProblem(name) {
   if (/\p{Cc}/u.test(name)) return TEXTS.nameControl;
   const count = "Segmenter" in Intl ? [...new Intl.Segmenter().segment(name)].length : [...name].length;
   if (count > NAME_MAX) return TEXTS.nameTooLong(NAME_MAX);
-  return "";
+  return nameTaken(name, (app.room && app.room.players) || []);
 }
 
 // A lobby request (join, rules, start): its button is off and its error line cleared

@@ -67,6 +67,21 @@ export function hostBadge(p) {
   return `<span class="badge host-badge" title="${esc(t("Host of the room"))}">${CROWN} ${esc(t("host"))}</span>`;
 }
 
+// ---------------------------------------------------------------- names
+
+/** A name as the server compares names (NFKC, case folded, spaces collapsed). */
+export const nameKey = (name) => name.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+
+/** Why `name` cannot be taken at this table ("" when it can), with a free name offered. */
+export function nameTaken(name, seats) {
+  const taken = new Set(seats.map((p) => nameKey(p.name)));
+  const same = seats.find((p) => nameKey(p.name) === nameKey(name));
+  if (!same) return "";
+  let n = 2;
+  while (taken.has(nameKey(`${name} ${n}`))) n++;
+  return t("Someone at this table is already called {name}: choose another name, such as “{free}”.", { name: same.name, free: `${name} ${n}` });
+}
+
 // ---------------------------------------------------------------- the table's events
 
 function tableEventText(e) {
