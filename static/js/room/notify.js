@@ -25,6 +25,8 @@ export function sendVisibility() {
   if (app.socket && mySeat() !== null) app.socket.send({ type: "visibility", visible: document.visibilityState === "visible" });
 }
 document.addEventListener("visibilitychange", sendVisibility);
+// the installable app's service worker (it shows pushes; it caches nothing)
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
 async function loadInfo() {
   if (info) return info;
@@ -90,9 +92,18 @@ document.addEventListener("change", async (event) => {
   }
 });
 
-document.addEventListener("submit", async (event) => {
-  if (event.target.id !== "notify-email-form") return;
-  event.preventDefault();
+// (inside the Alerts dialog's form, so a button and the Enter key rather than a form)
+document.addEventListener("keydown", (event) => {
+  if (event.target.id === "notify-email" && event.key === "Enter") {
+    event.preventDefault();
+    sendAddress();
+  }
+});
+document.addEventListener("click", (event) => {
+  if (event.target.closest("#notify-email-send")) sendAddress();
+});
+
+async function sendAddress() {
   const address = $("notify-email").value.trim();
   try {
     if (address) {
@@ -106,7 +117,7 @@ document.addEventListener("submit", async (event) => {
   } catch (err) {
     status(err.message);
   }
-});
+}
 
 document.addEventListener("click", (event) => {
   if (event.target.closest("#alerts-btn")) renderNotify();
