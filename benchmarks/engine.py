@@ -4,7 +4,7 @@ one core.
 Run by hand: ``python benchmarks/engine.py [--seconds S] [--baseline SRC] [--rounds N]``.
 
 - complete random legal games per second (5 players), for the base game and for all
-  twelve advanced rules at once (``src/dame_nature/bots/random_play.py``: the bots' random player fed
+  twelve advanced rules at once (``dame_nature.bots.random_play``: the bots' random player fed
   by the engine, listing only the action type it picks);
 - ``State.clone()`` per second and ``legal_actions(seat)`` listings per second, on states
   sampled along random games (every seat that must act, every few actions), as a search

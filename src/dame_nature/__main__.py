@@ -1,5 +1,7 @@
 """``dame-nature serve --host H --port P --db PATH_OR_URL --public-url URL [--redis URL]``
-(also ``python -m dame_nature serve``), and ``dame-nature migrate --db PATH_OR_URL``.
+(also ``python -m dame_nature serve``), ``dame-nature migrate --db PATH_OR_URL``, and the
+backups: ``dame-nature export [--db ...] [--out FILE]``, ``dame-nature import FILE [--db ...]
+[--replace]``, ``dame-nature backup FILE [--db PATH]`` (see ``server/backup.py``).
 
 Options not given on the command line come from ``DAME_NATURE_*`` environment variables,
 then from the embedded defaults (``127.0.0.1:8000``, ``./dame-nature.sqlite3``).
@@ -8,6 +10,7 @@ then from the embedded defaults (``127.0.0.1:8000``, ``./dame-nature.sqlite3``).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -45,9 +48,31 @@ def main(argv: list[str] | None = None) -> int:
         "and check the stored games against today's engine",
     )
     migrate.add_argument("--db", help="SQLite file or postgresql:// URL (DAME_NATURE_DB)")
+    export = commands.add_parser(
+        "export",
+        help="write every room, game and action as JSON lines, from either store, in one "
+        "snapshot (safe while the server runs)",
+    )
+    export.add_argument("--db", help="SQLite file or postgresql:// URL (DAME_NATURE_DB)")
+    export.add_argument("--out", help="the file to write (default: standard output)")
+    restore = commands.add_parser(
+        "import", help="load an export into an empty store of either kind (all or nothing)"
+    )
+    restore.add_argument("file", help="the export to load (- for standard input)")
+    restore.add_argument("--db", help="SQLite file or postgresql:// URL (DAME_NATURE_DB)")
+    restore.add_argument(
+        "--replace", action="store_true", help="replace what a store that is not empty holds"
+    )
+    backup = commands.add_parser(
+        "backup", help="a hot copy of the SQLite store (SQLite's online backup) into FILE"
+    )
+    backup.add_argument("file", help="the copy to write")
+    backup.add_argument("--db", help="the SQLite file (DAME_NATURE_DB)")
     args = parser.parse_args(argv)
     if args.command == "migrate":
         return _migrate(args.db)
+    if args.command in ("export", "import", "backup"):
+        return _backups(args)
 
     import uvicorn
     from pydantic import ValidationError
@@ -119,6 +144,44 @@ def _migrate(db: str | None) -> int:
     finally:
         store.close()
     return 1 if differ else 0
+
+
+def _backups(args: argparse.Namespace) -> int:
+    """``export``, ``import`` and ``backup``: 0 when done, 2 with a sentence on failure."""
+    from .server.backup import ExportError, backup_sqlite, export_store, import_store
+    from .server.settings import Settings
+
+    url = args.db or Settings().db
+    try:
+        if args.command == "export" and not args.out:
+            for line in export_store(url):
+                sys.stdout.buffer.write(line + b"\n")
+        elif args.command == "export":
+            # written aside, then renamed: a failed export leaves no file behind
+            part = args.out + ".part"
+            try:
+                with open(part, "wb") as out:
+                    for line in export_store(url):
+                        out.write(line + b"\n")
+                os.replace(part, args.out)
+            finally:
+                if os.path.exists(part):
+                    os.remove(part)
+        elif args.command == "import":
+            source = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+            try:
+                written = import_store(url, source, replace=args.replace)
+            finally:
+                if args.file != "-":
+                    source.close()
+            print(f"imported {written} rows into {url}")
+        else:
+            backup_sqlite(url, args.file)
+            print(f"copied {url} to {args.file}")
+    except (ExportError, ValueError, OSError) as err:
+        print(f"dame-nature {args.command}: {err}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def banner(settings: Settings, lan: list[str] | None = None) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from dame_nature.bots.model import Sim
+from dame_nature.bots.random_play import random_step
 from dame_nature.bots.solver import sim_from_state
 from dame_nature.engine import MODES, Game
 from dame_nature.engine.state import State
-from dame_nature.bots.random_play import random_step
 
 
 def check_turn(before: Sim, state: State, records: list[dict]) -> None:

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from dame_nature.bots.random_play import random_step
 from dame_nature.engine import ACTION_FIELDS, ACTIONS, MODES, ActionType, Game
 from dame_nature.engine.actions import ACTIONS_BY_PHASE
 from dame_nature.engine.enums import Phase
-from dame_nature.bots.random_play import random_step
 
 
 def test_every_action_type_is_registered_once_in_listing_order():

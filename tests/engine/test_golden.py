@@ -30,7 +30,7 @@ def test_golden_game_replays_identically(path: Path) -> None:
 
 def test_the_random_golden_games_are_those_the_random_player_plays() -> None:
     """``regenerate.py`` plays every golden game again, action for action: the random
-    player (``src/dame_nature/bots/random_play.py``, the bots' ``choose_among``) still draws what the
+    player (``dame_nature.bots.random_play``, the bots' ``choose_among``) still draws what the
     engine's own player drew when the files were written."""
     from tests.engine.golden.regenerate import GAMES, record
 

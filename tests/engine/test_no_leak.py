@@ -12,9 +12,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dame_nature.bots.random_play import random_step
 from dame_nature.engine import MODES, Game, State
 from dame_nature.engine.state import PUBLIC
-from dame_nature.bots.random_play import random_step
 
 
 def hidden_places(state: State, viewer: int) -> list[tuple[str, int, int]]:

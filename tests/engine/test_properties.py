@@ -8,8 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dame_nature.engine import MODES, Game, IllegalAction, State
 from dame_nature.bots.random_play import random_step
+from dame_nature.engine import MODES, Game, IllegalAction, State
 
 from .invariants import check_invariants, check_queries_agree, check_round_trip
 

@@ -17,10 +17,11 @@ import pytest
 from fastapi.routing import APIRoute, APIWebSocketRoute
 from fastapi.testclient import TestClient
 
+from dame_nature.bots.random_play import random_step
 from dame_nature.engine import MODES, REASONS, Game
 from dame_nature.server.app import HTTP_CODES, create_app
+from dame_nature.server.errors import STATUS
 from dame_nature.server.settings import Settings
-from dame_nature.bots.random_play import random_step
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC_PATH = ROOT / "docs" / "api.md"
@@ -197,7 +198,9 @@ def test_every_error_code_the_server_and_engine_raise_is_documented():
     errors = section("Errors") + section("Websocket")
     server = sorted((SRC / "server").rglob("*.py"))
     engine = sorted((SRC / "engine").rglob("*.py"))
-    codes = _codes_in(server, r"ApiError\(\s*\d{3},\s*\"([a-z_]+)\"")
+    codes = _codes_in(server, r"Refused\(\s*\"([a-z_]+)\"")
+    assert codes <= set(STATUS), f"give {sorted(codes - set(STATUS))} a status in errors.STATUS"
+    codes |= set(STATUS)
     codes |= _codes_in(server, r"error_message\(\s*\"([a-z_]+)\"")
     codes |= _codes_in(server, r"error_response\(\s*\d{3},\s*\"([a-z_]+)\"")
     codes |= _codes_in(server, r"_send_error\(\s*\w+,\s*\d{3},\s*\"([a-z_]+)\"")

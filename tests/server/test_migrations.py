@@ -17,11 +17,11 @@ from typing import Any
 import psycopg
 import pytest
 
+from dame_nature.bots.random_play import random_action
 from dame_nature.engine import Game, State
 from dame_nature.server.migrate import HEAD, MIGRATIONS, is_postgres
 from dame_nature.server.provenance import ENGINE_VERSION, RULES_VERSION
 from dame_nature.server.store import open_store
-from dame_nature.bots.random_play import random_action
 from tests.server.conftest import Api
 
 #: the store's schema before migrations existed (``store.py`` up to that change, verbatim)

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from dame_nature.bots.random_play import play_random_game
 from dame_nature.engine import MODES, Game
 from dame_nature.server.replay import build_steps
-from dame_nature.bots.random_play import play_random_game
 
 
 def cards_on_table(state: dict[str, Any]) -> Counter[str]:

@@ -16,7 +16,7 @@ from dame_nature.engine import Game
 from dame_nature.server.connections import Connection
 from dame_nature.server.rooms import RoomManager
 from dame_nature.server.settings import Settings
-from dame_nature.server.store import Store
+from dame_nature.server.store import open_store
 from tests.live_server import UNLIMITED
 
 
@@ -30,7 +30,7 @@ class Sink:
 
 def manager_for(tmp_path, **settings: Any) -> RoomManager:
     config = Settings(db=str(tmp_path / "rooms.sqlite3"), **{**UNLIMITED, **settings})
-    return RoomManager(config, Store(config.db))
+    return RoomManager(config, open_store(config.db))
 
 
 async def table(manager: RoomManager, players: int = 3, seed: int = 1) -> Any:
@@ -287,7 +287,7 @@ def test_spectators_per_room_are_limited(tmp_path):
         await manager.connect(room, conns[1])
         with pytest.raises(ApiError) as refused:
             await manager.connect(room, conns[2])
-        assert refused.value.code == "too_many_spectators" and room.connection_count() == 2
+        assert refused.value.code == "too_many_spectators" and manager.hub.count(room.code) == 2
         for conn in conns[:2]:
             await manager.disconnect(room, conn)
 

@@ -26,10 +26,10 @@ import pytest
 from dn_rest import RestTable
 from playwright.sync_api import expect
 
+from dame_nature.bots.random_play import random_step
 from dame_nature.engine import CATALOGUE, MODES, Game, State
 from dame_nature.engine.reveal import context, outcomes
 from dame_nature.engine.rules.base import RevealContext
-from dame_nature.bots.random_play import random_step
 
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 

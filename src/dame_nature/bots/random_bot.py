@@ -6,7 +6,7 @@ and says ready at once most of the time it may, so random games finish), then on
 action of that type, uniformly. ``RandomBot`` feeds it the actions its view allows
 (``legal_actions(view)``) when the table waits for its seat. Tests and benchmarks that
 need no views feed it an engine's ``state.legal_actions(seat)``, or, to list only what
-it needs (much faster), ``choose_among`` the engine's answers (``src/dame_nature/bots/random_play.py``).
+it needs (much faster), ``choose_among`` the engine's answers (``random_play``).
 
 >>> import random
 >>> from dame_nature.engine import Game

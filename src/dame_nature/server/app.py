@@ -25,11 +25,11 @@ from .. import __version__
 from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
 from .clients import Limiter, client_address
-from .cluster import Cluster, make_node_id
-from .errors import ApiError, engine_error
+from .errors import Refused, refusal
 from .jsonio import loads
 from .models import Health
 from .rooms import RoomManager
+from .rooms.coordination import make_coordination
 from .routes import pages, replay, rooms, ws
 from .security import (
     DOCS_ASSETS,
@@ -215,11 +215,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         install_log_filter()  # again: uvicorn configured its logging after create_app
         restored = manager.restore()
-        if cluster is None:
+        if not coordination.shared:
             log.info("restored %d rooms from %s", restored, settings.db)
-        else:
-            await cluster.start(manager)
-            log.info("node %s serving rooms of a shared store", cluster.node)
+        await manager.serve()
         # Everything loaded so far (FastAPI, pydantic schemas, the card catalogue, the
         # restored rooms) lives as long as the process: keep it out of the collector's
         # full passes, and collect the young generation less often (each action builds a
@@ -234,9 +232,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
-            await manager.bots.close()
-            if cluster is not None:
-                await cluster.stop()
+            await manager.close()
             store.close()
 
     app = FastAPI(
@@ -251,30 +247,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     install_log_filter()
     store = open_store(settings.db)
-    cluster = None
-    if store.shared:  # other nodes may serve the same rooms
-        cluster = Cluster(
-            store,
-            settings.node or make_node_id(),
-            settings.redis,
-            poll_seconds=settings.poll_seconds,
-            node_timeout_seconds=settings.node_timeout_seconds,
-        )
-    elif settings.redis:
-        log.warning("--redis is for nodes sharing a postgresql:// store; ignored on SQLite")
-    manager = RoomManager(settings, store, cluster)
+    coordination = make_coordination(settings, store)  # one node, or several
+    manager = RoomManager(settings, store, coordination)
     app.state.settings = settings
     app.state.store = store
     app.state.manager = manager
     app.state.templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
 
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+    @app.exception_handler(Refused)
+    async def api_error(request: Request, exc: Refused) -> JSONResponse:
         return error_response(exc.status, exc.code, exc.message)
 
     @app.exception_handler(EngineError)
     async def engine_refusal(request: Request, exc: EngineError) -> JSONResponse:
-        err = engine_error(exc)
+        err = refusal(exc)
         return error_response(err.status, err.code, err.message)
 
     @app.exception_handler(RequestValidationError)

@@ -6,7 +6,7 @@ the game waits for, it takes the seat's view (a snapshot under the room lock, ex
 that seat's websocket would carry: the bot sees nothing else), asks the bot for its
 action off the event loop (``BotPool``), waits until ``bot_delay_seconds`` have passed
 since the change (people follow what happens), then plays it through the same path as a
-person's (``RoomManager.act_as_bot``: the lock, the engine's check, saved before it is
+person's (``rooms.play.act_as_bot``: the lock, the engine's check, saved before it is
 broadcast).
 
 A bot that raises or keeps sending refused actions is logged and that seat is played by
@@ -25,13 +25,18 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from .bot_pool import BotFailure, BotKey, BotPool, BotTimeout
-from .errors import ApiError
+from .errors import Refused
 
 if TYPE_CHECKING:
-    from .rooms import Room, RoomManager
+    from .rooms.model import Room
+
+#: plays the action of a room's bot seat, decided during a game: (room, seat, action,
+#: game) -> whether it was played (``rooms.play.act_as_bot``)
+ActAsBot = Callable[["Room", int, dict[str, Any], int], Awaitable[bool]]
 
 log = logging.getLogger("dame_nature.server.bots")
 
@@ -42,8 +47,17 @@ MAX_REFUSALS = 3
 class BotDrivers:
     """The driver tasks of every room with bot seats (one per room at most)."""
 
-    def __init__(self, manager: RoomManager, pool: BotPool, delay_seconds: float) -> None:
-        self.manager = manager
+    def __init__(
+        self,
+        act: ActAsBot,
+        holds: Callable[[Room], bool],
+        pool: BotPool,
+        delay_seconds: float,
+    ) -> None:
+        #: plays a bot's action like a person's (the room's lock, checks, commit)
+        self.act = act
+        #: whether this node still holds the room (a room that left memory stops)
+        self.holds = holds
         self.pool = pool
         self.delay_seconds = delay_seconds
         self._drivers: dict[str, _Driver] = {}
@@ -128,7 +142,7 @@ class _Driver:
 
     def _alive(self) -> bool:
         room = self.room
-        return self.drivers.manager.rooms.get(room.code) is room and _needs_driver(room)
+        return self.drivers.holds(room) and _needs_driver(room)
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -246,8 +260,8 @@ class _Driver:
 
     async def _play(self, game: int, seat: int, version: int, action: dict[str, Any]) -> None:
         try:
-            await self.drivers.manager.act_as_bot(self.room, seat, action, game)
-        except ApiError as err:
+            await self.drivers.act(self.room, seat, action, game)
+        except Refused as err:
             stale = self.room.version != version
             count = self.refusals.get(seat, 0) + 1
             self.refusals[seat] = count

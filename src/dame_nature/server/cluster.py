@@ -25,18 +25,25 @@ import os
 import secrets
 import socket
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import orjson
 
 from .store import BaseStore
 
-if TYPE_CHECKING:
-    from .rooms import RoomManager
-
 log = logging.getLogger("dame_nature.server")
 
 CHANNEL = "dame-nature:room:"
+
+
+class Listener(Protocol):
+    """What the cluster tells this node's rooms (``rooms.RoomManager``)."""
+
+    async def remote_change(self, message: dict[str, Any]) -> None: ...
+
+    async def resync(self, only_watched: bool = False) -> None: ...
+
+    async def reassert_presence(self) -> None: ...
 
 
 def make_node_id() -> str:
@@ -61,7 +68,7 @@ class Cluster:
         self.redis_url = redis_url
         self.poll_seconds = poll_seconds
         self.node_timeout_seconds = node_timeout_seconds
-        self.manager: RoomManager | None = None
+        self.manager: Listener | None = None
         self.redis_up = False
         self.watched: set[str] = set()
         self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue(outbox_limit)
@@ -70,7 +77,7 @@ class Cluster:
         self.received = 0  # messages from other nodes (for tests and the health check)
 
     # ---------------------------------------------------------------- lifecycle
-    async def start(self, manager: RoomManager) -> None:
+    async def start(self, manager: Listener) -> None:
         self.manager = manager
         await self.store.call(self.store.heartbeat, self.node, time.time())
         self._tasks = [asyncio.create_task(self._heartbeats()), asyncio.create_task(self._poll())]

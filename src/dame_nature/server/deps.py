@@ -8,7 +8,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 
-from .errors import ApiError
+from .errors import Refused
 from .rooms import Room, RoomManager
 from .settings import Settings
 
@@ -45,7 +45,7 @@ async def get_token(
     scheme, _, token = authorization.partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
-        raise ApiError(401, "invalid_token", "Send the token as 'Authorization: Bearer <token>'.")
+        raise Refused("invalid_token", "Send the token as 'Authorization: Bearer <token>'.")
     return token
 
 
@@ -58,7 +58,7 @@ async def get_viewer(room: RoomDep, token: TokenDep) -> int | None:
         return None
     seat = room.seat_for_token(token)
     if seat is None:
-        raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+        raise Refused("invalid_token", "This token is not a seat of this room.")
     return seat
 
 
@@ -68,7 +68,7 @@ ViewerDep = Annotated[int | None, Depends(get_viewer)]
 async def get_seat(room: RoomDep, token: TokenDep) -> int:
     """The seat of the token; a token is required."""
     if token is None:
-        raise ApiError(401, "missing_token", "This needs your seat token (Authorization: Bearer).")
+        raise Refused("missing_token", "This needs your seat token (Authorization: Bearer).")
     seat = await get_viewer(room, token)
     assert seat is not None
     return seat

@@ -21,7 +21,7 @@ import orjson
 from ..engine.view import public_part, seat_part
 
 if TYPE_CHECKING:
-    from .rooms import Room
+    from .rooms.model import Room
 
 
 def _members(data: dict[str, Any]) -> str:

@@ -37,7 +37,7 @@ async def replay_steps(
         if cached is not None:
             _CACHE.move_to_end(key)
     if cached is None:
-        names = {p["seat"]: p["name"] for p in room.public_info()["players"]}
+        names = {p["seat"]: p["name"] for p in manager.public_info(room)["players"]}
         # building the steps replays the game: off the event loop
         cached = await run_in_threadpool(_answer, replay, names, key)
     # the campaign is the room's, kept for its current game only: not cached

@@ -61,7 +61,7 @@ async def set_rules(
     await manager.set_rules(
         room, token, body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
     )
-    return room.public_info()
+    return manager.public_info(room)
 
 
 @router.get("/rooms/{room}/rules", response_model=RoomRules, responses=ERRORS)
@@ -73,9 +73,9 @@ async def room_rules(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dic
 
 
 @router.get("/rooms/{room}", response_model=RoomPublic, responses=ERRORS)
-async def room_info(room: RoomDep) -> dict[str, Any]:
+async def room_info(room: RoomDep, manager: ManagerDep) -> dict[str, Any]:
     """Public room information: players (seat, name, connected), modes, status."""
-    return room.public_info()
+    return manager.public_info(room)
 
 
 @router.post(
@@ -100,7 +100,7 @@ async def leave(
     after it move down one (watch `seat` in your view); the removed seat's token stops
     working. Answers the room."""
     await manager.remove_seat(room, token, None if who == "me" else int(who))
-    return room.public_info()
+    return manager.public_info(room)
 
 
 @router.post("/rooms/{room}/bots", status_code=201, response_model=BotSeat, responses=ERRORS)
@@ -130,7 +130,7 @@ async def remove_bot(
     During a game, with the seat's own token (or the host's): the bot standing in for
     that player leaves and the player plays the seat again. Answers the room."""
     await manager.release_bot(room, token, seat)
-    return room.public_info()
+    return manager.public_info(room)
 
 
 @router.post("/rooms/{room}/start", response_model=Started, responses=ERRORS)

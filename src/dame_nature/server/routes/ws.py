@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from ..clients import Limiter, client_address
 from ..connections import Connection
-from ..errors import ApiError
+from ..errors import Refused
 from ..jsonio import dumps, loads
 from ..models import WsAction, WsAuth, WsClientAdapter, action_to_engine
 from ..rooms import Room, RoomManager
@@ -32,7 +32,6 @@ from ..settings import Settings
 
 router = APIRouter()
 
-CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 409: 4409, 429: 4429}
 PROTOCOL = "dame-nature"
 TOKEN_PROTOCOL = "dame-nature.token."
 
@@ -55,13 +54,13 @@ class SocketGuard:
 
     def check_address(self, address: str) -> None:
         if self.open.get(address, 0) >= self.settings.max_connections_per_address:
-            raise ApiError(429, "too_many_connections", "Too many connections from your address.")
+            raise Refused("too_many_connections", "Too many connections from your address.")
         if not self.by_address.allow(address):
-            raise ApiError(429, "too_many_connects", "Reconnecting too often: wait a moment.")
+            raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
 
     def check_token(self, token: str) -> None:
         if not self.by_token.allow(token):
-            raise ApiError(429, "too_many_connects", "Reconnecting too often: wait a moment.")
+            raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
 
     def opened(self, address: str) -> None:
         self.open[address] = self.open.get(address, 0) + 1
@@ -82,17 +81,17 @@ def socket_guard(websocket: WebSocket) -> SocketGuard:
     return guard
 
 
-async def refuse(websocket: WebSocket, err: ApiError) -> None:
+async def refuse(websocket: WebSocket, err: Refused) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(error_message(err.code, err.message))
-        await websocket.close(CLOSE_CODES.get(err.status, 4400))
+        await websocket.close(err.close_code)
 
 
 def seat_of(room: Room, guard: SocketGuard, token: str) -> int:
     guard.check_token(token)
     seat = room.seat_for_token(token)
     if seat is None:
-        raise ApiError(401, "invalid_token", "This token is not a seat of this room.")
+        raise Refused("invalid_token", "This token is not a seat of this room.")
     return seat
 
 
@@ -111,7 +110,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
         guard.check_address(address)
         found = await manager.get(room)
         seat = seat_of(found, guard, token) if token is not None else None
-    except ApiError as err:
+    except Refused as err:
         await refuse(websocket, err)
         return
     guard.opened(address)
@@ -119,13 +118,13 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     try:
         try:
             await manager.connect(found, conn, token)
-        except ApiError as err:
+        except Refused as err:
             if seat is not None or err.code != "too_many_spectators":
                 raise
             # the spectator places are taken: this may be a player about to say who it is
             await _auth_first(websocket, manager, settings, guard, found, conn)
         await _serve(websocket, manager, guard, found, conn)
-    except ApiError as err:
+    except Refused as err:
         await refuse(websocket, err)
     except WebSocketDisconnect:
         pass
@@ -143,7 +142,7 @@ async def _auth_first(
     conn: Connection,
 ) -> None:
     """Wait (briefly) for an ``auth`` message, then attach the socket to its seat."""
-    full = ApiError(429, "too_many_spectators", "This room has as many spectators as it can take.")
+    full = Refused("too_many_spectators", "This room has as many spectators as it can take.")
     try:
         message = await asyncio.wait_for(
             websocket.receive(), timeout=settings.ws_auth_timeout_seconds
@@ -216,7 +215,7 @@ async def _serve(
             continue
         try:
             await manager.play(room, conn.seat, action_to_engine(parsed.action))
-        except ApiError as err:
+        except Refused as err:
             conn.push(error_message(err.code, err.message))
     # closed by the server (1008): the close frame goes out unless the client does not
     # read at all; either way the handler ends now and uvicorn drops what comes next
@@ -231,7 +230,7 @@ async def _auth(
     token's seat (a bad token closes the socket, 4401, as in the URL)."""
     seat = seat_of(room, guard, token)  # raises: the caller closes the socket
     if conn.seat == seat:
-        room.send_view(conn)
+        manager.send_view(room, conn)
         return
     if conn.seat is not None:
         conn.push(error_message("already_seated", "This connection already plays a seat."))

@@ -1,0 +1,128 @@
+"""The one path every change of a room takes: under the room's lock, check, write to
+the store with a compare-and-set on the room's version, change memory, push every
+socket its new view, tell the other nodes, wake the room's bots.
+
+A command is a ``change()`` coroutine run by ``attempt``: it checks the room as it is
+now (under the lock), then calls ``save`` (the write; nothing in memory has changed
+yet) and, once stored, changes the room and calls ``changed``. When another node wrote
+the room first the write raises ``Conflict`` and changes nothing: the room catches up
+from the store and ``change()`` runs again on the room as it now is (a normal success,
+or a normal refusal). A write that fails otherwise is refused (``not_saved``) and
+leaves the room exactly as stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from ..errors import Refused
+from ..store import BaseStore, Conflict
+from .catchup import CatchUp
+from .coordination import Coordination
+from .hub import Hub
+from .model import Room
+
+log = logging.getLogger("dame_nature.server")
+
+T = TypeVar("T")
+
+#: a change refused by a concurrent writer is checked again this many times at most
+MAX_ATTEMPTS = 5
+NOT_SAVED = "The change could not be saved; please send it again."
+
+
+class Commit:
+    def __init__(
+        self,
+        store: BaseStore,
+        coordination: Coordination,
+        hub: Hub,
+        catch_up: CatchUp,
+        changed: Callable[[Room], None],
+    ) -> None:
+        self.store = store
+        self.coordination = coordination
+        self.hub = hub
+        self.catch_up = catch_up
+        #: after every change of a room (wakes its bots)
+        self.on_change = changed
+
+    async def attempt(self, room: Room, change: Callable[[], Awaitable[T]]) -> T:
+        """Run ``change()`` (checks, the write, then memory) under the room's lock; when
+        another node wrote the room first, catch up and run it again on the room as it
+        now is."""
+        async with room.lock:
+            return await self.attempt_locked(room, change)
+
+    async def attempt_locked(self, room: Room, change: Callable[[], Awaitable[T]]) -> T:
+        """``attempt`` for a caller that holds the room's lock already."""
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                return await change()
+            except Conflict:
+                try:
+                    await self.catch_up.catch_up(room)
+                except Exception:
+                    log.exception("room %s could not catch up", room.code)
+                    raise Refused("not_saved", NOT_SAVED) from None
+        raise Refused("not_saved", "The room is changing too fast; please send it again.")
+
+    async def save(self, room: Room, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """The compare-and-set write of a change of ``room``: ``method(*args, **kwargs)``
+        of the store with the version it stores and the one it expects to find.
+        ``Conflict`` passes through (``attempt`` catches up and checks again); any other
+        failure is refused as ``not_saved``."""
+        return await self.write(method, *args, **kwargs, **self.coordination.versions(room))
+
+    async def write(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """One write of the store (``save`` without the versions: a new room)."""
+        try:
+            return await self.store.call(method, *args, **kwargs)
+        except Conflict:
+            raise
+        except Exception:
+            log.exception("could not store a change (%s)", getattr(method, "__name__", "?"))
+            raise Refused("not_saved", NOT_SAVED) from None
+
+    def changed(self, room: Room, now: float, **published: Any) -> None:
+        """A change stored as ``save`` said: a new version, every socket its new view,
+        the room's bots woken, the other nodes told (``published``: what lets them apply
+        it without reading the store)."""
+        room.version += 1
+        room.stored = max(room.stored, room.version)
+        room.updated_at = now
+        self.hub.broadcast(room)
+        self.on_change(room)
+        self.coordination.publish(room, **published)
+
+    async def presence(self, room: Room, seat: int, present: bool, broadcast: bool = True) -> bool:
+        """Under the room's lock: this node's first socket of ``seat`` opened (or its last
+        closed): a new version, pushed. False when it could not be stored (the room stays
+        as stored; the socket is served all the same)."""
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                stored = await self.coordination.presence(
+                    room, seat, present, self.hub.seats(room.code)
+                )
+            except Conflict:
+                try:
+                    await self.catch_up.catch_up(room)
+                except Exception:
+                    return False
+                continue
+            if stored and broadcast:
+                self.hub.broadcast(room)
+            return stored
+        return False
+
+    async def reassert_presence(self, rooms: list[Room]) -> None:
+        """Store again the presence of every seat with a socket on this node."""
+        for room in rooms:
+            seats = self.hub.seats(room.code)
+            if not seats:
+                continue
+            async with room.lock:
+                for seat in seats:
+                    await self.presence(room, seat, True)

@@ -1,0 +1,127 @@
+"""The hub: this node's sockets of every room, by room and seat, and the broadcast that
+pushes each of them its own view after a change.
+
+A room holds no socket: the hub does. ``broadcast(room)`` encodes the ``state`` message
+of each seat once (``views.StateMessages``: the part shared by every seat encoded once)
+and pushes it to that seat's sockets (spectators get the spectator's view). Per-room
+caps (sockets per seat, spectators per room) are checked here, before a socket joins.
+"""
+
+from __future__ import annotations
+
+from ..connections import Connection
+from ..errors import Refused
+from ..jsonio import dumps
+from ..settings import Settings
+from ..views import StateMessages
+from .model import Room
+
+Sockets = dict[int | None, set[Connection]]
+
+
+class Hub:
+    """Every socket this node holds, by room code and seat (``None``: spectators)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._rooms: dict[str, Sockets] = {}
+
+    # ---------------------------------------------------------------- reading
+    def sockets(self, code: str) -> Sockets:
+        return self._rooms.get(code) or {}
+
+    def count(self, code: str) -> int:
+        """The sockets of room ``code`` on this node (seats and spectators)."""
+        return sum(len(c) for c in self.sockets(code).values())
+
+    def spectators(self, code: str) -> int:
+        return len(self.sockets(code).get(None, ()))
+
+    def local(self, code: str, seat: int) -> bool:
+        """Whether this node holds a socket of ``seat``."""
+        return bool(self.sockets(code).get(seat))
+
+    def seats(self, code: str) -> set[int]:
+        """The seats of room ``code`` with a socket on this node."""
+        return {seat for seat, conns in self.sockets(code).items() if seat is not None and conns}
+
+    # ---------------------------------------------------------------- changing
+    def admit(self, code: str, seat: int | None) -> None:
+        """Seats and spectators are counted apart, so spectators never lock a player
+        out: refused (``too_many_spectators``, ``too_many_connections``) when the
+        room's spectator places, or this seat's sockets, are all taken."""
+        open_now = len(self.sockets(code).get(seat, ()))
+        if seat is None and open_now >= self.settings.max_spectators_per_room:
+            raise Refused("too_many_spectators", "This room has as many spectators as it can take.")
+        if seat is not None and open_now >= self.settings.max_sockets_per_seat:
+            raise Refused("too_many_connections", "This seat is open in too many tabs or devices.")
+
+    def add(self, code: str, conn: Connection) -> None:
+        self._rooms.setdefault(code, {}).setdefault(conn.seat, set()).add(conn)
+
+    def remove(self, code: str, conn: Connection) -> bool | None:
+        """Take ``conn`` out; None when the hub did not hold it, else whether it was
+        the last socket of its seat here."""
+        sockets = self._rooms.get(code)
+        conns = sockets.get(conn.seat) if sockets is not None else None
+        if sockets is None or conns is None or conn not in conns:
+            return None
+        conns.discard(conn)
+        if conns:
+            return False
+        del sockets[conn.seat]
+        if not sockets:
+            del self._rooms[code]
+        return True
+
+    def seat(self, code: str, conn: Connection, seat: int) -> None:
+        """A spectator's socket becomes a socket of ``seat``."""
+        spectators = self.sockets(code).get(None)
+        if spectators is not None:
+            spectators.discard(conn)
+            if not spectators:
+                del self._rooms[code][None]
+        conn.seat = seat
+        self.add(code, conn)
+
+    def seat_removed(self, code: str, seat: int) -> None:
+        """Seat ``seat`` left the lobby: the seats after it move down one, and its own
+        sockets are told and become spectators."""
+        old_sockets = self._rooms.pop(code, None)
+        if not old_sockets:
+            return
+        moved: Sockets = {}
+        notice = dumps(
+            {
+                "type": "error",
+                "error": {
+                    "code": "seat_removed",
+                    "message": "Your seat was removed: you are watching now.",
+                },
+            }
+        )
+        for old, group in old_sockets.items():
+            new = None if old == seat else old if old is None or old < seat else old - 1
+            for conn in group:
+                conn.seat = new
+                if old == seat:
+                    conn.push(notice)
+            moved.setdefault(new, set()).update(group)
+        self._rooms[code] = moved
+
+    # ---------------------------------------------------------------- pushing
+    def broadcast(self, room: Room) -> None:
+        """Push each socket of ``room`` the ``state`` message of its seat."""
+        sockets = self._rooms.get(room.code)
+        if not sockets:
+            return
+        messages = StateMessages(room)
+        for seat, conns in sockets.items():
+            if conns:
+                text = messages.text(seat)
+                for conn in conns:
+                    conn.push(text, "state")
+
+    @staticmethod
+    def send_view(room: Room, conn: Connection) -> None:
+        conn.push(StateMessages(room).text(conn.seat), "state")

@@ -1,0 +1,366 @@
+"""The lobby's commands: create a room, set its rules, seat players and bots, remove a
+seat, start a game and start the next one (a rematch, a campaign's next stage); and a
+bot standing in for a player who left, or giving the seat back.
+
+Each command checks the room as it is under its lock, then changes it through the
+commit path (``Commit.attempt``: checked again on the room as stored when another node
+wrote it first).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from ...engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    EngineError,
+    Game,
+    InvalidSetup,
+    get_game,
+    normalise_modes,
+)
+from ..bot_driver import bot_levels
+from ..campaign import new_campaign, next_game, stage_modes
+from ..errors import Refused, refusal
+from ..settings import Settings
+from .commit import Commit
+from .model import CODE_BYTES, TOKEN_BYTES, Player, Room
+from .registry import Registry
+
+#: names given to bots added in the lobby (the first one no player of the room has)
+BOT_NAMES = ("Darwin", "Linné", "Humboldt", "Carson", "Goodall", "Lamarck", "Buffon", "Mendel")
+
+
+# ---------------------------------------------------------------- checks
+def require_host(room: Room, token: str | None) -> None:
+    if token is None:
+        raise Refused("missing_token", "This needs the host token (Authorization: Bearer).")
+    if not room.is_host(token):
+        if room.seat_for_token(token) is not None:
+            raise Refused("not_host", "Only the host of the room can do this.")
+        raise Refused("invalid_token", "This token is not valid for this room.")
+
+
+def require_token(token: str | None) -> str:
+    if token is None:
+        raise Refused("missing_token", "This needs a token (Authorization: Bearer).")
+    return token
+
+
+def seat_of_token(room: Room, token: str) -> int:
+    seat = room.seat_for_token(token)
+    if seat is None:
+        raise Refused("invalid_token", "This token is not a seat of this room.")
+    return seat
+
+
+def check_level(level: str) -> str:
+    levels = bot_levels()
+    if level not in levels:
+        raise Refused(
+            "unknown_level",
+            f"There is no bot level '{level[:32]}'; choose one of: {', '.join(levels)}.",
+        )
+    return level
+
+
+def checked_rules(
+    modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A room's rules, checked: its spec, and its campaign when it plays a path."""
+    if path is not None and modes:
+        raise Refused("invalid_request", "Give either 'modes' or 'path' (a campaign), not both.")
+    if seed is not None and deal is not None:
+        raise Refused("invalid_request", "Give either a 'seed' or a 'deal', not both.")
+    try:
+        chosen = (
+            stage_modes(new_campaign(path)) if path is not None else list(normalise_modes(modes))
+        )
+        if deal is not None:
+            Game(len(deal["hands"]), chosen).check_deal(deal)
+    except EngineError as err:
+        raise refusal(err) from None
+    spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal}
+    return spec, new_campaign(path) if path is not None else None
+
+
+# ---------------------------------------------------------------- rooms and rules
+async def create(
+    commit: Commit,
+    registry: Registry,
+    settings: Settings,
+    modes: list[str],
+    path: int | None,
+    seed: int | None,
+    deal: dict[str, Any] | None,
+) -> Room:
+    if len(registry.rooms) >= settings.max_rooms:
+        await registry.evict_lobbies(time.time())
+    if len(registry.rooms) >= settings.max_rooms:
+        raise Refused("too_many_rooms", "The server holds too many rooms; try later.")
+    spec, campaign = checked_rules(modes, path, seed, deal)
+    now = time.time()
+    code = secrets.token_urlsafe(CODE_BYTES)
+    room = Room(
+        code=code,
+        host_token=secrets.token_urlsafe(TOKEN_BYTES),
+        spec=spec,
+        created_at=now,
+        updated_at=now,
+        campaign=campaign,
+    )
+    await commit.write(commit.store.create_room, code, room.host_token, room.spec, now, campaign)
+    registry.rooms[code] = room
+    return room
+
+
+async def set_rules(
+    commit: Commit,
+    room: Room,
+    token: str | None,
+    modes: list[str],
+    path: int | None,
+    seed: int | None,
+    deal: dict[str, Any] | None,
+) -> None:
+    """Host only, in the lobby: replace the room's rules (modes or path, seed, deal)."""
+    require_host(room, token)
+    spec, campaign = checked_rules(modes, path, seed, deal)
+
+    async def change() -> None:
+        if room.status != "lobby":
+            raise Refused("game_started", "The rules can change only before the start.")
+        if deal is not None and len(room.players) > len(deal["hands"]):
+            raise Refused(
+                "wrong_player_count",
+                f"This deal is for {len(deal['hands'])} players; {len(room.players)} have joined.",
+            )
+        now = time.time()
+        await commit.save(room, commit.store.set_rules, room.code, spec, campaign, now=now)
+        room.spec, room.campaign = spec, campaign
+        commit.changed(room, now)
+
+    await commit.attempt(room, change)
+
+
+def rules(room: Room, token: str | None) -> dict[str, Any]:
+    """Host only: the room's rules as set, seed and deal included."""
+    require_host(room, token)
+    spec = room.spec
+    path = spec.get("path")
+    modes = [] if path is not None else list(spec["modes"])
+    return {"modes": modes, "path": path, "seed": spec.get("seed"), "deal": spec.get("deal")}
+
+
+# ---------------------------------------------------------------- seats
+async def join(commit: Commit, room: Room, name: str) -> Player:
+    return await commit.attempt(room, lambda: _seat_new_player(commit, room, name, None))
+
+
+async def _seat_new_player(commit: Commit, room: Room, name: str, bot: str | None) -> Player:
+    """Under the room's lock, in the lobby: the next seat, for a person (``bot`` None)
+    or a bot of that level (whose token is never handed out)."""
+    if room.status != "lobby":
+        raise Refused("game_started", "The game has started: no seat is free.")
+    if len(room.players) >= room.seats_max:
+        raise Refused("room_full", f"This room has {room.seats_max} seats, all taken.")
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    player = Player(len(room.players), name, token, bot=bot, human=bot is None)
+    now = time.time()
+    await commit.save(
+        room,
+        commit.store.add_player,
+        room.code,
+        player.seat,
+        name,
+        token,
+        now=now,
+        bot=bot,
+        human=player.human,
+    )
+    room.players.append(player)
+    commit.changed(room, now)
+    return player
+
+
+async def add_bot(commit: Commit, room: Room, token: str | None, level: str) -> Player:
+    """Host only, in the lobby: a bot takes the next seat (named after a naturalist
+    no one in the room is called)."""
+    require_host(room, token)
+    check_level(level)
+
+    async def change() -> Player:
+        taken = {p.name for p in room.players}
+        name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
+        return await _seat_new_player(commit, room, name, level)
+
+    return await commit.attempt(room, change)
+
+
+async def take_over(commit: Commit, room: Room, token: str | None, seat: int, level: str) -> Player:
+    """Host only, once the game has started: a bot plays the seat of a player who
+    left (no connection) until their token takes it back."""
+    require_host(room, token)
+    check_level(level)
+
+    async def change() -> Player:
+        if room.status == "lobby":
+            raise Refused(
+                "game_not_started",
+                "A bot takes over a seat once the game has started; "
+                "in the lobby, add a bot to a new seat instead (leave out 'seat').",
+            )
+        player = room.player(seat)
+        if player.bot is not None:
+            raise Refused("already_a_bot", f"A bot already plays seat {seat}.")
+        if room.connected(seat):
+            raise Refused(
+                "player_connected",
+                f"{player.name} is connected: a bot takes over only a seat whose player has left.",
+            )
+        await set_bot(commit, room, player, level)
+        return player
+
+    return await commit.attempt(room, change)
+
+
+async def release_bot(commit: Commit, room: Room, token: str | None, seat: int) -> None:
+    """``DELETE /bots/{seat}``: in the lobby the host removes a bot's seat; during a
+    game the seat's own token (or the host) gives a stand-in's seat back to its player."""
+    given = require_token(token)
+
+    async def change() -> None:
+        if room.seat_for_token(given) != seat:
+            require_host(room, given)
+        player = room.player(seat)
+        if player.bot is None:
+            raise Refused("not_a_bot", f"Seat {seat} is played by a person, not a bot.")
+        if room.status == "lobby":
+            await _remove(commit, room, seat)
+            return
+        if not player.human:
+            raise Refused(
+                "no_player",
+                f"{player.name} joined as a bot: there is no player to give the seat "
+                "back to, so it plays to the end of the game.",
+            )
+        await set_bot(commit, room, player, None)
+
+    await commit.attempt(room, change)
+
+
+async def remove_seat(commit: Commit, room: Room, token: str | None, seat: int | None) -> None:
+    """Before the start: a player leaves their seat (``seat=None``: the token's own
+    seat), or the host removes any seat. The seats after it move down one; the
+    removed seat's token stops working and its sockets become spectators."""
+    given = require_token(token)
+
+    async def change() -> None:  # seats move when one leaves: the token's seat, now
+        mine = room.seat_for_token(given)
+        leaving = seat
+        if leaving is None:
+            if mine is None:
+                raise Refused("invalid_token", "This token is not a seat of this room.")
+            leaving = mine
+        elif mine != leaving:
+            require_host(room, given)
+        if room.status != "lobby":
+            raise Refused("game_started", "Seats change only before the start.")
+        room.player(leaving)
+        await _remove(commit, room, leaving)
+
+    await commit.attempt(room, change)
+
+
+async def _remove(commit: Commit, room: Room, seat: int) -> None:
+    now = time.time()
+    await commit.save(room, commit.store.remove_player, room.code, seat, now=now)
+    del room.players[seat]
+    for player in room.players[seat:]:
+        player.seat -= 1
+    commit.hub.seat_removed(room.code, seat)
+    commit.changed(room, now)
+
+
+async def set_bot(commit: Commit, room: Room, player: Player, level: str | None) -> None:
+    """Under the lock: a bot of ``level`` plays ``player``'s seat (None: they do)."""
+    now = time.time()
+    await commit.save(room, commit.store.set_bot, room.code, player.seat, level, now=now)
+    player.bot = level
+    commit.changed(room, now)
+
+
+# ---------------------------------------------------------------- games
+async def start(commit: Commit, room: Room, token: str | None) -> None:
+    require_host(room, token)
+
+    async def change() -> None:
+        if room.status != "lobby":
+            raise Refused("game_started", "The game has already started.")
+        n = len(room.players)
+        deal = room.spec.get("deal")
+        if deal is not None and n != len(deal["hands"]):
+            raise Refused(
+                "wrong_player_count",
+                f"This deal is for {len(deal['hands'])} players; {n} have joined.",
+            )
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise Refused(
+                "not_enough_players",
+                f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players; {n} have joined.",
+            )
+        await _new_game(commit, room, room.spec["modes"], room.spec.get("seed"), deal)
+
+    await commit.attempt(room, change)
+
+
+async def rematch(commit: Commit, room: Room, token: str | None) -> None:
+    require_host(room, token)
+
+    async def change() -> None:
+        if room.state is None or not room.state.is_over:
+            raise Refused("game_not_over", "A rematch starts once the game is over.")
+        modes = list(room.state.game.modes)
+        campaign = room.campaign
+        if campaign is not None:
+            campaign = next_game(campaign)
+            modes = stage_modes(campaign)
+        await _new_game(commit, room, modes, None, None, campaign)
+
+    await commit.attempt(room, change)
+
+
+async def _new_game(
+    commit: Commit,
+    room: Room,
+    modes: list[str],
+    seed: int | None,
+    deal: dict[str, Any] | None,
+    campaign: dict[str, Any] | None = None,
+) -> None:
+    if deal is None and seed is None:
+        seed = secrets.randbits(63)
+    try:
+        game = get_game(len(room.players), tuple(normalise_modes(modes)))
+        state = game.new_initial_state(seed=seed, deal=deal)
+    except InvalidSetup as err:
+        raise refusal(err) from None
+    campaign = campaign if campaign is not None else room.campaign
+    now = time.time()
+    await commit.save(
+        room,
+        commit.store.start_game,
+        room.code,
+        room.game_no + 1,
+        state.setup,
+        campaign=campaign,
+        now=now,
+    )
+    room.game_no += 1
+    room.campaign = campaign
+    room.state = state
+    room.status = "playing"
+    commit.changed(room, now)

@@ -1,0 +1,185 @@
+"""``RoomManager``: the rooms of this node behind one object the routes call.
+
+It wires the parts and forwards each call to the module that does it:
+
+- ``model.py``: ``Room`` and ``Player``, data and views;
+- ``registry.py``: rooms in memory, loading, expiry;
+- ``lobby.py`` and ``play.py``: the commands, each a check and a change;
+- ``commit.py``: the one path of every change (lock, compare-and-set, push, publish);
+- ``catchup.py``: a room catching up with the store;
+- ``coordination.py``: one node on SQLite, or nodes sharing PostgreSQL (chosen once);
+- ``hub.py``: this node's sockets and the broadcast;
+- ``connect.py``: sockets joining and leaving, presence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bot_driver import BotDrivers
+from ..bot_pool import BotPool
+from ..connections import Connection
+from ..settings import Settings
+from ..store import BaseStore
+from . import connect as sockets
+from . import lobby, play
+from .catchup import CatchUp
+from .commit import Commit
+from .coordination import Coordination, Local
+from .hub import Hub
+from .model import Player, Room
+from .registry import Registry
+
+
+class RoomManager:
+    """Every room this node serves: creation, lookup (memory, else the store), changes,
+    expiry; with a shared store, catching up with the other nodes' changes."""
+
+    def __init__(
+        self, settings: Settings, store: BaseStore, coordination: Coordination | None = None
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.coordination = coordination = coordination or Local(store)
+        self.hub = hub = Hub(settings)
+        self.rates = play.SeatRates(settings)
+        pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
+        self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
+        self.registry = Registry(
+            settings, store, coordination, hub, self.bots.notify, self._forgotten
+        )
+        self.rooms = self.registry.rooms
+        self.catch_up = CatchUp(store, self.registry, hub, self.bots.notify)
+        self.commit = Commit(store, coordination, hub, self.catch_up, self.bots.notify)
+        coordination.bind(self.catch_up)
+
+    def _forgotten(self, code: str) -> None:
+        self.bots.stop(code)
+        self.rates.forget(code)
+
+    def holds(self, room: Room) -> bool:
+        """Whether ``room`` is the one this node holds under its code."""
+        return self.rooms.get(room.code) is room
+
+    # ---------------------------------------------------------------- lifecycle
+    def restore(self) -> int:
+        return self.registry.restore()
+
+    async def serve(self) -> None:
+        """Start-up, after ``restore``: the link to the other nodes."""
+        await self.coordination.start(self)
+
+    async def close(self) -> None:
+        await self.bots.close()
+        await self.coordination.stop()
+
+    async def get(self, code: str) -> Room:
+        return await self.registry.get(code)
+
+    def sweep(self, now: float | None = None, finished_now: bool = False) -> tuple[int, int]:
+        return self.registry.sweep(now, finished_now)
+
+    async def run_sweeper(self) -> None:
+        await self.registry.run_sweeper()
+
+    def public_info(self, room: Room) -> dict[str, Any]:
+        return room.public_info(self.hub.spectators(room.code))
+
+    # ---------------------------------------------------------------- the other nodes
+    async def remote_change(self, message: dict[str, Any]) -> None:
+        await self.catch_up.remote_change(message)
+
+    async def resync(self, only_watched: bool = False) -> None:
+        await self.catch_up.resync(only_watched)
+
+    async def reassert_presence(self) -> None:
+        await self.commit.reassert_presence(list(self.rooms.values()))
+
+    # ---------------------------------------------------------------- lobby
+    async def create(
+        self, modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
+    ) -> Room:
+        return await lobby.create(
+            self.commit, self.registry, self.settings, modes, path, seed, deal
+        )
+
+    async def set_rules(
+        self,
+        room: Room,
+        token: str | None,
+        modes: list[str],
+        path: int | None,
+        seed: int | None,
+        deal: dict[str, Any] | None,
+    ) -> None:
+        await lobby.set_rules(self.commit, room, token, modes, path, seed, deal)
+
+    def rules(self, room: Room, token: str | None) -> dict[str, Any]:
+        return lobby.rules(room, token)
+
+    async def join(self, room: Room, name: str) -> Player:
+        return await lobby.join(self.commit, room, name)
+
+    async def add_bot(self, room: Room, token: str | None, level: str) -> Player:
+        player = await lobby.add_bot(self.commit, room, token, level)
+        self.bots.pool.warm(room.code)
+        return player
+
+    async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
+        player = await lobby.take_over(self.commit, room, token, seat, level)
+        self.bots.pool.warm(room.code)
+        return player
+
+    async def release_bot(self, room: Room, token: str | None, seat: int) -> None:
+        await lobby.release_bot(self.commit, room, token, seat)
+
+    async def remove_seat(self, room: Room, token: str | None, seat: int | None) -> None:
+        await lobby.remove_seat(self.commit, room, token, seat)
+
+    async def start(self, room: Room, token: str | None) -> None:
+        await lobby.start(self.commit, room, token)
+
+    async def rematch(self, room: Room, token: str | None) -> None:
+        await lobby.rematch(self.commit, room, token)
+
+    # ---------------------------------------------------------------- play
+    async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        """Apply one action of ``seat``; store it; push the new views; the seat's view.
+        Each seat has its own rate (``rate_limited`` past it)."""
+        self.rates.allow(room, seat)
+        view = await play.act(self.commit, room, seat, action, reply=True)
+        assert view is not None
+        return view
+
+    async def play(self, room: Room, seat: int, action: dict[str, Any]) -> None:
+        """``act`` for a websocket, which gets its new view pushed with the others'."""
+        self.rates.allow(room, seat)
+        await play.act(self.commit, room, seat, action, reply=False)
+
+    async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
+        return await play.act_as_bot(self.commit, room, seat, action, game)
+
+    async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
+        return await play.view(room, seat)
+
+    async def log(self, room: Room, seat: int | None, since: int) -> dict[str, Any]:
+        return await play.log(room, seat, since)
+
+    async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
+        return await play.legal_actions(room, seat)
+
+    async def replay(self, room: Room, game: int | None = None) -> dict[str, Any]:
+        return await play.replay(self.commit, room, game)
+
+    # ---------------------------------------------------------------- sockets
+    async def connect(self, room: Room, conn: Connection, token: str | None = None) -> None:
+        await sockets.connect(self.commit, room, conn, token)
+
+    async def take_seat(self, room: Room, conn: Connection, token: str) -> None:
+        await sockets.take_seat(self.commit, room, conn, token)
+
+    async def disconnect(self, room: Room, conn: Connection) -> None:
+        await sockets.disconnect(self.commit, room, conn)
+
+    def send_view(self, room: Room, conn: Connection) -> None:
+        self.hub.send_view(room, conn)

@@ -1,0 +1,166 @@
+"""The game's commands: a seat's action (a person's, over HTTP or a websocket, or its
+bot's), and what a seat reads: its view, its log, its legal actions, the replays.
+
+An action is checked by the engine on the room as it is under its lock, stored (the
+action log is the truth: not stored, not accepted), then pushed to every seat.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...engine import EngineError, State, visible_log
+from ..campaign import record_result
+from ..connections import TokenBucket
+from ..errors import Refused, refusal
+from ..provenance import state_digest
+from ..settings import Settings
+from .commit import Commit
+from .model import Room
+
+
+class SeatRates:
+    """The action rate of each seat of each room (HTTP and websocket together)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._buckets: dict[str, dict[int, TokenBucket]] = {}
+
+    def allow(self, room: Room, seat: int) -> None:
+        """``rate_limited`` past the seat's rate."""
+        buckets = self._buckets.setdefault(room.code, {})
+        bucket = buckets.get(seat)
+        if bucket is None:
+            bucket = buckets[seat] = TokenBucket(
+                self.settings.action_rate_per_second, self.settings.action_rate_burst
+            )
+        if not bucket.take():
+            raise Refused("rate_limited", "Too many actions from this seat: slow down.")
+
+    def forget(self, code: str) -> None:
+        self._buckets.pop(code, None)
+
+
+async def act(
+    commit: Commit, room: Room, seat: int, action: dict[str, Any], reply: bool
+) -> dict[str, Any] | None:
+    """A person's action on ``seat``; the seat's new view when ``reply`` (HTTP; a
+    websocket gets it pushed with the others')."""
+
+    async def change() -> dict[str, Any] | None:
+        if room.state is None:  # (seats move only in the lobby)
+            raise Refused("game_not_started", "The game has not started yet.")
+        if room.players[seat].bot is not None:
+            raise Refused(
+                "bot_seat",
+                "A bot plays this seat now: take it back first "
+                "(open the room, or DELETE /api/rooms/{room}/bots/{seat}).",
+            )
+        await apply(commit, room, seat, action)
+        return room.view(seat) if reply else None
+
+    return await commit.attempt(room, change)
+
+
+async def act_as_bot(
+    commit: Commit, room: Room, seat: int, action: dict[str, Any], game: int
+) -> bool:
+    """The action of the bot of ``seat``, decided during game ``game``: played like a
+    person's (same lock, same checks, saved before it is broadcast), or dropped (False)
+    if the seat has no bot any more, another game began, or (nodes sharing a store)
+    another node leads this room's bots."""
+    if not await commit.coordination.may_drive_bots(room.code):
+        return False
+
+    async def change() -> bool:
+        if room.game_no != game or room.players[seat].bot is None:
+            return False
+        await apply(commit, room, seat, action)
+        return True
+
+    return await commit.attempt(room, change)
+
+
+async def apply(commit: Commit, room: Room, seat: int, action: dict[str, Any]) -> None:
+    """Under the room's lock: check, apply, store, push, publish. ``Conflict`` when
+    another node changed the room first (the room is as stored)."""
+    state = room.state
+    if state is None:
+        raise Refused("game_not_started", "The game has not started yet.")
+    try:
+        state.apply(seat, action)
+    except EngineError as err:
+        raise refusal(err) from None
+    campaign = room.campaign
+    if state.result is not None and campaign is not None:
+        campaign = record_result(campaign, state.result["outcome"])
+    idx = len(state.history) - 1
+    stored = state.history[-1]["action"]
+    now = time.time()
+    try:
+        await commit.save(
+            room,
+            commit.store.add_action,
+            room.code,
+            room.game_no,
+            idx,
+            seat,
+            stored,
+            result=state.result,
+            campaign=campaign,
+            now=now,
+            digest=state_digest(state) if state.result is not None else None,
+        )
+    except BaseException:
+        # not stored, so not accepted: the room goes back to exactly what is stored
+        room.state = State.replay(state.setup, state.history[:-1])
+        raise
+    if state.is_over:
+        room.status = "over"
+        room.campaign = campaign
+    commit.changed(
+        room, now, game=room.game_no, idx=idx, seat=seat, action=stored, ends=state.is_over, at=now
+    )
+
+
+# ---------------------------------------------------------------- reading
+async def view(room: Room, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` once no change is half done (a change is visible only
+    after it is stored)."""
+    async with room.lock:
+        return room.view(seat)
+
+
+async def log(room: Room, seat: int | None, since: int) -> dict[str, Any]:
+    """Every event of the room's current game that ``seat`` may see (``None``: a
+    spectator), redacted as in its views, from the ``since``-th one."""
+    async with room.lock:
+        events = visible_log(room.state, seat, tail=None) if room.state is not None else []
+        return {
+            "version": room.version,
+            "game": room.game_no,
+            "seat": seat,
+            "total": len(events),
+            "events": events[since:],
+        }
+
+
+async def legal_actions(room: Room, seat: int) -> dict[str, Any]:
+    async with room.lock:
+        actions = room.state.legal_actions(seat) if room.state is not None else []
+        return {"version": room.version, "seat": seat, "actions": actions}
+
+
+async def replay(commit: Commit, room: Room, game: int | None = None) -> dict[str, Any]:
+    """The replay of game ``game`` of ``room`` (None: the current one, once over). The
+    games before the current one are read from the store: a rematch keeps them."""
+    if game is None or game == room.game_no:
+        return room.replay()
+    if not 1 <= game < room.game_no:
+        raise Refused("game_not_found", f"This room has no game {game}.")
+    store = commit.store
+    earlier = await store.call(store.load_game, room.code, game)
+    if earlier is None:
+        raise Refused("game_not_found", f"This room has no game {game}.")
+    return room.replay(earlier)

@@ -1,0 +1,39 @@
+"""The store: every room, seat, game and accepted action, on SQLite (``Store``, the
+embedded default) or PostgreSQL (``PostgresStore``, shared by several nodes).
+
+- ``base.py``: the interface and its SQL (``BaseStore``, ``Tx``, ``Conflict``);
+- ``nodes.py``: the cluster's tables (presence, heartbeats) and the bots' leads;
+- ``sqlite.py`` and ``postgres.py``: the two databases.
+
+``open_store(url)`` picks by the URL and brings the schema up to date first (at
+start-up; ``dame-nature migrate`` does it alone).
+"""
+
+from __future__ import annotations
+
+from .base import BaseStore, Conflict, StoreUnavailable, Tx
+from .postgres import PostgresStore
+from .sqlite import Store
+
+__all__ = [
+    "BaseStore",
+    "Conflict",
+    "PostgresStore",
+    "Store",
+    "StoreUnavailable",
+    "Tx",
+    "open_store",
+]
+
+
+def open_store(url: str) -> BaseStore:
+    """The store at ``url``: a ``postgresql://`` URL, else a SQLite file (or ``:memory:``),
+    its schema brought up to date first."""
+    from ..migrate import is_postgres, migrate_postgres
+
+    if is_postgres(url):
+        migrate_postgres(url)
+        return PostgresStore(url)
+    store = Store(url)
+    store.upgrade()
+    return store

@@ -1,0 +1,180 @@
+"""``PostgresStore``: PostgreSQL through psycopg 3 and its pool (``psycopg_pool``),
+shared by every server node."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from .base import BaseStore, Conflict, StoreUnavailable, Tx
+
+T = TypeVar("T")
+
+_PG_SQL: dict[str, str] = {}
+
+
+def _pg(sql: str) -> str:
+    """The statement with psycopg's ``%s`` placeholders (no statement holds a literal
+    ``?`` or ``%``)."""
+    text = _PG_SQL.get(sql)
+    if text is None:
+        text = _PG_SQL[sql] = sql.replace("?", "%s")
+    return text
+
+
+class PostgresStore(BaseStore):
+    """PostgreSQL through psycopg 3, shared by every server node: a small pool of
+    connections (``psycopg_pool``: a connection found broken when it comes back is
+    replaced); each call runs on a worker thread, so the event loop never waits for a
+    round trip. The schema is brought up to date before (``open_store``)."""
+
+    shared = True
+
+    def __init__(self, url: str, pool_size: int = 4, connect_timeout: float = 5.0) -> None:
+        from psycopg.rows import dict_row
+        from psycopg_pool import ConnectionPool
+
+        self.url = url
+        self.connect_timeout = connect_timeout
+        self._options: dict[str, Any] = {
+            "autocommit": True,
+            "row_factory": dict_row,
+            "connect_timeout": max(1, int(connect_timeout)),
+            "prepare_threshold": None,
+        }
+        self._pool = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            kwargs=self._options,
+            timeout=max(10.0, 2 * connect_timeout),
+            name="dame-nature",
+            open=True,
+        )
+        self._lead_lock = threading.Lock()
+        self._lead_conn: Any = None
+        self._leads: set[str] = set()
+
+    def _connect(self) -> Any:
+        """A connection of its own (outside the pool: the bots' leads)."""
+        import psycopg
+
+        try:
+            return psycopg.connect(self.url, **self._options)
+        except psycopg.OperationalError as err:
+            raise StoreUnavailable(str(err)) from err
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[Any]:
+        """A connection of the pool for one transaction or statement; a unique key
+        violated is a ``Conflict``, a connection lost is ``StoreUnavailable`` (the pool
+        replaces it)."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except psycopg.errors.UniqueViolation as err:
+            raise Conflict(str(err)) from err
+        except (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout) as err:
+            raise StoreUnavailable(str(err)) from err
+
+    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
+        with self._connection() as conn, conn.transaction():
+            if snapshot:  # read only, so it never fails to serialise
+                conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return work(Tx(conn, _pg))
+
+    async def call(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run one of this store's methods on a worker thread."""
+        return await asyncio.to_thread(method, *args, **kwargs)
+
+    # Each round trip to the server counts (a transaction is BEGIN, the statements and
+    # COMMIT): a read is one statement on its own, and the usual action (one that does
+    # not end the game) one statement too, the compare-and-set and the insert together.
+    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        return self._single(sql, params, fetch=True)  # type: ignore[no-any-return]
+
+    def _single(self, sql: str, params: tuple[Any, ...], fetch: bool) -> Any:
+        with self._connection() as conn:
+            cursor = conn.execute(_pg(sql), params)
+            return cursor.fetchall() if fetch else cursor.rowcount
+
+    def _append_action(self, row: tuple[Any, ...], now: float, expected: int) -> None:
+        # the compare-and-set and the insert in one statement (the end of a game is a
+        # transaction of four: the base class's)
+        code, game_no, idx, seat, action, version = row
+        inserted = self._single(
+            "WITH moved AS (UPDATE rooms SET version = ?, updated_at = ?"
+            " WHERE code = ? AND version = ? RETURNING code)"
+            " INSERT INTO actions (room, game_no, idx, seat, action, version)"
+            " SELECT code, ?, ?, ?, ?, ? FROM moved",
+            (version, now, code, expected, game_no, idx, seat, action, version),
+            fetch=False,
+        )
+        if inserted != 1:
+            raise Conflict(f"room {code} is no longer at version {expected}")
+
+    # ---------------------------------------------------------------- leads
+    # One node at a time drives the bots of a room: the one holding a PostgreSQL advisory
+    # lock on the room, on a connection of its own. The lock goes with the connection,
+    # so a node killed or cut off from the database lets another one take over.
+    def _lead_key(self, code: str) -> int:
+        digest = hashlib.sha256(b"dame-nature-bots:" + code.encode()).digest()
+        return int.from_bytes(digest[:8], "big", signed=True)
+
+    def try_lead(self, code: str) -> bool:
+        with self._lead_lock:
+            if code in self._leads and self._lead_conn is not None:
+                return True
+            try:
+                if self._lead_conn is None or self._lead_conn.closed:
+                    self._leads.clear()
+                    self._lead_conn = self._connect()
+                row = self._lead_conn.execute(
+                    "SELECT pg_try_advisory_lock(%s) AS got", (self._lead_key(code),)
+                ).fetchone()
+            except Exception:
+                self._drop_leads()
+                return False
+            if row and row["got"]:
+                self._leads.add(code)
+                return True
+            return False
+
+    def release_lead(self, code: str) -> None:
+        with self._lead_lock:
+            if code not in self._leads:
+                return
+            self._leads.discard(code)
+            try:
+                assert self._lead_conn is not None
+                self._lead_conn.execute("SELECT pg_advisory_unlock(%s)", (self._lead_key(code),))
+            except Exception:
+                self._drop_leads()
+
+    def check_leads(self) -> None:
+        with self._lead_lock:
+            if self._lead_conn is None:
+                return
+            try:
+                self._lead_conn.execute("SELECT 1")
+            except Exception:
+                self._drop_leads()
+
+    def _drop_leads(self) -> None:
+        self._leads.clear()
+        if self._lead_conn is not None:
+            with contextlib.suppress(Exception):
+                self._lead_conn.close()
+        self._lead_conn = None
+
+    def close(self) -> None:
+        with self._lead_lock:
+            self._drop_leads()
+        self._pool.close()
