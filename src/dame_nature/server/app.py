@@ -28,9 +28,10 @@ from .clients import Limiter, client_address
 from .errors import Refused, refusal
 from .jsonio import loads
 from .models import Health
+from .notify.notifier import Notifier
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import pages, replay, rooms, ws
+from .routes import notify, pages, replay, rooms, ws
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -249,6 +250,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = open_store(settings.db)
     coordination = make_coordination(settings, store)  # one node, or several
     manager = RoomManager(settings, store, coordination)
+    manager.notifier = app.state.notifier = Notifier(
+        settings, store, may_send=coordination.may_drive_bots, visible=manager.page_visible
+    )
     app.state.settings = settings
     app.state.store = store
     app.state.manager = manager
@@ -303,6 +307,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)
+    app.include_router(notify.router)
     app.include_router(replay.router)
     app.include_router(ws.router)
     app.include_router(pages.router)

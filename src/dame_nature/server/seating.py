@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from .errors import ApiError
+from .errors import Refused
 
 
 class SeatLike(Protocol):
@@ -47,8 +47,7 @@ def check_name_free(players: Iterable[SeatLike], name: str) -> None:
     key = name_key(name)
     for player in players:
         if name_key(player.name) == key:
-            raise ApiError(
-                409,
+            raise Refused(
                 "name_taken",
                 f"Someone at this table is already called {player.name}: choose another name.",
             )
@@ -140,8 +139,7 @@ def check_hand_over(
     ``player_connected`` otherwise (the seat's ``bot`` was checked before)."""
     player = players[seat]
     if connected:
-        raise ApiError(
-            409,
+        raise Refused(
             "player_connected",
             f"{player.name} is connected: a bot takes over only a seat whose player has left.",
         )
@@ -149,8 +147,7 @@ def check_hand_over(
         return
     away = presence.away_for(seat)
     wait = max(1, round(limit - (away or 0.0)))
-    raise ApiError(
-        409,
+    raise Refused(
         "player_connected",
         f"{player.name} left only a moment ago: a bot may take the seat once they have "
         f"been away {round(limit)} seconds (about {wait} more).",

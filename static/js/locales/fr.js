@@ -583,5 +583,6 @@ export default {
   "Mail me": "M'écrire",
   "error:invalid_subscription": "Cet abonnement aux notifications n'est pas valable.",
   "error:invalid_address": "Ce n'est pas une adresse e-mail.",
-  "error:email_unavailable": "Ce serveur n'envoie pas de mails."
+  "error:email_unavailable": "Ce serveur n'envoie pas de mails.",
+  "error:notifications_off": "Ce serveur n'envoie pas d'avis de tour."
 };

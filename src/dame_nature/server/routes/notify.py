@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from ..deps import ManagerDep, RoomDep, SeatDep, SettingsDep
-from ..errors import ApiError
+from ..errors import Refused
 from ..notify import mail, push, subscriptions
 
 router = APIRouter(prefix="/api", tags=["notifications"])
@@ -51,7 +51,7 @@ class NotifyInfo(BaseModel):
 def _notifier(request: Request) -> Any:
     notifier = getattr(request.app.state, "notifier", None)
     if notifier is None:
-        raise ApiError(404, "not_found", "Notifications are not available on this server.")
+        raise Refused("notifications_off", "Notifications are not available on this server.")
     return notifier
 
 
@@ -79,24 +79,23 @@ async def opt_in(
     earlier one). Never answered back, never in a view."""
     notifier = _notifier(request)
     if (body.push is None) == (body.email is None):
-        raise ApiError(422, "invalid_request", "Give either 'push' or 'email'.")
+        raise Refused("invalid_request", "Give either 'push' or 'email'.")
     store = manager.store
     if body.push is not None:
         target = body.push.model_dump(exclude_none=True)
         try:
             push.check_subscription(target, allow_http=settings.push_allow_http)
         except ValueError as err:
-            raise ApiError(
-                422, "invalid_subscription", f"Not a push subscription: {err}."
-            ) from None
+            message = f"Not a push subscription: {err}."
+            raise Refused("invalid_subscription", message) from None
         kind = "push"
     else:
         if not notifier.email_enabled:
-            raise ApiError(409, "email_unavailable", "This server sends no mail.")
+            raise Refused("email_unavailable", "This server sends no mail.")
         try:
             address = mail.check_address(body.email or "")
         except ValueError as err:
-            raise ApiError(422, "invalid_address", f"Not an address: {err}.") from None
+            raise Refused("invalid_address", f"Not an address: {err}.") from None
         base = str(request.base_url).rstrip("/")
         target, kind = {"address": address, "base": base}, "email"
     await store.call(subscriptions.add, store, room.code, seat, kind, target)
