@@ -31,6 +31,7 @@ import os
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -98,9 +99,16 @@ def _forget(room: str) -> int:
 class BotPool:
     """Shards of one worker each; a room always thinks on the same shard."""
 
-    def __init__(self, processes: int, think_seconds: float) -> None:
+    def __init__(
+        self,
+        processes: int,
+        think_seconds: float,
+        decided: Callable[[str, float], None] | None = None,
+    ) -> None:
         self.processes = processes
         self.think_seconds = think_seconds
+        #: told each decision's level and thinking time (the metrics)
+        self.decided = decided
         self._shards: list[Executor | None] = [None] * max(1, processes)
         # one decision at a time per shard, so that the budget counts a bot's thinking,
         # not its wait behind other rooms' bots (waiting rooms queue here, in order)
@@ -138,6 +146,7 @@ class BotPool:
         gate = self._gates[index]
         await gate.acquire()
         executor = self._executor(index)
+        started = time.perf_counter()
         try:
             future = asyncio.get_running_loop().run_in_executor(executor, _decide, key, seed, view)
         except BaseException:
@@ -146,7 +155,10 @@ class BotPool:
         # the shard is free once the worker is done, even with a decision given up on
         future.add_done_callback(lambda _: gate.release())
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.think_seconds)
+            decision = await asyncio.wait_for(asyncio.shield(future), self.think_seconds)
+            if self.decided is not None:
+                self.decided(key[3], time.perf_counter() - started)
+            return decision
         except TimeoutError:
             raise BotTimeout(f"no decision within {self.think_seconds} s") from None
         except BrokenProcessPool as err:

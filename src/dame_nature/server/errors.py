@@ -30,6 +30,7 @@ STATUS: dict[str, int] = {
     "seat_not_found": 404,
     "game_not_found": 404,
     "notifications_off": 404,
+    "lesson_not_found": 404,
     # what the room's state refuses now
     "game_started": 409,
     "game_not_started": 409,
@@ -46,6 +47,10 @@ STATUS: dict[str, int] = {
     "email_unavailable": 409,
     "room_unavailable": 409,
     "not_saved": 409,
+    # a lesson's moves (``routes/lessons.py``)
+    "lesson_over": 409,
+    "lesson_too_long": 422,
+    "off_lesson": 422,
     # limits
     "rate_limited": 429,
     "too_many_rooms": 429,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from urllib.parse import urlsplit
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SEVEN_DAYS = 7 * 24 * 3600.0
@@ -134,6 +134,9 @@ class Settings(BaseSettings):
     smtp_password: str | None = None
     smtp_from: str | None = None
     smtp_timeout_seconds: float = Field(default=10.0, gt=0)
+    #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
+    #: there is no ``/metrics`` at all (404)
+    metrics_token: SecretStr | None = None
 
     @property
     def trusted_networks(self) -> list[IPv4Network | IPv6Network]:

@@ -57,6 +57,14 @@ class Hub:
             return any(conn not in self._hidden for conn in conns)
         return room.connected(seat)
 
+    def count_by_kind(self) -> dict[str, int]:
+        """Every socket of this node: ``seat`` sockets and ``spectator`` sockets."""
+        counts = {"seat": 0, "spectator": 0}
+        for sockets in self._rooms.values():
+            for seat, conns in sockets.items():
+                counts["spectator" if seat is None else "seat"] += len(conns)
+        return counts
+
     def seats(self, code: str) -> set[int]:
         """The seats of room ``code`` with a socket on this node."""
         return {seat for seat, conns in self.sockets(code).items() if seat is not None and conns}

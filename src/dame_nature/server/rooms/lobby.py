@@ -387,3 +387,4 @@ async def _new_game(
     room.stand_in_moves = []
     room.status = "playing"
     commit.changed(room, now)
+    commit.metrics.games_started.labels(players=str(len(room.players))).inc()

@@ -20,6 +20,7 @@ from typing import Any
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..connections import Connection
+from ..metrics import Metrics
 from ..settings import Settings
 from ..store import BaseStore
 from . import connect as sockets
@@ -45,14 +46,18 @@ class RoomManager:
         self.coordination = coordination = coordination or Local(store)
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
-        pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
+        self.metrics = metrics = Metrics()
+        pool = BotPool(
+            settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided
+        )
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         #: turn notices (``notify.notifier.Notifier``; ``app.py`` sets it)
         self.notifier: Any = None
         self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
         self.catch_up = CatchUp(store, self.registry, hub, self._changed)
-        self.commit = Commit(store, coordination, hub, self.catch_up, self._changed)
+        self.commit = Commit(store, coordination, hub, self.catch_up, self._changed, metrics)
+        metrics.watch(self.registry.count_by_status, hub.count_by_kind)
         self.absence = Absence(self.commit, self.registry)
         self.commit.on_presence = self._presence
         coordination.bind(self.catch_up)
@@ -176,17 +181,22 @@ class RoomManager:
         """Apply one action of ``seat``; store it; push the new views; the seat's view.
         Each seat has its own rate (``rate_limited`` past it)."""
         self.rates.allow(room, seat)
-        view = await play.act(self.commit, room, seat, action, reply=True)
+        with self.metrics.person_action():
+            view = await play.act(self.commit, room, seat, action, reply=True)
         assert view is not None
         return view
 
     async def play(self, room: Room, seat: int, action: dict[str, Any]) -> None:
         """``act`` for a websocket, which gets its new view pushed with the others'."""
         self.rates.allow(room, seat)
-        await play.act(self.commit, room, seat, action, reply=False)
+        with self.metrics.person_action():
+            await play.act(self.commit, room, seat, action, reply=False)
 
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
-        return await play.act_as_bot(self.commit, room, seat, action, game)
+        played = await play.act_as_bot(self.commit, room, seat, action, game)
+        if played:
+            self.metrics.actions.labels(by="bot").inc()
+        return played
 
     async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
         return await play.view(room, seat)
