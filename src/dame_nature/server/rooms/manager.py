@@ -47,9 +47,7 @@ class RoomManager:
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
         self.metrics = metrics = Metrics()
-        pool = BotPool(
-            settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided
-        )
+        pool = BotPool(settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided)
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         #: turn notices (``notify.notifier.Notifier``; ``app.py`` sets it)
         self.notifier: Any = None
