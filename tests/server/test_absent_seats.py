@@ -15,7 +15,8 @@ import pytest
 from tests.server.conftest import Api, WsClient
 from tests.server.test_bots import code, play_humans
 
-ABSENT = 3.0  # DAME_NATURE_ABSENT_SECONDS of these tests' server
+ABSENT = 8.0  # DAME_NATURE_ABSENT_SECONDS of these tests' server: the checks that a seat
+# is not yet absent run within it after a disconnect, even on a loaded machine
 LEVEL = "random"
 
 
