@@ -242,35 +242,25 @@ class Registry:
             if self.hub.count(room.code) == 0 and not room.lock.locked()
         ]
         most = max(1, settings.max_rooms // 10)
-        lobbies = sorted(
-            (
-                room
-                for room in unwatched
-                if room.status == "lobby"
-                and now - room.updated_at >= settings.lobby_evict_idle_seconds
-            ),
-            key=lambda room: room.updated_at,
-        )
-        batch = [room.code for room in lobbies[:most]]
+
+        def oldest(status: str, idle_seconds: float) -> list[Room]:
+            idle = (
+                r for r in unwatched if r.status == status and now - r.updated_at >= idle_seconds
+            )
+            return sorted(idle, key=lambda room: room.updated_at)[:most]
+
+        batch = [room.code for room in oldest("lobby", settings.lobby_evict_idle_seconds)]
         if batch:
             await self.store.call(self.store.delete_rooms, batch)
             for code in batch:
                 self.rooms.pop(code, None)
             log.info("evicted %d idle lobbies to make room", len(batch))
-        games = sorted(
-            (
-                room
-                for room in unwatched
-                if room.status == "playing"
-                and now - room.updated_at >= settings.idle_game_evict_seconds
-            ),
-            key=lambda room: room.updated_at,
-        )
-        for room in games[:most]:
+        games = oldest("playing", settings.idle_game_evict_seconds)
+        for room in games:
             if self.rooms.get(room.code) is room and self.hub.count(room.code) == 0:
                 self.forget(room.code)
         if games:
-            log.info("unloaded %d idle games to make room", min(len(games), most))
+            log.info("unloaded %d idle games to make room", len(games))
 
     async def run_sweeper(self) -> None:
         while True:
