@@ -69,7 +69,9 @@ class SocketGuard:
         (``seated``: it brings a seat token) needs one while the address's spectators hold
         them: then its oldest spectator socket is closed (4429) to make room."""
         if self.open.get(address, 0) >= self.settings.max_connections_per_address:
-            oldest = next(iter(self.watchers.get(address, {})), None)
+            # a spectator that has since said who it is (``auth``) plays: never closed
+            watching = self.watchers.get(address, {})
+            oldest = next((conn for conn in watching if conn.seat is None), None)
             if not seated or oldest is None:
                 raise Refused("too_many_connections", "Too many connections from your address.")
             self.unwatch(address, oldest)
