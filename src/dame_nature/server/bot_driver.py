@@ -18,7 +18,9 @@ that decision, so a game of bots never stalls.
 A move the store could not save (``not_saved``, ``store_unavailable``: a full disk, a
 database down) is not the bot's fault: it counts as no refusal, and the driver tries
 again by itself after a pause that doubles from ``RETRY_FIRST_SECONDS`` up to
-``RETRY_MAX_SECONDS``, so the bots resume within seconds of the store coming back.
+``RETRY_MAX_SECONDS``, so the bots resume within seconds of the store coming back. A
+move this node may not play because it does not hold the room's bots' lead (another
+node's, or lost while the store was down) is asked again the same way.
 
 The driver ends by itself when the game is over, when no bot seat is left, or when the
 room leaves memory; ``stop`` cancels it (expiry, shutdown).
@@ -142,7 +144,7 @@ class _Driver:
         self.fallback: set[tuple[int, int]] = set()  # (game, seat) played at ``random``
         self.refusals: dict[int, int] = {}
         self.game: int | None = None  # the game whose bots the pool holds
-        self.unsaved = False  # a move of this round the store could not save
+        self.again = False  # a move of this round to try again later (store down, no lead)
         self.backoff = 0.0  # the pause before trying again, doubled while the store fails
         self.retry: asyncio.TimerHandle | None = None
         self.task = asyncio.create_task(self._run(), name=f"bots-{room.code}")
@@ -166,12 +168,12 @@ class _Driver:
             self.wake.clear()
             if not self._alive():
                 return
-            self.unsaved = False
+            self.again = False
             try:
                 await self._round(loop.time())
             except Exception:  # never let one round kill the room's bots
                 log.exception("bot round of room %s failed", self.room.code)
-                self.unsaved = True
+                self.again = True
             self._schedule_retry(loop)
 
     def _schedule_retry(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -180,7 +182,7 @@ class _Driver:
         if self.retry is not None:
             self.retry.cancel()
             self.retry = None
-        if not self.unsaved:
+        if not self.again:
             self.backoff = 0.0
             return
         self.backoff = min(RETRY_MAX_SECONDS, max(RETRY_FIRST_SECONDS, self.backoff * 2))
@@ -288,7 +290,7 @@ class _Driver:
 
     async def _play(self, game: int, seat: int, version: int, action: dict[str, Any]) -> None:
         try:
-            await self.drivers.act(self.room, seat, action, game)
+            played = await self.drivers.act(self.room, seat, action, game)
         except Refused as err:
             if err.code in STORE_REFUSALS:
                 log.info(
@@ -297,7 +299,7 @@ class _Driver:
                     self.room.code,
                     err.code,
                 )
-                self.unsaved = True
+                self.again = True
                 return
             stale = self.room.version != version
             count = self.refusals.get(seat, 0) + 1
@@ -318,3 +320,9 @@ class _Driver:
                 self.wake.set()  # think again (a change wakes the driver anyway)
         else:
             self.refusals[seat] = 0
+            room = self.room
+            seated = seat < len(room.players) and room.players[seat].bot is not None
+            if not played and room.game_no == game and seated:
+                # not this node's to drive now (the bots' lead is another node's, or was
+                # lost with the store): ask again later, the lead may be free by then
+                self.again = True
