@@ -30,7 +30,7 @@ from .jsonio import loads
 from .models import Health
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import pages, replay, rooms, ws
+from .routes import hints, pages, replay, review, rooms, ws
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -304,6 +304,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(rooms.router)
     app.include_router(replay.router)
+    app.include_router(hints.router)
+    app.include_router(review.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     if DOCS_ASSETS is not None:

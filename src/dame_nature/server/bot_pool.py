@@ -81,6 +81,16 @@ def _decide(key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | No
     return action
 
 
+def _hint(
+    seed: int, view: dict[str, Any], legal: list[dict[str, Any]], worlds: int
+) -> dict[str, Any] | None:
+    """Run in a worker: the expert's hint for the seat of ``view`` (a bot of its own,
+    made for this hint only: the table's bots keep their memory)."""
+    from dame_nature.bots.hint import hint
+
+    return hint(view, legal, seed=seed, worlds=worlds)
+
+
 def _ready() -> None:
     """Run in a worker: nothing (the worker has started and imported the bots)."""
 
@@ -132,23 +142,45 @@ class BotPool:
 
     async def decide(self, key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | None:
         """The action of the bot of ``key`` for ``view``; raises ``BotFailure``."""
+        result: dict[str, Any] | None = await self._run(
+            key[0], self.think_seconds, _decide, key, seed, view
+        )
+        return result
+
+    async def hint(
+        self,
+        room: str,
+        seed: int,
+        view: dict[str, Any],
+        legal: list[dict[str, Any]],
+        worlds: int,
+        seconds: float,
+    ) -> dict[str, Any] | None:
+        """``bots.hint.hint`` on the room's shard (in turn with its bots' decisions);
+        raises ``BotFailure`` (``BotTimeout`` past ``seconds``)."""
+        result: dict[str, Any] | None = await self._run(
+            room, seconds, _hint, seed, view, legal, worlds
+        )
+        return result
+
+    async def _run(self, room: str, seconds: float, fn: Any, *args: Any) -> Any:
         if self._closed:
             raise BotFailure("the bot pool is closed")
-        index = self._shard(key[0])
+        index = self._shard(room)
         gate = self._gates[index]
         await gate.acquire()
         executor = self._executor(index)
         try:
-            future = asyncio.get_running_loop().run_in_executor(executor, _decide, key, seed, view)
+            future = asyncio.get_running_loop().run_in_executor(executor, fn, *args)
         except BaseException:
             gate.release()
             raise
         # the shard is free once the worker is done, even with a decision given up on
         future.add_done_callback(lambda _: gate.release())
         try:
-            return await asyncio.wait_for(asyncio.shield(future), self.think_seconds)
+            return await asyncio.wait_for(asyncio.shield(future), seconds)
         except TimeoutError:
-            raise BotTimeout(f"no decision within {self.think_seconds} s") from None
+            raise BotTimeout(f"no decision within {seconds} s") from None
         except BrokenProcessPool as err:
             self._replace(index, executor)
             raise BotFailure("the bot worker died") from err

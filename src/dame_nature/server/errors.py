@@ -23,6 +23,7 @@ STATUS: dict[str, int] = {
     "missing_token": 401,
     "invalid_token": 401,
     "not_host": 403,
+    "hints_off": 403,
     # what does not exist
     "room_not_found": 404,
     "seat_not_found": 404,
@@ -41,6 +42,7 @@ STATUS: dict[str, int] = {
     "player_connected": 409,
     "room_unavailable": 409,
     "not_saved": 409,
+    "nothing_to_do": 409,
     # limits
     "rate_limited": 429,
     "too_many_rooms": 429,
@@ -49,6 +51,7 @@ STATUS: dict[str, int] = {
     "too_many_connects": 429,
     # the server's own trouble
     "store_unavailable": 503,
+    "hint_unavailable": 503,
 }
 
 #: the websocket close code of each HTTP status (any other: 4400)

@@ -101,6 +101,11 @@ class RoomCreate(_Body):
     path: PathNumber | None = None
     seed: Seed | None = None
     deal: Deal | None = None
+    hints: bool = Field(
+        default=False,
+        description="hints from the expert in a room of people (always on when every "
+        "other seat is a bot)",
+    )
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
@@ -120,6 +125,7 @@ class RoomRules(BaseModel):
     path: int | None
     seed: int | None
     deal: dict[str, Any] | None
+    hints: bool = False
 
 
 class RoomCreated(BaseModel):
@@ -296,6 +302,7 @@ class Replay(BaseModel):
     campaign: Campaign | None
     deal_chosen_by_host: bool = Field(description="the host chose this game's deal")
     deal_choice: Literal["seed", "deal"] | None
+    hints_taken: list[int] = Field(default=[], description="the hints each seat took")
 
 
 class ReplayPlayer(BaseModel):

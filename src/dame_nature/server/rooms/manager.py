@@ -19,6 +19,8 @@ from typing import Any
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..connections import Connection
+from ..hints import Hints
+from ..reviews import Reviews
 from ..settings import Settings
 from ..store import BaseStore
 from . import connect as sockets
@@ -45,6 +47,8 @@ class RoomManager:
         self.rates = play.SeatRates(settings)
         pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
+        self.hints = Hints(settings, store, pool)
+        self.reviews = Reviews(settings, store)
         self.registry = Registry(
             settings, store, coordination, hub, self.bots.notify, self._forgotten
         )
@@ -56,6 +60,7 @@ class RoomManager:
     def _forgotten(self, code: str) -> None:
         self.bots.stop(code)
         self.rates.forget(code)
+        self.hints.forget(code)
 
     def holds(self, room: Room) -> bool:
         """Whether ``room`` is the one this node holds under its code."""
@@ -70,6 +75,7 @@ class RoomManager:
         await self.coordination.start(self)
 
     async def close(self) -> None:
+        await self.reviews.close()
         await self.bots.close()
         await self.coordination.stop()
 
@@ -97,10 +103,15 @@ class RoomManager:
 
     # ---------------------------------------------------------------- lobby
     async def create(
-        self, modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
+        self,
+        modes: list[str],
+        path: int | None,
+        seed: int | None,
+        deal: dict[str, Any] | None,
+        hints: bool = False,
     ) -> Room:
         return await lobby.create(
-            self.commit, self.registry, self.settings, modes, path, seed, deal
+            self.commit, self.registry, self.settings, modes, path, seed, deal, hints
         )
 
     async def set_rules(
@@ -111,8 +122,9 @@ class RoomManager:
         path: int | None,
         seed: int | None,
         deal: dict[str, Any] | None,
+        hints: bool = False,
     ) -> None:
-        await lobby.set_rules(self.commit, room, token, modes, path, seed, deal)
+        await lobby.set_rules(self.commit, room, token, modes, path, seed, deal, hints)
 
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         return lobby.rules(room, token)
@@ -149,15 +161,33 @@ class RoomManager:
         self.rates.allow(room, seat)
         view = await play.act(self.commit, room, seat, action, reply=True)
         assert view is not None
+        self._review_if_over(room)
         return view
 
     async def play(self, room: Room, seat: int, action: dict[str, Any]) -> None:
         """``act`` for a websocket, which gets its new view pushed with the others'."""
         self.rates.allow(room, seat)
         await play.act(self.commit, room, seat, action, reply=False)
+        self._review_if_over(room)
 
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
-        return await play.act_as_bot(self.commit, room, seat, action, game)
+        played = await play.act_as_bot(self.commit, room, seat, action, game)
+        self._review_if_over(room)
+        return played
+
+    def _review_if_over(self, room: Room) -> None:
+        """A game that just ended is reviewed at once (off the event loop)."""
+        state = room.state
+        if state is not None and state.is_over:
+            self.reviews.request(room.code, room.game_no, state.setup, state.history)
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        return await self.hints.hint(room, seat)
+
+    async def review(self, room: Room, game: int | None = None) -> dict[str, Any]:
+        """The solver's review of a finished game (``game_not_over`` before its end)."""
+        replay = await play.replay(self.commit, room, game)
+        return await self.reviews.get(room.code, replay["game"], replay["setup"], replay["actions"])
 
     async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
         return await play.view(room, seat)

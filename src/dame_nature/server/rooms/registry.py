@@ -100,6 +100,8 @@ class Registry:
         ]
         room.present = set(data["present"])
         room.state = state
+        game = data.get("game") or {}
+        room.hints, room.hints_game = list(game.get("hints") or []), room.game_no
 
     def _replay(self, data: dict[str, Any]) -> State:
         game = data["game"]
