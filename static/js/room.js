@@ -6,9 +6,14 @@ import { renderLobby } from "./room/lobby.js";
 import { connect, setConn } from "./room/net.js";
 import { $, app, CODE, render, screens, show } from "./room/state.js";
 import { renderBanner, renderGame } from "./room/table.js";
+import { renderEndLearn, renderHint } from "./room/learn.js";
 
 screens.lobby = renderLobby;
-screens.game = renderGame;
+screens.game = () => {
+  renderGame();
+  renderHint();
+  renderEndLearn();
+};
 screens.banner = renderBanner;
 
 async function init() {

@@ -43,6 +43,8 @@ _BOTS: dict[BotKey, Any] = {}
 _BOTS_LOCK = threading.Lock()
 #: worker processes run at a lower priority than the server, which answers people
 WORKER_NICENESS = 5
+#: the longest a worker may take to start (a process spawned, the bots imported)
+START_SECONDS = 60.0
 
 
 class BotFailure(Exception):
@@ -157,7 +159,10 @@ class BotPool:
         seconds: float,
     ) -> dict[str, Any] | None:
         """``bots.hint.hint`` on the room's shard (in turn with its bots' decisions);
-        raises ``BotFailure`` (``BotTimeout`` past ``seconds``)."""
+        raises ``BotFailure`` (``BotTimeout`` past ``seconds`` of thinking: a shard
+        not started yet first starts, which its budget does not count)."""
+        if self._shards[self._shard(room)] is None:
+            await self._run(room, START_SECONDS, _ready)
         result: dict[str, Any] | None = await self._run(
             room, seconds, _hint, seed, view, legal, worlds
         )
