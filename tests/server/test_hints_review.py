@@ -170,6 +170,12 @@ def test_review_409_before_the_end_then_pending_then_done(api: Any) -> None:
     body = wait_review(api, room)
     check_review(body, api.replay(room).json())
     assert review(api, room).json() == body  # cached: the same answer
+    steps = api.http.get(f"/api/rooms/{room}/review/steps")
+    if body["verdict"] == "won":  # the winning line, step by step, ends in a win
+        assert steps.status_code == 200, steps.text
+        assert steps.json()["steps"][-1]["state"]["result"]["outcome"] == "won"
+    else:
+        assert steps.status_code == 409 and steps.json()["error"]["code"] == "no_winning_line"
 
 
 def test_a_review_survives_a_restart(server_factory: Any, make_api: Any, tmp_path: Any) -> None:

@@ -34,3 +34,15 @@ def test_hint_on_a_solo_game_then_the_review_on_the_end_screen(open_page):
     review = page.locator("#end-review")
     expect(review).to_have_attribute("data-status", "done", timeout=120_000)
     expect(review).to_contain_text("this deal")
+    # the replay shows the same verdict; a winning line is stepped through in the viewer
+    verdict = review.get_attribute("data-verdict")
+    page.click("#replay-link")
+    box = page.locator("#rp-review")
+    expect(box).to_have_attribute("data-verdict", verdict)
+    if verdict == "won":
+        page.click("#rp-show-line")
+        expect(page.locator("#replay-view")).to_have_attribute("data-showing", "line")
+        page.keyboard.press("End")
+        expect(page.locator("#rp-step-text")).to_contain_text("won")
+        page.click("#rp-show-played")
+        expect(page.locator("#replay-view")).to_have_attribute("data-showing", "played")

@@ -43,6 +43,7 @@ STATUS: dict[str, int] = {
     "room_unavailable": 409,
     "not_saved": 409,
     "nothing_to_do": 409,
+    "no_winning_line": 409,
     # limits
     "rate_limited": 429,
     "too_many_rooms": 429,

@@ -574,5 +574,7 @@ export default {
   "Review of the deal": "Bilan de la donne",
   "Winning line": "Ligne gagnante",
   "The game as played": "La partie jouée",
-  "Turning point": "Tournant"
+  "Turning point": "Tournant",
+  "Turn {n}": "Tour {n}",
+  "error:no_winning_line": "Le bilan n'a pas de ligne gagnante pour cette partie."
 };

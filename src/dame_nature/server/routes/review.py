@@ -6,8 +6,12 @@ from typing import Any, Literal
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from ..deps import ManagerDep, RoomDep
+from ..errors import Refused
+from ..models import ReplaySteps
+from ..replay import build_steps, table_shape
 from .rooms import ERRORS, GameNumber
 
 router = APIRouter(prefix="/api", tags=["learn"])
@@ -41,3 +45,40 @@ async def review(room: RoomDep, manager: ManagerDep, game: GameNumber = None) ->
     started when the game ended; ask again in a few seconds), then `done`, stored
     with the game. ``game``: an earlier game of the room."""
     return await manager.review(room, game)
+
+
+@router.get("/rooms/{room}/review/steps", response_model=ReplaySteps, responses=ERRORS)
+async def review_steps(
+    room: RoomDep, manager: ManagerDep, game: GameNumber = None
+) -> dict[str, Any]:
+    """Once the review says `won`: the winning line played on the deal, step by step with
+    every hand visible, in the shape of `/replay/steps` (409 `no_winning_line` while the
+    review is pending or when it found none)."""
+    replay = await manager.replay(room, game)
+    found = await manager.review(room, game)
+    if found["status"] != "done" or found["verdict"] != "won":
+        raise Refused("no_winning_line", "The review has no winning line for this game.")
+    names = {p["seat"]: p["name"] for p in manager.public_info(room)["players"]}
+    return await run_in_threadpool(_line_steps, replay, found, names)
+
+
+def _line_steps(
+    replay: dict[str, Any], found: dict[str, Any], names: dict[int, str]
+) -> dict[str, Any]:
+    from ...bots.solver import apply_line
+    from ...engine.game import get_game
+    from ...engine.state import State
+
+    setup = {k: v for k, v in replay["setup"].items() if k != "deal_chosen_by_host"}
+    state = State.new(get_game(setup["num_players"], tuple(setup["modes"])), setup)
+    apply_line(state, found["line"], found["sides"])
+    return {
+        "room": replay["room"],
+        "game": replay["game"],
+        "modes": list(setup["modes"]),
+        "players": [{"seat": s, "name": names.get(s, "")} for s in range(setup["num_players"])],
+        "result": state.result,
+        "campaign": None,
+        **table_shape(setup),
+        "steps": build_steps(replay["setup"], state.history),
+    }
