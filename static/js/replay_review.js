@@ -1,14 +1,42 @@
 // The review on the replay page: the solver's verdict on the deal, the turning point
 // (a button that goes to its turn) and, when a team seeing every hand could have won,
 // the winning line to step through in the same viewer ("The game as played" goes back).
-import { api } from "./api.js";
+import { api, rememberRoom, roomMemory } from "./api.js";
 import { esc } from "./cards.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** `viewer`: {replay, go, turnStart, room} from replay.js. */
+/** "Play from here": a new solo room from the step shown (the game as played only). */
+function initPlayFrom(viewer, code) {
+  const box = $("rp-play-from");
+  const played = viewer.replay.data;
+  if (!box || !played.players) return;
+  box.hidden = false;
+  const mine = roomMemory(code).seat;
+  $("rp-from-seat").innerHTML = played.players.map((p) => `<option value="${p.seat}"${p.seat === mine ? " selected" : ""}>${esc(p.name || t("Seat {n}", { n: p.seat + 1 }))}</option>`).join("");
+  $("rp-from-btn").addEventListener("click", async () => {
+    const data = viewer.replay.data;
+    if (data !== played) return;
+    const actions = data.steps.slice(0, viewer.replay.index + 1).filter((s) => s.action).length;
+    const seat = Number($("rp-from-seat").value);
+    const name = roomMemory(code).name || played.players[seat]?.name || "Player";
+    $("rp-from-error").textContent = "";
+    $("rp-from-btn").disabled = true;
+    try {
+      const made = await api("POST", `${viewer.room}/replay/play_from`, { body: { game: data.game, actions, seat, name } });
+      rememberRoom(made.room, { seat: made.seat, token: made.token, host_token: made.host_token, name });
+      location.href = made.url;
+    } catch (err) {
+      $("rp-from-error").textContent = err.message;
+      $("rp-from-btn").disabled = false;
+    }
+  });
+}
+
+/** `viewer`: {replay, go, turnStart, room, code} from replay.js. */
 export async function initReview(viewer) {
+  initPlayFrom(viewer, viewer.code);
   const box = $("rp-review");
   if (!box) return;
   const { replay, room } = viewer;
@@ -49,6 +77,7 @@ export async function initReview(viewer) {
     $("rp-show-played")?.setAttribute("aria-pressed", String(data === played));
     $("rp-show-line")?.setAttribute("aria-pressed", String(data !== played));
     $("replay-view").dataset.showing = data === played ? "played" : "line";
+    $("rp-from-btn").disabled = data !== played; // the line is not this room's game
     viewer.go(0);
   }
   $("rp-show-played")?.addEventListener("click", () => show(played));

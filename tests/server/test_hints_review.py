@@ -194,3 +194,35 @@ def test_a_review_survives_a_restart(server_factory: Any, make_api: Any, tmp_pat
     replay = api.replay(table["room"]).json()
     assert replay["hints_taken"] == [1, 0, 0, 0]
     assert api.state(table["room"]).json()["hints_taken"] == [1, 0, 0, 0]
+
+
+def test_play_from_a_step_of_the_replay(api: Any) -> None:
+    table = api.table(players=3, seed=23)
+    room = table["room"]
+    r = api.http.post(f"/api/rooms/{room}/replay/play_from", json={"actions": 3, "seat": 1})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "game_not_over"
+    api.play_out(table)
+    replay = api.replay(room).json()
+    k = len(replay["actions"]) // 2
+    r = api.http.post(
+        f"/api/rooms/{room}/replay/play_from",
+        json={"actions": k, "seat": 1, "name": "Ada", "level": "random"},
+    )
+    assert r.status_code == 201, r.text
+    new = r.json()
+    assert new["seat"] == 1
+    info = api.info(new["room"]).json()
+    assert info["status"] == "playing"
+    assert [p["bot"] for p in info["players"]] == ["random", None, "random"]
+    assert info["players"][1]["name"] == "Ada"
+    view = api.state(new["room"], new["token"]).json()
+    assert view["hints_allowed"] is True and view["seat"] == 1
+    expected = State.replay(replay["setup"], replay["actions"][:k])
+    assert view["turn"] >= expected.turn  # the bots may have played on since
+    assert view["hand"] or view["programmed"] or view["phase"] == "over"
+    # a step past the end, a seat the game does not have: refused
+    too_far = {"actions": len(replay["actions"]) + 1, "seat": 0}
+    r = api.http.post(f"/api/rooms/{room}/replay/play_from", json=too_far)
+    assert r.status_code == 422
+    r = api.http.post(f"/api/rooms/{room}/replay/play_from", json={"actions": 1, "seat": 5})
+    assert r.status_code == 404

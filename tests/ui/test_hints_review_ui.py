@@ -46,3 +46,12 @@ def test_hint_on_a_solo_game_then_the_review_on_the_end_screen(open_page):
         expect(page.locator("#rp-step-text")).to_contain_text("won")
         page.click("#rp-show-played")
         expect(page.locator("#replay-view")).to_have_attribute("data-showing", "played")
+    # "Play from here": a few steps in, a new solo room where this seat plays on
+    page.keyboard.press("Home")
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    page.click("#rp-from-btn")
+    page.wait_for_url("**/r/*")
+    expect(page.locator("#game-view")).to_be_visible()
+    expect(page.locator("#me-title")).to_be_visible()
+    expect(page.locator("#hint-box")).to_be_visible()

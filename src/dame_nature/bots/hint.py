@@ -164,9 +164,13 @@ def explain(view: View, action: Action) -> tuple[str, str]:
             f"Rendez {fr} : de vos cartes, c'est celle dont {qui} tirera le plus.",
         )
     if kind == "choose_side":
-        en_side, fr_side = ("plants", "végétaux") if action["side"] == "plant" else (
-            "animals",
-            "animaux",
+        en_side, fr_side = (
+            ("plants", "végétaux")
+            if action["side"] == "plant"
+            else (
+                "animals",
+                "animaux",
+            )
         )
         return (
             f"Take the {en_side}: your hand holds more of them, and partners balance the rest.",
@@ -248,8 +252,7 @@ def _explain_program(view: View, card: str) -> tuple[str, str]:
             f"Jouez {fr} maintenant : c'est le tour où il coûte le moins à l'équipe.",
         )
     return (
-        f"{en} has no better use than now: your other cards are worth more to the web "
-        "later.",
+        f"{en} has no better use than now: your other cards are worth more to the web later.",
         f"{fr} ne servira pas mieux plus tard : vos autres cartes vaudront davantage au "
         "réseau ensuite.",
     )

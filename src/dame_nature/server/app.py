@@ -30,7 +30,7 @@ from .jsonio import loads
 from .models import Health
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import hints, pages, replay, review, rooms, ws
+from .routes import hints, pages, play_from, replay, review, rooms, ws
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -111,7 +111,8 @@ class GuardMiddleware:
             await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
             return
         method = scope["method"]
-        creating = method == "POST" and scope["path"].rstrip("/") == "/api/rooms"
+        path = scope["path"].rstrip("/")
+        creating = method == "POST" and (path == "/api/rooms" or path.endswith("/play_from"))
         if creating and not self.creates.allow(address):
             await _send_error(
                 send,
@@ -306,6 +307,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(replay.router)
     app.include_router(hints.router)
     app.include_router(review.router)
+    app.include_router(play_from.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     if DOCS_ASSETS is not None:

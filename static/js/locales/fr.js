@@ -576,5 +576,8 @@ export default {
   "The game as played": "La partie jouée",
   "Turning point": "Tournant",
   "Turn {n}": "Tour {n}",
+  "Play from here as": "Jouer d'ici en tant que",
+  "Play from here": "Jouer d'ici",
+  "A new solo game from this step: you at this seat, bots at the others.": "Une nouvelle partie solo depuis cette étape : vous à cette place, des bots aux autres.",
   "error:no_winning_line": "Le bilan n'a pas de ligne gagnante pour cette partie."
 };

@@ -23,8 +23,8 @@ from ..hints import Hints
 from ..reviews import Reviews
 from ..settings import Settings
 from ..store import BaseStore
+from . import branch, lobby, play
 from . import connect as sockets
-from . import lobby, play
 from .catchup import CatchUp
 from .commit import Commit
 from .coordination import Coordination, Local
@@ -180,6 +180,17 @@ class RoomManager:
         state = room.state
         if state is not None and state.is_over:
             self.reviews.request(room.code, room.game_no, state.setup, state.history)
+
+    async def play_from(
+        self, room: Room, game: int | None, actions: int, seat: int, name: str, level: str
+    ) -> tuple[Room, Player]:
+        """A new solo room from a step of a finished game's replay."""
+        replay = await play.replay(self.commit, room, game)
+        new, person = await branch.play_from(
+            self.commit, self.registry, self.settings, replay, actions, seat, name, level
+        )
+        self.bots.pool.warm(new.code)
+        return new, person
 
     async def hint(self, room: Room, seat: int) -> dict[str, Any]:
         return await self.hints.hint(room, seat)

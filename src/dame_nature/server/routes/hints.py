@@ -21,9 +21,7 @@ class Hint(BaseModel):
     reason_fr: str = Field(description="the same sentence in French")
 
 
-@router.get(
-    "/rooms/{room}/hint", response_model=Hint, responses={**ERRORS, 503: ERRORS[409]}
-)
+@router.get("/rooms/{room}/hint", response_model=Hint, responses={**ERRORS, 503: ERRORS[409]})
 async def hint(room: RoomDep, seat: SeatDep, manager: ManagerDep) -> dict[str, Any]:
     """With the seat token: the expert bot's choice for your seat, computed from your
     seat's view only, with one sentence why. On in rooms where every other seat is a

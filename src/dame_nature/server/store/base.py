@@ -241,12 +241,19 @@ class BaseStore(NodeTables):
         version: int,
         now: float,
         expected: int | None = None,
+        actions: list[dict[str, Any]] | None = None,
     ) -> None:
+        """A new game; ``actions``: the ones it starts with (a game played from a step
+        of another one's replay), stored as its first actions."""
         statements = [
             (
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (code, game_no, _dumps(setup), ENGINE_VERSION, RULES_VERSION),
+            ),
+            *(
+                (INSERT_ACTION, (code, game_no, i, a["seat"], _dumps(a["action"]), version))
+                for i, a in enumerate(actions or [])
             ),
             (
                 "UPDATE rooms SET status = 'playing', game_no = ?, campaign = ? WHERE code = ?",
