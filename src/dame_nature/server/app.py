@@ -30,7 +30,7 @@ from .jsonio import loads
 from .models import Health
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import hints, pages, play_from, replay, review, rooms, ws
+from .routes import hints, lessons, metrics, pages, play_from, replay, review, rooms, ws
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -255,23 +255,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.manager = manager
     app.state.templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
 
+    def refused(status: int, code: str, message: str) -> JSONResponse:
+        manager.metrics.refused(code)
+        return error_response(status, code, message)
+
     @app.exception_handler(Refused)
     async def api_error(request: Request, exc: Refused) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
+        return refused(exc.status, exc.code, exc.message)
 
     @app.exception_handler(EngineError)
     async def engine_refusal(request: Request, exc: EngineError) -> JSONResponse:
         err = refusal(exc)
-        return error_response(err.status, err.code, err.message)
+        return refused(err.status, err.code, err.message)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
         code, message = _validation_message(exc)
         if code == "invalid_json":
-            return error_response(400, code, message)
+            return refused(400, code, message)
         if request.url.path.endswith("/actions"):
             code = "invalid_action"
-        return error_response(422, code, message)
+        return refused(422, code, message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -308,8 +312,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(hints.router)
     app.include_router(review.router)
     app.include_router(play_from.router)
+    app.include_router(metrics.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(lessons.router)
     if DOCS_ASSETS is not None:
         app.include_router(docs_router)
         app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")

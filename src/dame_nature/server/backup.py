@@ -210,8 +210,9 @@ def import_store(url: str, lines: Iterable[bytes | str], replace: bool = False) 
             elif current != schema:
                 if schema != HEAD:
                     raise ExportError(
-                        0, f"the export is at schema {schema} and the store at {current}: "
-                        "import it into a new, empty store (it is then migrated)"
+                        0,
+                        f"the export is at schema {schema} and the store at {current}: "
+                        "import it into a new, empty store (it is then migrated)",
                     )
                 _upgrade_to(connection, "head")  # an older store, empty or replaced
             existing = {t.name: t for t in _data_tables(connection)}
@@ -224,8 +225,9 @@ def import_store(url: str, lines: Iterable[bytes | str], replace: bool = False) 
             )
             if held and not replace:
                 raise ExportError(
-                    0, "the store is not empty: import into an empty store, or ask to "
-                    "replace what it holds (--replace)"
+                    0,
+                    "the store is not empty: import into an empty store, or ask to "
+                    "replace what it holds (--replace)",
                 )
             for table in reversed(list(existing.values())):
                 connection.execute(table.delete())

@@ -31,6 +31,7 @@ import os
 import threading
 import time
 import zlib
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -110,9 +111,16 @@ def _forget(room: str) -> int:
 class BotPool:
     """Shards of one worker each; a room always thinks on the same shard."""
 
-    def __init__(self, processes: int, think_seconds: float) -> None:
+    def __init__(
+        self,
+        processes: int,
+        think_seconds: float,
+        decided: Callable[[str, float], None] | None = None,
+    ) -> None:
         self.processes = processes
         self.think_seconds = think_seconds
+        #: told each decision's level and thinking time (the metrics)
+        self.decided = decided
         self._shards: list[Executor | None] = [None] * max(1, processes)
         # one decision at a time per shard, so that the budget counts a bot's thinking,
         # not its wait behind other rooms' bots (waiting rooms queue here, in order)
@@ -145,7 +153,7 @@ class BotPool:
     async def decide(self, key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | None:
         """The action of the bot of ``key`` for ``view``; raises ``BotFailure``."""
         result: dict[str, Any] | None = await self._run(
-            key[0], self.think_seconds, _decide, key, seed, view
+            key[0], self.think_seconds, _decide, key, seed, view, level=key[3]
         )
         return result
 
@@ -168,13 +176,17 @@ class BotPool:
         )
         return result
 
-    async def _run(self, room: str, seconds: float, fn: Any, *args: Any) -> Any:
+    async def _run(
+        self, room: str, seconds: float, fn: Any, *args: Any, level: str | None = None
+    ) -> Any:
+        """``fn(*args)`` on the room's shard; ``level``: a bot's decision, measured."""
         if self._closed:
             raise BotFailure("the bot pool is closed")
         index = self._shard(room)
         gate = self._gates[index]
         await gate.acquire()
         executor = self._executor(index)
+        started = time.perf_counter()
         try:
             future = asyncio.get_running_loop().run_in_executor(executor, fn, *args)
         except BaseException:
@@ -183,7 +195,10 @@ class BotPool:
         # the shard is free once the worker is done, even with a decision given up on
         future.add_done_callback(lambda _: gate.release())
         try:
-            return await asyncio.wait_for(asyncio.shield(future), seconds)
+            decision = await asyncio.wait_for(asyncio.shield(future), seconds)
+            if level is not None and self.decided is not None:
+                self.decided(level, time.perf_counter() - started)
+            return decision
         except TimeoutError:
             raise BotTimeout(f"no decision within {seconds} s") from None
         except BrokenProcessPool as err:

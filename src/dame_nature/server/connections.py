@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Protocol
 
 from .settings import Settings
@@ -77,7 +78,15 @@ class Connection:
     burst came back starts afresh.
     """
 
-    def __init__(self, socket: Socket, seat: int | None, settings: Settings) -> None:
+    def __init__(
+        self,
+        socket: Socket,
+        seat: int | None,
+        settings: Settings,
+        overflowed: Callable[[], None] | None = None,
+    ) -> None:
+        #: told when the outbox overflows and the socket is closed (the metrics)
+        self.overflowed = overflowed
         self.socket = socket
         self.seat = seat
         self.bucket = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst)
@@ -111,6 +120,8 @@ class Connection:
                 self._outbox = kept
                 self._bytes = sum(len(item[1]) for item in kept)
         if len(self._outbox) >= self.max_messages or self._bytes + len(text) > self.max_bytes:
+            if self.overflowed is not None:
+                self.overflowed()
             self.abort(POLICY_VIOLATION)
             return
         self._outbox.append((kind, text))

@@ -28,6 +28,7 @@ STATUS: dict[str, int] = {
     "room_not_found": 404,
     "seat_not_found": 404,
     "game_not_found": 404,
+    "lesson_not_found": 404,
     # what the room's state refuses now
     "game_started": 409,
     "game_not_started": 409,
@@ -44,6 +45,10 @@ STATUS: dict[str, int] = {
     "not_saved": 409,
     "nothing_to_do": 409,
     "no_winning_line": 409,
+    # a lesson's moves (``routes/lessons.py``)
+    "lesson_over": 409,
+    "lesson_too_long": 422,
+    "off_lesson": 422,
     # limits
     "rate_limited": 429,
     "too_many_rooms": 429,

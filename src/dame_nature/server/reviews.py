@@ -44,20 +44,10 @@ def review_game(
     setup: dict[str, Any], actions: list[dict[str, Any]], time_budget: float, node_budget: int
 ) -> dict[str, Any]:
     """Run in a worker: the solver's review of ``(setup, actions)``:
-    ``{"verdict", "line", "sides", "turning_point"}``."""
-    from dame_nature.bots.solver import apply_line, solve  # noqa: F401  (apply_line: the line's reader)
-    from dame_nature.engine.game import get_game
-    from dame_nature.engine.state import State
+    ``{"verdict", "line", "sides", "turning_point", ...}``."""
+    from dame_nature.bots.solver import review
 
-    state = State.new(get_game(setup["num_players"], tuple(setup["modes"])), setup)
-    found = solve(state, node_budget=node_budget, time_budget=time_budget)
-    won = found.status == "won"
-    return {
-        "verdict": found.status,
-        "line": found.line if won else [],
-        "sides": found.sides if won else None,
-        "turning_point": None,
-    }
+    return review(setup, actions, time_budget=time_budget, node_budget=node_budget)
 
 
 def public(review: dict[str, Any]) -> dict[str, Any]:

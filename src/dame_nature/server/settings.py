@@ -9,7 +9,7 @@ from __future__ import annotations
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from urllib.parse import urlsplit
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SEVEN_DAYS = 7 * 24 * 3600.0
@@ -130,6 +130,9 @@ class Settings(BaseSettings):
     #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,
     #: oldest first, before anyone is refused
     lobby_evict_idle_seconds: float = Field(default=300.0, ge=0)
+    #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
+    #: there is no ``/metrics`` at all (404)
+    metrics_token: SecretStr | None = None
 
     @property
     def trusted_networks(self) -> list[IPv4Network | IPv6Network]:

@@ -4,6 +4,9 @@
 // string of the UI has its French here, with the same {placeholders}. Keep this file JSON
 // between the braces (the test reads it so).
 export default {
+  "Glossary": "Glossaire",
+  "Glossary · Dame Nature Online": "Glossaire · Dame Nature Online",
+  "Learn to play · Dame Nature Online": "Apprendre à jouer · Dame Nature Online",
   "The server cannot be reached. Check your connection and try again.": "Le serveur est injoignable. Vérifiez votre connexion et réessayez.",
   "The server answered {status}.": "Le serveur a répondu {status}.",
   " (wetland)": " (zone humide)",
@@ -419,6 +422,10 @@ export default {
   "How to play": "Comment jouer",
   "Close": "Fermer",
   "Room · Dame Nature Online": "Salle · Dame Nature en ligne",
+  "error:lesson_not_found": "Cette leçon n'existe pas.",
+  "error:lesson_over": "Cette leçon est finie : recommencez-la.",
+  "error:lesson_too_long": "Cette leçon n'a pas autant d'étapes : recommencez-la.",
+  "error:off_lesson": "Ces coups ne suivent pas la leçon : recommencez-la.",
   "error:invalid_json": "La requête n'est pas du JSON valide.",
   "error:missing_token": "Il faut votre jeton de place pour cela.",
   "error:invalid_token": "Ce jeton n'est pas une place de cette salle.",

@@ -14,10 +14,12 @@ leaves the room exactly as stored.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from ..errors import Refused
+from ..metrics import Metrics
 from ..store import BaseStore, Conflict
 from .catchup import CatchUp
 from .coordination import Coordination
@@ -41,8 +43,10 @@ class Commit:
         hub: Hub,
         catch_up: CatchUp,
         changed: Callable[[Room], None],
+        metrics: Metrics,
     ) -> None:
         self.store = store
+        self.metrics = metrics
         self.coordination = coordination
         self.hub = hub
         self.catch_up = catch_up
@@ -78,8 +82,11 @@ class Commit:
 
     async def write(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """One write of the store (``save`` without the versions: a new room)."""
+        started = time.perf_counter()
         try:
-            return await self.store.call(method, *args, **kwargs)
+            stored = await self.store.call(method, *args, **kwargs)
+            self.metrics.store_write.observe(time.perf_counter() - started)
+            return stored
         except Conflict:
             raise
         except Exception:
@@ -92,6 +99,9 @@ class Commit:
         it without reading the store)."""
         room.version += 1
         room.stored = max(room.stored, room.version)
+        if published.get("ends") and room.state is not None and room.state.result is not None:
+            won = room.state.result["outcome"] == "won"
+            self.metrics.game_over(len(room.players), won)
         room.updated_at = now
         self.hub.broadcast(room)
         self.on_change(room)

@@ -41,6 +41,14 @@ class Hub:
         """Whether this node holds a socket of ``seat``."""
         return bool(self.sockets(code).get(seat))
 
+    def count_by_kind(self) -> dict[str, int]:
+        """Every socket of this node: ``seat`` sockets and ``spectator`` sockets."""
+        counts = {"seat": 0, "spectator": 0}
+        for sockets in self._rooms.values():
+            for seat, conns in sockets.items():
+                counts["spectator" if seat is None else "seat"] += len(conns)
+        return counts
+
     def seats(self, code: str) -> set[int]:
         """The seats of room ``code`` with a socket on this node."""
         return {seat for seat, conns in self.sockets(code).items() if seat is not None and conns}

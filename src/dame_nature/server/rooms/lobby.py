@@ -377,3 +377,4 @@ async def _new_game(
     room.state = state
     room.status = "playing"
     commit.changed(room, now)
+    commit.metrics.games_started.labels(players=str(len(room.players))).inc()

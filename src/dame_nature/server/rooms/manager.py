@@ -20,6 +20,7 @@ from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..connections import Connection
 from ..hints import Hints
+from ..metrics import Metrics
 from ..reviews import Reviews
 from ..settings import Settings
 from ..store import BaseStore
@@ -45,7 +46,10 @@ class RoomManager:
         self.coordination = coordination = coordination or Local(store)
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
-        pool = BotPool(settings.bot_processes, settings.bot_think_seconds)
+        self.metrics = metrics = Metrics()
+        pool = BotPool(
+            settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided
+        )
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         self.hints = Hints(settings, store, pool)
         self.reviews = Reviews(settings, store)
@@ -54,7 +58,10 @@ class RoomManager:
         )
         self.rooms = self.registry.rooms
         self.catch_up = CatchUp(store, self.registry, hub, self.bots.notify)
-        self.commit = Commit(store, coordination, hub, self.catch_up, self.bots.notify)
+        self.commit = Commit(
+            store, coordination, hub, self.catch_up, self.bots.notify, metrics
+        )
+        metrics.watch(self.registry.count_by_status, hub.count_by_kind)
         coordination.bind(self.catch_up)
 
     def _forgotten(self, code: str) -> None:
@@ -159,7 +166,8 @@ class RoomManager:
         """Apply one action of ``seat``; store it; push the new views; the seat's view.
         Each seat has its own rate (``rate_limited`` past it)."""
         self.rates.allow(room, seat)
-        view = await play.act(self.commit, room, seat, action, reply=True)
+        with self.metrics.person_action():
+            view = await play.act(self.commit, room, seat, action, reply=True)
         assert view is not None
         self._review_if_over(room)
         return view
@@ -167,11 +175,14 @@ class RoomManager:
     async def play(self, room: Room, seat: int, action: dict[str, Any]) -> None:
         """``act`` for a websocket, which gets its new view pushed with the others'."""
         self.rates.allow(room, seat)
-        await play.act(self.commit, room, seat, action, reply=False)
+        with self.metrics.person_action():
+            await play.act(self.commit, room, seat, action, reply=False)
         self._review_if_over(room)
 
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
         played = await play.act_as_bot(self.commit, room, seat, action, game)
+        if played:
+            self.metrics.actions.labels(by="bot").inc()
         self._review_if_over(room)
         return played
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -57,6 +58,10 @@ class Registry:
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     # ---------------------------------------------------------------- loading
+    def count_by_status(self) -> dict[str, int]:
+        """Rooms in memory by status (``lobby``, ``playing``, ``over``)."""
+        return dict(Counter(room.status for room in self.rooms.values()))
+
     def restore(self) -> int:
         """The only node of its database loads every unfinished room (finished ones load
         on demand); its previous process lost every connection, a new version for every

@@ -81,6 +81,12 @@ def socket_guard(websocket: WebSocket) -> SocketGuard:
     return guard
 
 
+def refusal(manager: RoomManager, code: str, message: str) -> str:
+    """An ``error`` message, counted in the metrics' refusals."""
+    manager.metrics.refused(code)
+    return error_message(code, message)
+
+
 async def refuse(websocket: WebSocket, err: Refused) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(error_message(err.code, err.message))
@@ -114,7 +120,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
         await refuse(websocket, err)
         return
     guard.opened(address)
-    conn = Connection(websocket, seat, settings)
+    conn = Connection(websocket, seat, settings, manager.metrics.outbox_drops.inc)
     try:
         try:
             await manager.connect(found, conn, token)
@@ -186,23 +192,23 @@ async def _serve(
                 conn.abort(1008)
                 break
             if verdict == "notice":
-                conn.push(error_message("rate_limited", "Too many messages: slow down."))
+                conn.push(refusal(manager, "rate_limited", "Too many messages: slow down."))
             continue
         raw = _raw(message)
         if len(raw) > limit or (isinstance(raw, str) and len(raw.encode("utf-8")) > limit):
-            conn.push(error_message("message_too_large", f"A message may hold {limit} bytes."))
+            conn.push(refusal(manager, "message_too_large", f"A message may hold {limit} bytes."))
             await conn.flush()
             await websocket.close(1009)
             return
         try:
             data = loads(raw)
         except (ValueError, UnicodeDecodeError):
-            conn.push(error_message("invalid_json", "A message is one JSON object."))
+            conn.push(refusal(manager, "invalid_json", "A message is one JSON object."))
             continue
         try:
             parsed = WsClientAdapter.validate_python(data)
         except ValidationError as err:
-            conn.push(error_message("invalid_message", _first_problem(err)))
+            conn.push(refusal(manager, "invalid_message", _first_problem(err)))
             continue
         if isinstance(parsed, WsAuth):
             await _auth(manager, guard, room, conn, parsed.token)
@@ -211,12 +217,12 @@ async def _serve(
             conn.push(dumps({"type": "pong"}))
             continue
         if conn.seat is None:
-            conn.push(error_message("not_a_player", "A spectator cannot play."))
+            conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
             continue
         try:
             await manager.play(room, conn.seat, action_to_engine(parsed.action))
         except Refused as err:
-            conn.push(error_message(err.code, err.message))
+            conn.push(refusal(manager, err.code, err.message))
     # closed by the server (1008): the close frame goes out unless the client does not
     # read at all; either way the handler ends now and uvicorn drops what comes next
     with contextlib.suppress(Exception):

@@ -1,0 +1,166 @@
+"""The instruction of each step, in English and French, from the action it waits for:
+what to do, where on the screen, and why (said again when another move is tried)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..engine import State
+
+Text = dict[str, str]
+
+
+def _both(en: str, fr: str) -> Text:
+    return {"en": en, "fr": fr}
+
+
+def instruction(
+    state: State, action: dict[str, Any], names: list[str]
+) -> tuple[Text, Text, dict[str, Any]]:
+    """``(text, why, target)`` for the learner's ``action`` in ``state`` (before it)."""
+    from .script import card_name, slot_name
+
+    kind = action["type"]
+
+    def card(lang: str, key: str = "card", colour: str | None = None) -> str:
+        return card_name(action[key], lang, colour)
+
+    if kind == "program":
+        return (
+            _both(
+                f"Program the {card('en')}: click it in your hand.",
+                f"Programmez la carte {card('fr')} : cliquez-la dans votre main.",
+            ),
+            _both(
+                f"This turn, the lesson plays the {card('en')}.",
+                f"À ce tour, la leçon joue la carte {card('fr')}.",
+            ),
+            {"kind": "hand_card", "card": action["card"]},
+        )
+    if kind == "ready":
+        return (
+            _both(
+                "Click Ready: the reveal starts once every player is ready.",
+                "Cliquez sur Prêt : la révélation commence quand tous les joueurs sont prêts.",
+            ),
+            _both(
+                "Your card is programmed: say you are ready.",
+                "Votre carte est programmée : dites que vous êtes prêt.",
+            ),
+            {"kind": "ready"},
+        )
+    if kind == "reveal":
+        programmed = state.programmed[state.awaited()[0]] if state.awaited() else None
+        colour = action.get("colour")
+        name_en = card_name(programmed, "en", colour) if programmed else ""
+        name_fr = card_name(programmed, "fr", colour) if programmed else ""
+        slot = action.get("slot")
+        if slot is None:
+            return (
+                _both(
+                    f"Your {name_en} has no place: it goes to the discard pile.",
+                    f"Votre carte {name_fr} n'a pas de place : elle va à la défausse.",
+                ),
+                _both("No place takes it.", "Aucune place ne la prend."),
+                {"kind": "discard"},
+            )
+        if colour:
+            return (
+                _both(
+                    f"Give your Joker the colour {_colour('en', colour)}: click the lit "
+                    f"place {slot_name(slot, 'en')} in the web.",
+                    f"Donnez à votre Joker la couleur {_colour('fr', colour)} : cliquez la "
+                    f"place {slot_name(slot, 'fr')} dans le réseau.",
+                ),
+                _both(
+                    f"The lesson gives the Joker the colour {_colour('en', colour)} here.",
+                    f"La leçon donne ici au Joker la couleur {_colour('fr', colour)}.",
+                ),
+                {"kind": "slot", "slot": slot, "colour": colour},
+            )
+        return (
+            _both(
+                f"Your {name_en} can go to several places: click {slot_name(slot, 'en')} "
+                "in the web.",
+                f"Votre carte {name_fr} a plusieurs places possibles : cliquez "
+                f"{slot_name(slot, 'fr')} dans le réseau.",
+            ),
+            _both(
+                f"The lesson places it in {slot_name(slot, 'en')}.",
+                f"La leçon la place en {slot_name(slot, 'fr')}.",
+            ),
+            {"kind": "slot", "slot": slot},
+        )
+    if kind == "show":
+        return (
+            _both(
+                f"Use a Symbiosis to Show your {card('en')} to the other players: click "
+                "Symbiosis, choose Show, then the card.",
+                f"Utilisez une Symbiose pour Montrer votre carte {card('fr')} aux autres "
+                "joueurs : cliquez Symbiose, choisissez Montrer, puis la carte.",
+            ),
+            _both(
+                f"The lesson shows the {card('en')}.",
+                f"La leçon montre la carte {card('fr')}.",
+            ),
+            {"kind": "symbiosis", "symbiosis": "show", "card": action["card"]},
+        )
+    if kind == "give":
+        to = names[action["to"]]
+        return (
+            _both(
+                f"Use a Symbiosis to Give your {card('en')} to {to}: click Symbiosis, "
+                f"choose Give, the card, then {to}.",
+                f"Utilisez une Symbiose pour Donner votre carte {card('fr')} à {to} : "
+                f"cliquez Symbiose, choisissez Donner, la carte, puis {to}.",
+            ),
+            _both(
+                f"The lesson gives the {card('en')} to {to}.",
+                f"La leçon donne la carte {card('fr')} à {to}.",
+            ),
+            {"kind": "symbiosis", "symbiosis": "give", "card": action["card"], "to": action["to"]},
+        )
+    if kind == "give_back":
+        pending = state.pending_give or {}
+        giver = names[pending.get("from", 0)]
+        return (
+            _both(
+                f"{giver} gave you a card: give one back. Choose your {card('en')}.",
+                f"{giver} vous a donné une carte : rendez-en une. Choisissez votre carte "
+                f"{card('fr')}.",
+            ),
+            _both(
+                f"The lesson gives back the {card('en')}.",
+                f"La leçon rend la carte {card('fr')}.",
+            ),
+            {"kind": "give_back", "card": action["card"]},
+        )
+    if kind == "swap_discard":
+        return (
+            _both(
+                f"Use a Symbiosis to swap your {card('en')} for the "
+                f"{card('en', 'take')} of the discard pile: click Symbiosis, choose Swap "
+                "with the discard pile, then the two cards.",
+                f"Utilisez une Symbiose pour échanger votre carte {card('fr')} contre la "
+                f"carte {card('fr', 'take')} de la défausse : cliquez Symbiose, choisissez "
+                "Échanger avec la défausse, puis les deux cartes.",
+            ),
+            _both(
+                f"The lesson takes back the {card('en', 'take')}.",
+                f"La leçon reprend la carte {card('fr', 'take')}.",
+            ),
+            {
+                "kind": "symbiosis",
+                "symbiosis": "swap_discard",
+                "card": action["card"],
+                "take": action["take"],
+            },
+        )
+    raise ValueError(f"No lesson step for a {kind!r} action.")
+
+
+def _colour(lang: str, colour: str) -> str:
+    from .script import COLOURS
+
+    return COLOURS[colour][lang]

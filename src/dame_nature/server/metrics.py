@@ -1,0 +1,142 @@
+"""The server's own figures in Prometheus's format, for ``GET /metrics``.
+
+Off unless ``DAME_NATURE_METRICS_TOKEN`` is set (then the route answers only a request
+carrying ``Authorization: Bearer <that token>``). Each node counts its own: in a cluster,
+Prometheus scrapes every node (``deploy/prometheus.yml``). Every figure lives in one
+``Metrics`` object a server owns (its own registry, never the process-wide default), so
+that several apps in one process (the tests) do not mix their counts.
+
+Gauges that describe the present (rooms by status, connected sockets) are read at scrape
+time from callbacks the server registers, so they can never drift from the truth.
+
+>>> m = Metrics()
+>>> m.refused("not_your_turn"); m.refused("not_your_turn")
+>>> b'dame_nature_refusals_total{code="not_your_turn"} 2.0' in m.render()
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.registry import Collector
+
+#: latencies of the server's own work: sub-millisecond to a few seconds
+FAST_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+#: a bot's thinking: milliseconds to its think budget
+BOT_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+class _Present(Collector):
+    """Gauges read from the server when scraped."""
+
+    def __init__(
+        self,
+        rooms: Callable[[], Mapping[str, int]],
+        sockets: Callable[[], Mapping[str, int]],
+    ) -> None:
+        self.rooms = rooms
+        self.sockets = sockets
+
+    def collect(self) -> Iterable[GaugeMetricFamily]:
+        rooms = GaugeMetricFamily(
+            "dame_nature_rooms", "Rooms this node holds in memory, by status", labels=["status"]
+        )
+        for status, count in sorted(self.rooms().items()):
+            rooms.add_metric([status], count)
+        yield rooms
+        sockets = GaugeMetricFamily(
+            "dame_nature_sockets",
+            "Websockets open on this node: seats (players and their bots' stand-ins are "
+            "not sockets) and spectators",
+            labels=["kind"],
+        )
+        for kind, count in sorted(self.sockets().items()):
+            sockets.add_metric([kind], count)
+        yield sockets
+
+
+class Metrics:
+    """One server's counters and histograms, and what it renders for ``/metrics``."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self.games_started = Counter(
+            "dame_nature_games_started", "Games dealt", ["players"], registry=r
+        )
+        self.games_finished = Counter(
+            "dame_nature_games_finished",
+            "Games over, won or lost",
+            ["players", "result"],
+            registry=r,
+        )
+        self.actions = Counter(
+            "dame_nature_actions",
+            "Game actions applied and stored (people and bots)",
+            ["by"],
+            registry=r,
+        )
+        self.action_latency = Histogram(
+            "dame_nature_action_latency_seconds",
+            "From an action's arrival to every seat's new view handed to its socket",
+            buckets=FAST_BUCKETS,
+            registry=r,
+        )
+        self.store_write = Histogram(
+            "dame_nature_store_write_seconds",
+            "One stored change (the commit)",
+            buckets=FAST_BUCKETS,
+            registry=r,
+        )
+        self.bot_decision = Histogram(
+            "dame_nature_bot_decision_seconds",
+            "A bot's thinking over one decision",
+            ["level"],
+            buckets=BOT_BUCKETS,
+            registry=r,
+        )
+        self.outbox_drops = Counter(
+            "dame_nature_outbox_drops",
+            "Websockets closed because they did not read their messages (outbox full)",
+            registry=r,
+        )
+        self.refusals = Counter(
+            "dame_nature_refusals",
+            "Requests and messages refused, by error code",
+            ["code"],
+            registry=r,
+        )
+
+    def watch(
+        self,
+        rooms: Callable[[], Mapping[str, int]],
+        sockets: Callable[[], Mapping[str, int]],
+    ) -> None:
+        """Register the callbacks that count rooms by status and open sockets by kind."""
+        self.registry.register(_Present(rooms, sockets))
+
+    @contextlib.contextmanager
+    def person_action(self) -> Iterator[None]:
+        """Around a person's action, from its arrival to every seat's view handed to its
+        socket (the broadcast happens inside): counted and timed when it was applied."""
+        started = time.perf_counter()
+        yield
+        self.action_latency.observe(time.perf_counter() - started)
+        self.actions.labels(by="person").inc()
+
+    def bot_decided(self, level: str, seconds: float) -> None:
+        self.bot_decision.labels(level=level).observe(seconds)
+
+    def refused(self, code: str) -> None:
+        self.refusals.labels(code=code).inc()
+
+    def game_over(self, players: int, won: bool) -> None:
+        self.games_finished.labels(players=str(players), result="won" if won else "lost").inc()
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)
