@@ -101,11 +101,7 @@ class RoomCreate(_Body):
     path: PathNumber | None = None
     seed: Seed | None = None
     deal: Deal | None = None
-    hints: bool = Field(
-        default=False,
-        description="hints from the expert in a room of people (always on when every "
-        "other seat is a bot)",
-    )
+    hints: bool = Field(default=False, description="hints from the expert for people too")
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
@@ -197,20 +193,24 @@ def clean_name(name: str) -> str:
     return name
 
 
+#: a player's name, checked and cleaned (``clean_name``)
+PlayerName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=8 * NAME_MAX_CHARACTERS,
+        json_schema_extra={"pattern": NAME_PATTERN},
+    ),
+    AfterValidator(clean_name),
+]
+
+
 class PlayerCreate(_Body):
     """``POST /api/rooms/{room}/players``: the name shown to the others (1 to 40
     characters as a person counts them, emoji sequences included; spaces around it
     dropped; no control character)."""
 
-    name: Annotated[
-        str,
-        Field(
-            min_length=1,
-            max_length=8 * NAME_MAX_CHARACTERS,
-            json_schema_extra={"pattern": NAME_PATTERN},
-        ),
-        AfterValidator(clean_name),
-    ]
+    name: PlayerName
 
 
 class PlayerCreated(BaseModel):

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import BaseModel, Field
 
 from ..bot_driver import default_level
 from ..deps import ManagerDep, RoomDep
-from ..models import NAME_MAX_CHARACTERS, NAME_PATTERN, Seat, _Body, clean_name
+from ..models import PlayerName, Seat, _Body
 from .rooms import ERRORS
 
 router = APIRouter(prefix="/api", tags=["learn"])
@@ -25,15 +25,7 @@ class PlayFrom(_Body):
         "(the number of steps with an `action` up to the replay's step)"
     )
     seat: Seat = Field(description="the seat you play; every other seat is a bot")
-    name: Annotated[
-        str,
-        Field(
-            min_length=1,
-            max_length=8 * NAME_MAX_CHARACTERS,
-            json_schema_extra={"pattern": NAME_PATTERN},
-        ),
-        AfterValidator(clean_name),
-    ] = "Player"
+    name: PlayerName = "Player"
     level: Annotated[str, Field(min_length=1, max_length=32)] | None = None
 
 
