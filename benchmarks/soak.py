@@ -7,7 +7,10 @@ minutes, while hostile clients come back every interval:
 - idle and slow-header connections,
 - a seat token reconnecting in a loop,
 - a crowd of anonymous spectators on a bot room (more than the room takes),
-- a room-creation flood from one address, and a body of deeply nested JSON.
+- a room-creation flood from one address, and a body of deeply nested JSON;
+
+and, before it all, a write flood: 10 rooms of 6 seats, each room from its own address,
+whose every seat flips its programmed card as fast as it is answered (``--flood-seconds``).
 
 Every client runs on this machine, so the server is told that 127.0.0.1 is a trusted
 proxy and each client gives its own address in ``X-Forwarded-For`` (a bot room's
@@ -16,8 +19,9 @@ the attackers as they would on the internet, not to the bots.
 
 Each interval prints the server's RSS, open files, ``/healthz`` latency (median and
 max, sampled every 0.5 s), the bots' actions, games and refusals, and what the hostile
-clients met. The last line is ``soak_rss_growth_mib: N``: the RSS at the end less the
-RSS after the first interval (the warm-up).
+clients met. The last lines are ``soak_rss_growth_mib: N`` (the RSS at the end less the
+RSS after the first interval, the warm-up), ``soak_rss_mib`` (the RSS at the end) and
+``soak_wal_mib`` (the size of the SQLite WAL at the end).
 
     python benchmarks/soak.py                         # 20 rooms of 4 bots, 10 minutes
     python benchmarks/soak.py --rooms 5 --minutes 1 --interval 20
@@ -345,6 +349,47 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
         return growth
 
 
+async def write_flood(server: ServerProcess, seconds: float, rooms: int = 10) -> dict[str, int]:
+    """Rooms of 6 seats, each its own address, whose every seat programs one card, then
+    another, then the first again, as fast as it is answered, for ``seconds``: what the
+    server answered, by status or code (the engine refuses a seat past its changes of
+    the turn, ``too_many_changes``, so the action log stops growing)."""
+    answers: dict[str, int] = {}
+    end = time.monotonic() + seconds
+
+    async def seat(http: httpx.AsyncClient, room: str, token: str, address: str) -> None:
+        headers = {"Authorization": f"Bearer {token}", **xff(address)}
+        view = (await http.get(f"/api/rooms/{room}/state", headers=headers)).json()
+        cards, i = view["hand"][:2], 0
+        while time.monotonic() < end and len(cards) == 2:
+            r = await http.post(
+                f"/api/rooms/{room}/actions",
+                headers=headers,
+                json={"type": "program", "card": cards[i % 2]},
+            )
+            key = "200" if r.status_code == 200 else r.json()["error"]["code"]
+            answers[key] = answers.get(key, 0) + 1
+            i += 1
+
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        seats = []
+        for k in range(rooms):
+            address = f"198.51.100.{k + 1}"
+            created = (await http.post("/api/rooms", json={}, headers=xff(address))).json()
+            room = created["room"]
+            tokens = []
+            for n in range(6):
+                joined = await http.post(
+                    f"/api/rooms/{room}/players", json={"name": f"F{n}"}, headers=xff(address)
+                )
+                tokens.append(joined.json()["token"])
+            auth = {"Authorization": f"Bearer {created['host_token']}", **xff(address)}
+            await http.post(f"/api/rooms/{room}/start", headers=auth)
+            seats += [seat(http, room, token, address) for token in tokens]
+        await asyncio.gather(*seats)
+    return answers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=20)
@@ -353,6 +398,12 @@ def main() -> None:
     parser.add_argument("--interval", type=float, default=30.0, help="seconds between reports")
     parser.add_argument("--think", type=float, default=0.3, help="mean seconds between actions")
     parser.add_argument("--no-hostile", dest="hostile", action="store_false")
+    parser.add_argument(
+        "--flood-seconds",
+        type=float,
+        default=60.0,
+        help="the write flood at the start: 10 rooms of 6 seats flipping their card (0: none)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = {
@@ -372,12 +423,22 @@ def main() -> None:
             "DAME_NATURE_RATE_LIMIT_PER_SECOND": "20",
             "DAME_NATURE_RATE_LIMIT_BURST": "60",
         }
-        server = ServerProcess(Path(tmp) / "soak.sqlite3", env).start()
+        db = Path(tmp) / "soak.sqlite3"
+        server = ServerProcess(db, env).start()
+        assert server.proc is not None
         try:
+            if args.flood_seconds > 0:
+                flood_answers = asyncio.run(write_flood(server, args.flood_seconds))
+                print(f"write flood, {args.flood_seconds:.0f} s: {flood_answers}", flush=True)
             growth = asyncio.run(soak(args, server))
+            rss = rss_mib(server.proc.pid)
+            wal = db.with_name(db.name + "-wal")
+            wal_mib = wal.stat().st_size / 2**20 if wal.exists() else 0.0
         finally:
             server.stop()
     print(f"soak_rss_growth_mib: {growth:.1f}")
+    print(f"soak_rss_mib: {rss:.1f}")
+    print(f"soak_wal_mib: {wal_mib:.1f}")
 
 
 if __name__ == "__main__":

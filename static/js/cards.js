@@ -14,11 +14,6 @@ export function card(id) {
   return CARDS[id] || { id, type: "unknown" };
 }
 
-export function cardNumber(id) {
-  const m = /-(\d+)$/.exec(id);
-  return m ? m[1] : "";
-}
-
 // The advanced rules of the game on this page: a card's symbol is named only when its
 // rule is on (in the base game an associated Condition is an ordinary one).
 let activeModes = [];
@@ -51,6 +46,25 @@ export function cardText(id, jokerColour = null) {
   }
 }
 
+// A card's grammatical gender, for the French words that agree with it ("installée",
+// "installé"): the Species' genders are in the French catalogue ("gender:<id>").
+const GENDER = { condition: "f", joker: "m", cat: "m", pollution: "f", reintroduction: "f" };
+export function cardGender(id) {
+  const c = card(id);
+  return c.type === "species" ? (lang === "fr" ? t(`gender:${id}`) : "f") : GENDER[c.type] || "f";
+}
+
+// The words printed on a face: the whole word, and a short form a narrow card shows
+// instead (a word never breaks inside; the card's aria-label always says it whole).
+const SHORT = {
+  en: { hydric: "hydric", thermal: "thermal", geological: "geol.", atmospheric: "atmos." },
+  fr: { hydric: "hydrique", thermal: "thermique", geological: "géol.", atmospheric: "atmos." },
+}[lang] || {};
+function faceWord(long, short) {
+  if (!short || short === long) return esc(long);
+  return `<span class="w-long">${esc(long)}</span><span class="w-short" aria-hidden="true">${esc(short)}</span>`;
+}
+
 export function cap(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
@@ -72,15 +86,14 @@ function symbolBadge(c, modes) {
 export function cardFace(id, opts = {}) {
   const c = card(id);
   const modes = opts.modes || [];
-  const num = cardNumber(id);
   switch (c.type) {
     case "condition": {
       const info = COLOUR_INFO[c.colour];
       return `<span class="card-face cond c-${c.colour}${c.set === "wetland" ? " wet" : ""}">
         <span class="card-top"><span class="letter">${info.letter}</span>${symbolBadge(c, modes)}</span>
         <span class="card-icon">${icon(c.colour)}</span>
-        <span class="card-name">${esc(cap(info.name))}</span>
-        <span class="card-sub">${esc(c.set === "wetland" ? t("wetland Condition") : num ? t("Condition {n}", { n: num }) : t("Condition"))}</span>
+        <span class="card-name">${faceWord(cap(info.name), cap(SHORT[info.word]))}</span>
+        <span class="card-sub">${esc(c.set === "wetland" ? t("wetland Condition") : t("Condition"))}</span>
       </span>`;
     }
     case "joker": {
@@ -90,7 +103,7 @@ export function cardFace(id, opts = {}) {
         return `<span class="card-face joker c-${jc}">
           <span class="card-top"><span class="letter">${info.letter}</span><span class="card-symbol">${icon("joker")}</span></span>
           <span class="card-icon">${icon(jc)}</span>
-          <span class="card-name">${esc(t("Joker"))}</span><span class="card-sub">${esc(t("as {colour}", { colour: info.name }))}</span></span>`;
+          <span class="card-name">${esc(t("Joker"))}</span><span class="card-sub">${esc(t("as {colour}", { colour: "" }))}${faceWord(info.name, SHORT[info.word])}</span></span>`; // "as " then the colour's word
       }
       return `<span class="card-face joker">
         <span class="card-top"><span class="letter">J</span></span>
@@ -107,11 +120,13 @@ export function cardFace(id, opts = {}) {
     case "pollution":
     case "reintroduction": {
       const names = { cat: ["Cat", "Chat"], pollution: ["Pollution", "Pollution"], reintroduction: ["Reintroduction", "Réintroduction"] };
+      const shorts = { reintroduction: ["Reintro.", "Réintro."] };
+      const i = lang === "fr" ? 1 : 0;
       return `<span class="card-face special ${c.type}">
         <span class="card-top"></span>
         <span class="card-icon">${icon(c.type)}</span>
-        <span class="card-name">${names[c.type][lang === "fr" ? 1 : 0]}</span>
-        ${lang === "fr" ? "" : `<span class="card-sub" lang="fr">${names[c.type][1]}</span>`}</span>`;
+        <span class="card-name">${faceWord(names[c.type][i], shorts[c.type]?.[i])}</span>
+        ${lang === "fr" ? "" : `<span class="card-sub" lang="fr">${faceWord(names[c.type][1], shorts[c.type]?.[1])}</span>`}</span>`;
     }
     default:
       return `<span class="card-face">${esc(id)}</span>`;

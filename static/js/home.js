@@ -3,12 +3,26 @@
 import { api, loadSeats, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
 import { icon } from "./icons.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
-import { levelName } from "./texts.js";
+import { levelOptions } from "./texts.js";
 
 const form = document.getElementById("create-form");
 renderRulesPicker(document.getElementById("rules-picker"));
+
+// The rules picker stays folded under one line saying what will be played.
+function summariseRules() {
+  const path = form.querySelector('input[name="kind"]:checked')?.value === "path";
+  const modes = form.querySelectorAll('input[name="mode"]:checked').length;
+  const chosenPath = form.querySelector('input[name="path"]:checked')?.value;
+  document.getElementById("rules-summary").textContent = path
+    ? t("Rules: path {n}, played as a campaign", { n: chosenPath })
+    : modes
+      ? tn("Rules: the base game with {n} advanced rule", "Rules: the base game with {n} advanced rules", modes)
+      : t("Rules: the base game");
+}
+form.addEventListener("change", summariseRules);
+summariseRules();
 
 /** The rules chosen in the form (a ``POST /api/rooms`` body), or null after saying in
  * ``error`` what is wrong. */
@@ -41,23 +55,26 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
-// Play solo: one click makes a room with the rules above, seats you and 2 to 5 bots, and
-// starts the game.
+// Play solo: one click makes a room with the rules below, seats you and 2 to 5 bots, and
+// starts the game. No name needed: a default one, changeable.
 const solo = document.getElementById("solo");
-solo.innerHTML = `<legend>${icon("bot")} ${esc(t("Play solo"))}</legend>
-  <p class="hint">${esc(t("You and 2 to 5 bots, with the rules above; the game starts at once."))}</p>
+solo.innerHTML = `<legend class="sr-only">${esc(t("Play solo"))}</legend>
+  <p class="hint">${esc(t("You and 2 to 5 bots; the game starts at once."))}</p>
   <div class="solo-row">
     <label for="solo-name">${esc(t("Your name"))}</label>
-    <input id="solo-name" maxlength="40" autocomplete="nickname">
+    <input id="solo-name" maxlength="40" autocomplete="nickname" value="${esc(t("Naturalist"))}">
+    <label for="solo-bots">${esc(t("Bots"))}</label>
+    <select id="solo-bots">${[2, 3, 4, 5].map((n) => `<option value="${n}"${n === 2 ? " selected" : ""}>${esc(t("{n} bots", { n }))}</option>`).join("")}</select>
   </div>
-  <div class="solo-row">
-    <label for="solo-bots">${esc(t("Number of bots"))}</label>
-    <select id="solo-bots">${[2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? " selected" : ""}>${esc(t("{n} bots", { n }))}</option>`).join("")}</select>
-    <label for="solo-level">${esc(t("Level of the bot"))}</label>
-    <select id="solo-level">${["expert", "random"].map((l) => `<option value="${l}">${esc(levelName(l))}</option>`).join("")}</select>
-  </div>
+  <details class="solo-more">
+    <summary>${esc(t("Level of the bots"))}</summary>
+    <div class="solo-row">
+      <label for="solo-level" class="sr-only">${esc(t("Level of the bots"))}</label>
+      <select id="solo-level">${levelOptions(["expert", "random"])}</select>
+    </div>
+  </details>
   <p class="form-error" id="solo-error" role="alert"></p>
-  <button type="button" class="btn primary" id="solo-btn">${icon("bot")} ${esc(t("Play solo"))}</button>`;
+  <button type="button" class="btn primary big" id="solo-btn">${icon("bot")} ${esc(t("Play solo"))}</button>`;
 
 document.getElementById("solo-btn").addEventListener("click", async () => {
   const error = document.getElementById("solo-error");
@@ -65,12 +82,7 @@ document.getElementById("solo-btn").addEventListener("click", async () => {
   const nameField = document.getElementById("solo-name");
   const body = chosenRules(error);
   if (!body) return;
-  const name = nameField.value.trim();
-  if (!name) {
-    error.textContent = t("Enter a name so that the others know who you are.");
-    nameField.focus();
-    return;
-  }
+  const name = nameField.value.trim() || t("Naturalist");
   const bots = Number(document.getElementById("solo-bots").value);
   const level = document.getElementById("solo-level").value;
   button.disabled = true;

@@ -49,10 +49,24 @@ export function t(key, values) {
   return fill(catalogue[key] ?? key, values);
 }
 
-/** Singular or plural by n (French treats 0 and 1 as singular); {n} is filled too. */
+/** ``t(key)`` agreeing with the gender of what it tells about ("m" or "f", see
+ * cards.js cardGender): French words agree ("installée", "installé"); the catalogue holds
+ * the masculine form under ``key#m``, the feminine under the key itself. */
+export function tg(key, gender, values) {
+  const masculine = gender === "m" ? catalogue[`${key}#m`] : undefined;
+  return masculine !== undefined ? fill(masculine, values) : t(key, values);
+}
+
+/** The colon that joins a name and what follows ("Darwin: ..."): French puts a
+ * non-breaking space before it (as the catalogue's sentences do). */
+export const COLON = lang === "fr" ? "\u00a0: " : ": ";
+
+const plurals = new Intl.PluralRules(lang);
+
+/** Singular or plural by n, as the page's language counts (Intl.PluralRules: French "one"
+ * covers 0 and 1, English only 1); {n} is filled too. */
 export function tn(one, other, n, values) {
-  const singular = lang === "fr" ? Math.abs(n) < 2 : n === 1;
-  return t(singular ? one : other, { n, ...(values || {}) });
+  return t(plurals.select(n) === "one" ? one : other, { n, ...(values || {}) });
 }
 
 /** Remember the language on this browser and show the page in it. */

@@ -5,8 +5,8 @@
 // own modules. #step=N in the address opens (and shares) a given step; ?game=N a given
 // game of the room (a rematch keeps the earlier ones), listed above the controls.
 import { api, ApiError } from "./api.js";
-import { cardHTML, cardText, esc } from "./cards.js";
-import { t, tn } from "./i18n.js";
+import { cardGender, cardHTML, cardText, esc } from "./cards.js";
+import { t, tg, tn } from "./i18n.js";
 import { icon } from "./icons.js";
 import { initReview } from "./replay_review.js";
 import { REASONS } from "./texts.js";
@@ -35,10 +35,12 @@ function reasonText(reason) {
 function revealText(e) {
   const who = playerName(e.seat);
   const what = cardText(e.card, e.colour && e.card.startsWith("joker") ? e.colour : null);
-  if (e.slot) return t("{who} reveals {card}: placed on {slot}.", { who, card: what, slot: slotText(e.slot) });
-  if (e.result === "discarded") return t("{who} reveals {card}: discarded, {reason}.", { who, card: what, reason: reasonText(e.reason) });
-  if (e.result === "in_play") return t("{who} reveals {card}: it waits for the end of the turn.", { who, card: what });
-  return t("{who} reveals {card}: played.", { who, card: what });
+  const g = cardGender(e.card); // French words agree with the card
+  if (e.slot && !e.slot.includes(":")) return tg("{who} reveals {card}: installed.", g, { who, card: what });
+  if (e.slot) return tg("{who} reveals {card}: placed on {slot}.", g, { who, card: what, slot: slotText(e.slot) });
+  if (e.result === "discarded") return tg("{who} reveals {card}: discarded, {reason}.", g, { who, card: what, reason: reasonText(e.reason) });
+  if (e.result === "in_play") return tg("{who} reveals {card}: it waits for the end of the turn.", g, { who, card: what });
+  return tg("{who} reveals {card}: played.", g, { who, card: what });
 }
 
 function actionText(step) {
@@ -283,7 +285,12 @@ async function init() {
     room = await api("GET", ROOM);
     const game = ASKED ?? room.game;
     if (game === room.game && room.status !== "over") throw new ApiError("game_not_over", "", 409);
+    // a page at a time (a page holds a whole game as people and bots play it)
     replay.data = await api("GET", `${ROOM}/replay/steps?game=${game}`);
+    while (replay.data.next_offset != null) {
+      const page = await api("GET", `${ROOM}/replay/steps?game=${game}&offset=${replay.data.next_offset}`);
+      replay.data = { ...page, steps: replay.data.steps.concat(page.steps) };
+    }
   } catch (err) {
     $("replay-loading").hidden = true;
     $("replay-error").hidden = false;

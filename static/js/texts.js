@@ -3,10 +3,10 @@
 import { t } from "./i18n.js";
 
 export const COLOUR_INFO = {
-  blue: { name: t("hydric"), letter: "H", colour: "blue" },
-  yellow: { name: t("thermal"), letter: "T", colour: "yellow" },
-  green: { name: t("geological"), letter: "G", colour: "green" },
-  violet: { name: t("atmospheric"), letter: "A", colour: "violet" },
+  blue: { word: "hydric", name: t("hydric"), letter: "H", colour: "blue" },
+  yellow: { word: "thermal", name: t("thermal"), letter: "T", colour: "yellow" },
+  green: { word: "geological", name: t("geological"), letter: "G", colour: "green" },
+  violet: { word: "atmospheric", name: t("atmospheric"), letter: "A", colour: "violet" },
 };
 export const COLOUR_ORDER = ["blue", "yellow", "green", "violet"];
 // the colours' own names (the help explains blue = hydric, ...) and the symbols' words
@@ -112,7 +112,18 @@ export const TEXTS = {
   swappedBy: (who, turn) => t("Put there by {who}'s Symbiosis swap, {turn}.", { who, turn }),
 };
 
-/** A bot level's name for people. */
+/** A bot level's short name (a seat's badge). */
 export function levelName(level) {
-  return { expert: t("Expert"), random: t("Random (beginner)") }[level] || level;
+  return { expert: t("Expert"), random: t("Random") }[level] || level;
+}
+
+/** A bot level as a choice: its name and what it does (a random bot cannot win). */
+export function levelChoice(level) {
+  return { expert: t("Expert: plays to win"), random: t("Random: plays any legal card, cannot win") }[level] || level;
+}
+
+/** The levels as the options of a select, the default (expert) first and chosen. */
+export function levelOptions(levels, chosen = "expert") {
+  const order = [chosen, ...levels.filter((l) => l !== chosen)];
+  return order.map((l) => `<option value="${l}"${l === chosen ? " selected" : ""}>${levelChoice(l).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</option>`).join("");
 }

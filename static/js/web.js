@@ -1,22 +1,33 @@
 // The web of life drawn as its graph: 4 columns of species, each with its two Condition
 // slots and its own slot, parents linked by lines. Legal places for the card being
 // revealed light up as buttons.
-import { BOOT, card, cardFace, cardText, esc } from "./cards.js";
+import { BOOT, card, cardFace, cardGender, cardText, esc } from "./cards.js";
 import { applyStyles, css } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, tg } from "./i18n.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO } from "./texts.js";
+
+// the words the stylesheet prints beside a lit slot and a card just placed
+document.documentElement.style.setProperty("--word-here", JSON.stringify(t("here?")));
+document.documentElement.style.setProperty("--word-new", JSON.stringify(t("new")));
 
 export function layoutName(view, web) {
   return web === "main" ? view.layout || "numbered" : web;
 }
 
+/** A place of the web in words: a Condition slot is named by its Species and colour
+ * ("Chêne's geological slot"), never by a number (a card's number is another thing). */
 export function slotText(slot) {
   if (!slot) return "";
   const [sp, n] = slot.split(":");
   const c = card(sp);
   const name = c.name_fr || sp;
-  return n ? t("{name}, Condition {n}", { name, n }) : t("{name} (installed)", { name });
+  if (!n) return tg("{name} (installed)", cardGender(sp), { name });
+  const layout = Object.values(BOOT.layouts).find((l) => l[sp]);
+  const colour = layout ? layout[sp].conditions[Number(n) - 1] : null;
+  // French: "l'emplacement géologique du Chêne" (the catalogue's "of:<id>" gives "du Chêne")
+  const of = lang === "fr" ? t(`of:${sp}`) : name;
+  return t("{name}'s {colour} slot", { name: of, colour: colour ? COLOUR_INFO[colour].name : "" });
 }
 
 /** Whether a Species' slots are open: every Species before it (its parents) installed. */
@@ -70,7 +81,8 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
   const invasive = c.set === "invasive" ? `<span class="sp-invasive" title="${esc(t("Invasive species: placed only when the first player of the turn reveals it"))}">${icon("invasive")}<span class="sr-only">${esc(t("invasive species"))}</span></span>` : "";
   const nodeTitle = `<span class="sp-kind">${icon(c.kind)}</span><span class="sp-names"><span class="sp-fr" lang="fr">${esc(c.name_fr)}</span>${lang === "fr" ? "" : `<span class="sp-en">${esc(c.name_en)}</span>`}</span>${invasive}`;
   const state = installed ? "installed" : open ? "open" : "locked";
-  const stateText = installed ? t("installed") : open ? t("not installed yet") : t("waiting for the species before it");
+  const g = cardGender(sp);
+  const stateText = installed ? tg("installed", g) : open ? tg("not installed yet", g) : t("waiting for the species before it");
   let head;
   if (speciesTarget) {
     head = `<button type="button" class="sp-head target" data-slot="${sp}" data-key="slot-${sp}" aria-label="${esc(t("Install {name} here", { name: cardText(sp) }))}">${nodeTitle}</button>`;
@@ -82,7 +94,7 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
       ${css(`grid-column:${spot.column};grid-row:${rowStart} / span 2;${placedDelay(ctx, sp)}`)} role="group" aria-label="${esc(`${cardText(sp)}, ${stateText}`)}">
       ${head}
       <div class="sp-slots">${slots}</div>
-      <div class="sp-state">${installed ? `${icon("ready")} ${esc(t("installed"))}` : open ? "" : esc(t("locked"))}</div>
+      <div class="sp-state">${installed ? `${icon("ready")} ${esc(tg("installed", g))}` : open ? "" : esc(t("locked"))}</div>
     </div>`;
 }
 

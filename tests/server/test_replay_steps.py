@@ -57,6 +57,20 @@ def test_replay_steps_of_a_finished_game(api):
     assert steps[-1]["state"]["web"] == final["web"]
     assert steps[-1]["state"]["discard"] == final["discard"]
     assert steps[-1]["state"]["result"] == final["result"]
+    assert data["total_steps"] == len(steps) and data["next_offset"] is None
+    # pages of any size give the same steps
+    for size in (1, 7, len(steps) - 1):
+        paged, offset = [], 0
+        while offset is not None:
+            page = api.http.get(
+                f"/api/rooms/{room}/replay/steps", params={"offset": offset, "limit": size}
+            ).json()
+            assert len(page["steps"]) <= size and page["offset"] == offset
+            paged += page["steps"]
+            offset = page["next_offset"]
+        assert paged == steps, size
+    too_big = api.http.get(f"/api/rooms/{room}/replay/steps", params={"limit": 100_000})
+    assert too_big.status_code == 422
     # the same answer again (cached), and a card is never in two places
     assert api.http.get(f"/api/rooms/{room}/replay/steps").json() == data
     for step in steps:
@@ -69,7 +83,7 @@ def test_frames_between_reveals_keep_every_card_in_one_place(modes):
     for seed in range(6):
         state = Game(4, modes).new_initial_state(seed=seed)
         play_random_game(state, random.Random(seed))
-        steps = build_steps(state.setup, state.history)
+        steps, _ = build_steps(state.setup, state.history)
         dealt = Counter(c for hand in state.setup["hands"] for c in hand)
         for step in steps:
             seen = cards_on_table(step["state"])

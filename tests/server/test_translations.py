@@ -23,6 +23,8 @@ STATIC_JS = ROOT / "static" / "js"
 TEMPLATES = ROOT / "templates"
 
 T_CALL = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\]|\\.)*)"', re.S)
+#: ``tg("...", gender)``: a sentence whose French agrees with a card's gender
+TG_CALL = re.compile(r'(?<![\w.$])tg\(\s*"((?:[^"\\]|\\.)*)"', re.S)
 TN_CALL = re.compile(r'(?<![\w.$])tn\(\s*"((?:[^"\\]|\\.)*)"\s*,\s*"((?:[^"\\]|\\.)*)"', re.S)
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: text of the templates that stays as it is in both languages
@@ -42,14 +44,14 @@ def _unquote(literal: str) -> str:
 
 
 def js_strings() -> dict[str, str]:
-    """``{English string: file}`` of every t()/tn() call of the UI's scripts."""
+    """``{English string: file}`` of every t()/tg()/tn() call of the UI's scripts."""
     found: dict[str, str] = {}
     for path in sorted(STATIC_JS.rglob("*.js")):
         if "locales" in path.parts or path.name == "i18n.js":
             continue
         text = path.read_text(encoding="utf-8")
         name = str(path.relative_to(ROOT))
-        for match in T_CALL.finditer(text):
+        for match in (*T_CALL.finditer(text), *TG_CALL.finditer(text)):
             found.setdefault(_unquote(match.group(1)), name)
         for match in TN_CALL.finditer(text):
             found.setdefault(_unquote(match.group(1)), name)

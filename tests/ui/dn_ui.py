@@ -18,6 +18,8 @@ def create_room(
     """On the home page: pick the rules (or a path), optionally paste a deal or give a
     seed, create; the room code."""
     page.goto("/")
+    if path is not None or modes or deal is not None or seed is not None:
+        page.click("#rules-fold > summary")  # the rules picker is folded away
     if path is not None:
         page.check('input[name="kind"][value="path"]')
         page.check(f'input[name="path"][value="{path}"]')

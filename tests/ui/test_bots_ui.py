@@ -59,6 +59,7 @@ def test_play_solo_then_a_whole_game_by_clicking(open_page):
     page.goto("/")
     page.fill("#solo-name", "Ada")
     page.select_option("#solo-bots", "2")
+    page.click(".solo-more > summary")  # the level is folded under the default, expert
     page.select_option("#solo-level", "random")  # quick bots: the test is about the page
     assert_accessible(page, "home, Play solo filled in")
     page.click("#solo-btn")

@@ -20,6 +20,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 def test_saving_the_rules_keeps_the_seed_and_shows_it(open_page):
     host, guest, third = open_page(), open_page(), open_page()
     host.goto("/")
+    host.click("#rules-fold > summary")
     host.click("details.advanced summary")
     host.fill("#seed", "42")
     host.click("#create-btn")

@@ -5,8 +5,7 @@ Each ``ActionSpec`` declares the type's fields (``fields``), when it can be sent
 refused (``check``, raising ``IllegalAction`` and changing nothing) and what it does
 (``apply``, on a checked action). ``ACTIONS`` lists them in the order ``legal_actions``
 groups them: the action the game waits for first, then programming, the Symbioses, and
-ending a game that can no longer be won. The server's pydantic models are checked
-against ``fields`` (``tests/server/test_action_models.py``).
+ending a game that can no longer be won. How often a seat may change: ``pace.py``.
 
 >>> [spec.type.value for spec in ACTIONS.values()][:4]
 ['choose_side', 'reveal', 'give_back', 'program']
@@ -18,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from . import knowledge, reveal
+from . import knowledge, pace, reveal
 from .cards import CATALOGUE
 from .enums import CHOOSING_SIDES, PROGRAMMING, REVEAL, ActionType, Phase, Side
 from .errors import IllegalAction
@@ -228,7 +227,7 @@ class Program(ActionSpec):
     fields = (Field("card", "card"),)
 
     def available(self, state: State, seat: int) -> bool:
-        return bool(state.hands[seat])
+        return bool(state.hands[seat]) and pace.may_change(state, seat)
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "program", "card": c} for c in state.hands[seat]]
@@ -239,8 +238,10 @@ class Program(ActionSpec):
         if card is not None and card == state.programmed[seat]:
             raise IllegalAction("That card is already programmed.", "already_programmed")
         require_own_card(state, seat, action)
+        pace.require_change_left(state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> None:
+        pace.count_change(state, seat)
         card = action["card"]
         old = state.programmed[seat]
         hand = state.hands[seat]
@@ -280,7 +281,7 @@ class Unready(ActionSpec):
     type = ActionType.UNREADY
 
     def available(self, state: State, seat: int) -> bool:
-        return state.ready[seat]
+        return state.ready[seat] and pace.may_change(state, seat)
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "unready"}]
@@ -289,8 +290,10 @@ class Unready(ActionSpec):
         require_phase(state, PROGRAMMING, "take back your ready")
         if not state.ready[seat]:
             raise IllegalAction("You are not ready yet.", "not_ready")
+        pace.require_change_left(state, seat)
 
     def apply(self, state: State, seat: int, action: Action) -> None:
+        pace.count_change(state, seat)
         state.ready[seat] = False
         state.event("unready", {"seat": seat})
 

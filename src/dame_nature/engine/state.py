@@ -89,6 +89,7 @@ class State:
     _winnable: tuple[int, bool] | None
     _max_discards: int | None
     _public: PublicPart | None
+    _changes: tuple[int, list[int]] | None
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
     _FIELDS = tuple(
@@ -100,6 +101,7 @@ class State:
     #: through ``apply``, and every change logs an event: the log's length versions it.
     __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
     __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
+    __slots__ += ("_changes",)  # (turn, changes per seat): see ``actions.changes_this_turn``
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -136,6 +138,7 @@ class State:
         self._winnable = None
         self._max_discards = None
         self._public = None
+        self._changes = None
         if game.first_phase is not None:
             self.phase = game.first_phase
         else:
@@ -161,6 +164,7 @@ class State:
         self._winnable = None
         self._max_discards = None
         self._public = None
+        self._changes = None
         return self
 
     def clone(self) -> State:
@@ -196,6 +200,8 @@ class State:
         new._winnable = self._winnable
         new._max_discards = self._max_discards
         new._public = None
+        changes = self._changes
+        new._changes = None if changes is None else (changes[0], changes[1][:])
         return new
 
     @classmethod

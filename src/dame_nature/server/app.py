@@ -20,14 +20,16 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from .. import __version__
 from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
-from .clients import Limiter, client_address
+from .clients import client_address
 from .errors import Refused, refusal
 from .jsonio import loads
 from .models import Health
+from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
 from .routes import hints, lessons, metrics, pages, play_from, replay, review, rooms, ws
@@ -88,32 +90,32 @@ def _is_json(content_type: bytes | None) -> bool:
 
 class GuardMiddleware:
     """The API's front door, before any parsing: the rate of each client address (429),
-    room creations per address (429), body size (413), ``application/json`` on writes
-    that carry a body (415: a cross-site form or ``text/plain`` request cannot), and
-    JSON too deep or malformed (400).
+    room creations per address (429; both on the one ``RateLimiter``), body size (413),
+    ``application/json`` on writes that carry a body (415: a cross-site form or
+    ``text/plain`` request cannot), and JSON too deep or malformed (400).
 
     The body is read whole before the app sees it, so an over-long body never reaches a
     handler."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, limiter: RateLimiter) -> None:
         self.app = app
         self.settings = settings
-        self.trusted = settings.trusted_networks
-        self.requests = Limiter(settings.rate_limit_per_second, settings.rate_limit_burst)
-        self.creates = Limiter(settings.create_rate_per_second, settings.create_rate_burst)
+        self.limiter = limiter
+        self.requests = Rate("requests", settings.rate_limit_per_second, settings.rate_limit_burst)
+        self.creates = Rate("creates", settings.create_rate_per_second, settings.create_rate_burst)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not scope["path"].startswith("/api/"):
             await self.app(scope, receive, send)
             return
-        address = client_address(scope, self.trusted)
-        if not self.requests.allow(address):
+        address = client_address(scope)
+        if not await self.limiter.hit(self.requests, address):
             await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
             return
         method = scope["method"]
         path = scope["path"].rstrip("/")
         creating = method == "POST" and (path == "/api/rooms" or path.endswith("/play_from"))
-        if creating and not self.creates.allow(address):
+        if creating and not await self.limiter.hit(self.creates, address):
             await _send_error(
                 send,
                 429,
@@ -250,6 +252,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = open_store(settings.db)
     coordination = make_coordination(settings, store)  # one node, or several
     manager = RoomManager(settings, store, coordination)
+    # the per-client limits: shared by the nodes of a cluster through its Redis
+    limiter = RateLimiter(settings.redis if store.shared else None)
+    app.state.rate_limiter = limiter
     app.state.settings = settings
     app.state.store = store
     app.state.manager = manager
@@ -298,13 +303,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/healthz", response_model=Health, tags=["health"])
     async def healthz() -> Any:
-        """Liveness: answers while the server runs (503 while a node of a cluster cannot
-        reach its database, so that the load balancer sends players elsewhere)."""
-        if store.shared:
-            try:
-                await store.call(store.ping)
-            except Exception:
-                return error_response(503, "store_unavailable", "The database cannot be reached.")
+        """Health: 503 ``store_unavailable`` while the store cannot be written (a SQLite
+        file that cannot be written, checked once a second) or reached (a node of a
+        cluster: the load balancer then sends players elsewhere); else 200."""
+        try:
+            await store.call(store.ping)
+        except Exception:
+            return error_response(
+                503, "store_unavailable", "The database cannot be reached or written."
+            )
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)
@@ -320,6 +327,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(docs_router)
         app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")
     app.mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static")
-    app.add_middleware(GuardMiddleware, settings=settings)
+    app.add_middleware(GuardMiddleware, settings=settings, limiter=limiter)
+    # the client behind a trusted reverse proxy (X-Forwarded-For, X-Forwarded-Proto), for
+    # the guard and the routes: before them
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_hosts)
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every response
     return app

@@ -1,6 +1,8 @@
 """FastAPI dependencies as ``Annotated`` aliases: ``ManagerDep``, ``RoomDep``, ``TokenDep``,
 ``SeatDep`` (a player's seat from its Bearer token) and ``ViewerDep`` (a seat or a
-spectator)."""
+spectator); ``SeatRefDep`` and ``ViewerRefDep`` check the token at once, like them, and
+give the room's commands a ``SeatRef`` that reads the seat again under the room's lock
+(what acts and what reads a view use: seats move in the lobby)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from fastapi import Depends, Header, Request
 
 from .errors import Refused
 from .rooms import Room, RoomManager
+from .rooms.play import SeatRef, by_token
 from .settings import Settings
 
 
@@ -54,12 +57,7 @@ TokenDep = Annotated[str | None, Depends(get_token)]
 
 async def get_viewer(room: RoomDep, token: TokenDep) -> int | None:
     """The seat of the token, or ``None`` (a spectator) without a token."""
-    if token is None:
-        return None
-    seat = room.seat_for_token(token)
-    if seat is None:
-        raise Refused("invalid_token", "This token is not a seat of this room.")
-    return seat
+    return by_token(token)(room)
 
 
 ViewerDep = Annotated[int | None, Depends(get_viewer)]
@@ -75,3 +73,23 @@ async def get_seat(room: RoomDep, token: TokenDep) -> int:
 
 
 SeatDep = Annotated[int, Depends(get_seat)]
+
+
+async def get_viewer_ref(room: RoomDep, token: TokenDep) -> SeatRef | None:
+    """Who reads: ``None`` (a spectator) without a token, else the token's seat, checked
+    now (401 at once) and read again under the room's lock, where it is used (the seats
+    may move meanwhile)."""
+    if token is None:
+        return None
+    await get_viewer(room, token)
+    return by_token(token)
+
+
+async def get_seat_ref(room: RoomDep, token: TokenDep) -> SeatRef:
+    """``get_viewer_ref`` where a token is required."""
+    await get_seat(room, token)
+    return by_token(token)
+
+
+ViewerRefDep = Annotated[SeatRef | None, Depends(get_viewer_ref)]
+SeatRefDep = Annotated[SeatRef, Depends(get_seat_ref)]

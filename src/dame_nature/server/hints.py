@@ -18,6 +18,7 @@ from .bot_pool import BotFailure, BotPool
 from .connections import TokenBucket
 from .errors import Refused
 from .rooms.model import Room
+from .rooms.play import SeatRef, player_seat
 from .settings import Settings
 from .store import BaseStore
 
@@ -47,10 +48,12 @@ class Hints:
         if not bucket.take():
             raise Refused("rate_limited", "Too many hints asked from this seat: slow down.")
 
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """``{"action", "reason", "reason_fr"}`` for ``seat``; refusals: ``hints_off``
-        (403), ``game_not_started``, ``nothing_to_do`` (409), ``hint_unavailable`` (503)."""
+    async def hint(self, room: Room, who: SeatRef) -> dict[str, Any]:
+        """``{"action", "reason", "reason_fr"}`` for the seat of ``who`` (read under the
+        room's lock); refusals: ``hints_off`` (403), ``game_not_started``,
+        ``nothing_to_do`` (409), ``hint_unavailable`` (503)."""
         async with room.lock:
+            seat = player_seat(room, who)
             state = room.state
             if state is None:
                 raise Refused("game_not_started", "The game has not started yet.")

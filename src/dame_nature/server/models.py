@@ -10,7 +10,6 @@ fields the server adds), documented in the OpenAPI schema.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -25,6 +24,7 @@ from pydantic import (
 )
 
 from ..engine import MODES, View
+from .names import NAME_MAX_CHARACTERS, clean_name
 
 
 def _whole(value: Any) -> Any:
@@ -43,12 +43,12 @@ CardId = Annotated[str, Field(min_length=1, max_length=64)]
 
 #: what a player's name may be, for the OpenAPI schema: no control, line-separator or
 #: bidirectional-override character, and at least one that is neither a space nor an
-#: invisible joiner or selector. ``clean_name`` checks it (with a sentence a player
-#: understands, where a failed pattern would show the regex) and counts the length.
+#: invisible joiner or selector. ``clean_name`` (``names.py``) checks it and more (with a
+#: sentence a player understands, where a failed pattern would show the regex).
 NAME_PATTERN = (
-    r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
-    r"[^\s\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufe00-\ufe0f]"
-    r"[^\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
+    r"^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]*"
+    r"[^\s\x00-\x1f\x7f-\x9f\u061c\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufe00-\ufe0f]"
+    r"[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]*$"
 )
 
 
@@ -128,69 +128,6 @@ class RoomCreated(BaseModel):
     room: str
     url: str
     host_token: str
-
-
-NAME_MAX_CHARACTERS = 40
-#: Bidirectional overrides and isolates (they would reorder the text around a name), and
-#: the line and paragraph separators.
-_BIDI_CONTROLS = frozenset([*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x2028, 0x2029])
-_ZWJ = "\u200d"
-
-
-def _joins_previous(char: str, previous: str) -> bool:
-    """Whether ``char`` belongs to the grapheme cluster of ``previous`` (an approximation of
-    Unicode's rules good for names: combining marks, variation selectors, emoji modifiers
-    and tags, ZWJ sequences, and the second flag letter of a pair)."""
-    category = unicodedata.category(char)
-    if category in ("Mn", "Me", "Mc", "Cf") or 0x1F3FB <= ord(char) <= 0x1F3FF:
-        return True
-    if previous == _ZWJ:
-        return True
-    regional = 0x1F1E6 <= ord(char) <= 0x1F1FF
-    return regional and 0x1F1E6 <= ord(previous) <= 0x1F1FF
-
-
-def name_length(name: str) -> int:
-    """The number of characters a person sees in ``name`` (grapheme clusters, roughly):
-    ``name_length("🧑\u200d🌾 Farmer") == 8``.
-
-    >>> name_length("🧑\u200d🌾 Farmer"), name_length("🏳\ufe0f\u200d🌈"), name_length("Zoé")
-    (8, 1, 3)
-    """
-    count, previous, in_flag = 0, "", False
-    for char in name:
-        joined = bool(previous) and _joins_previous(char, previous)
-        if joined and 0x1F1E6 <= ord(char) <= 0x1F1FF:
-            joined, in_flag = not in_flag, not in_flag  # flags are pairs of letters
-        elif 0x1F1E6 <= ord(char) <= 0x1F1FF:
-            in_flag = False
-        if not joined:
-            count += 1
-        previous = char
-    return count
-
-
-def clean_name(name: str) -> str:
-    """A player's name as shown: spaces around and between words collapsed; any printable
-    text, emoji sequences included; no control character, bidirectional override or
-    unassigned code point; at least one visible character; at most 40 characters.
-
-    >>> clean_name("  🧑\u200d🌾   Farmer ")
-    '🧑\u200d🌾 Farmer'
-    >>> clean_name("Bell\x07")
-    Traceback (most recent call last):
-    ...
-    ValueError: a name cannot contain control characters
-    """
-    for char in name:
-        if unicodedata.category(char) in ("Cc", "Cs", "Cn", "Co") or ord(char) in _BIDI_CONTROLS:
-            raise ValueError("a name cannot contain control characters")
-    name = " ".join(name.split())
-    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
-        raise ValueError("a name needs at least one visible character")
-    if name_length(name) > NAME_MAX_CHARACTERS:
-        raise ValueError(f"a name has at most {NAME_MAX_CHARACTERS} characters")
-    return name
 
 
 #: a player's name, checked and cleaned (``clean_name``)
@@ -337,7 +274,10 @@ class ReplaySteps(BaseModel):
     webs: list[str]
     max_discards: int
     deck_size: int
-    steps: list[ReplayStep]
+    steps: list[ReplayStep] = Field(description="the page's steps: `offset` to `offset + limit`")
+    total_steps: int = Field(description="the steps of the whole game")
+    offset: int = Field(description="the index of the page's first step")
+    next_offset: int | None = Field(description="the next page's `offset`; null on the last")
 
 
 class GameLog(BaseModel):

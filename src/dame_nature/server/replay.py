@@ -9,9 +9,9 @@ frame after the action is the engine's own again.
 
 >>> from dame_nature.engine import Game
 >>> state = Game(3).new_initial_state(seed=1)
->>> steps = build_steps(state.setup, [])
->>> steps[0]["kind"], len(steps[0]["state"]["players"][0]["hand"])
-('start', 11)
+>>> steps, total = build_steps(state.setup, [])
+>>> steps[0]["kind"], len(steps[0]["state"]["players"][0]["hand"]), total
+('start', 11, 1)
 """
 
 from __future__ import annotations
@@ -131,22 +131,40 @@ def table_shape(setup: dict[str, Any]) -> dict[str, Any]:
     return {name: view.get(name) for name in ("layout", "webs", "max_discards", "deck_size")}
 
 
-def build_steps(setup: dict[str, Any], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``[{index, kind, turn, seat, action, events, state}, ..]``: the game before any
-    action (``start``), then after each action (``action``), each reveal (``reveal``) and
-    each end of turn (``turn_end``). ``action`` is set on the first step of each action;
-    ``state`` is the whole table (every hand) after that step."""
+def build_steps(
+    setup: dict[str, Any], actions: list[dict[str, Any]], offset: int = 0, limit: int | None = None
+) -> tuple[list[dict[str, Any]], int]:
+    """``([{index, kind, turn, seat, action, events, state}, ..], total)``: the game
+    before any action (``start``), then after each action (``action``), each reveal
+    (``reveal``) and each end of turn (``turn_end``). ``action`` is set on the first step
+    of each action; ``state`` is the whole table (every hand) after that step.
+
+    Only the steps ``offset`` to ``offset + limit`` are built (the others are counted in
+    ``total`` without drawing their table), so a page costs memory for its own steps."""
+    stop = None if limit is None else offset + limit
     state = State.replay(setup, [])
-    steps: list[dict[str, Any]] = [
-        {"kind": "start", "turn": state.turn, "seat": None, "action": None,
-         "events": [omniscient(e) for e in state.log], "state": frame(state)}
-    ]  # fmt: skip
+    steps: list[dict[str, Any]] = []
+    if offset == 0 and stop != 0:
+        steps.append(
+            {"kind": "start", "turn": state.turn, "seat": None, "action": None,
+             "events": [omniscient(e) for e in state.log], "state": frame(state)}
+        )  # fmt: skip
+    total = 1
     for entry in actions:
         seat, action = entry["seat"], entry["action"]
-        before = steps[-1]["state"]
-        events = [omniscient(e) for e in state.apply(seat, action)]
+        first = total
+        wanted = stop is None or first < stop
+        # before the page, the table before the action is drawn only if one of its
+        # steps is on the page (from a copy of the state: most actions are skipped)
+        earlier = state.clone() if wanted and not steps else None
+        applied = state.apply(seat, action)
+        segments = _segments(applied) or [[]]
+        total += len(segments)
+        if not wanted or total <= offset:
+            continue  # not on this page: counted only
+        before = frame(earlier) if earlier is not None else steps[-1]["state"]
+        segments = [[omniscient(e) for e in segment] for segment in segments]
         after = frame(state)
-        segments = _segments(events) or [[]]
         table = copy.deepcopy(before)
         for i, segment in enumerate(segments):
             last = i == len(segments) - 1
@@ -155,8 +173,12 @@ def build_steps(setup: dict[str, Any], actions: list[dict[str, Any]]) -> list[di
             else:
                 for event in segment:
                     advance(table, event)
+            index = first + i
+            if index < offset or (stop is not None and index >= stop):
+                continue
             steps.append(
                 {
+                    "index": index,
                     "kind": _kind(segment) if segment else "action",
                     "turn": segment[0]["turn"] if segment else state.turn,
                     "seat": seat if i == 0 else segment[0].get("seat"),
@@ -165,6 +187,6 @@ def build_steps(setup: dict[str, Any], actions: list[dict[str, Any]]) -> list[di
                     "state": table if last else copy.deepcopy(table),
                 }
             )
-    for index, step in enumerate(steps):
-        step["index"] = index
-    return steps
+    if steps and steps[0]["kind"] == "start":
+        steps[0] = {"index": 0, **steps[0]}
+    return steps, total

@@ -97,7 +97,7 @@ class Settings(BaseSettings):
     #: when the room's spectator places are all taken
     ws_auth_timeout_seconds: float = Field(default=2.0, gt=0)
     #: addresses (or networks, comma-separated) of reverse proxies whose
-    #: ``X-Forwarded-For`` / ``X-Real-IP`` give the client's address; empty: none
+    #: ``X-Forwarded-For`` gives the client's address; empty: none
     trusted_proxies: str = ""
     #: a limit on rooms held in memory at once, so a flood cannot exhaust memory
     max_rooms: int = Field(default=100_000, gt=0)
@@ -142,6 +142,11 @@ class Settings(BaseSettings):
             for part in self.trusted_proxies.split(",")
             if part.strip()
         ]
+
+    @property
+    def trusted_proxy_hosts(self) -> list[str]:
+        """``trusted_proxies`` as uvicorn's ``ProxyHeadersMiddleware`` takes them."""
+        return [part.strip() for part in self.trusted_proxies.split(",") if part.strip()]
 
     @field_validator("trusted_proxies")
     @classmethod

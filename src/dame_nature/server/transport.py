@@ -5,6 +5,8 @@
   more is answered 429 and closed before anything is parsed;
 - a websocket the server closed that keeps sending is cut off (uvicorn would parse
   what it sends for the 10 s it waits for the client's close frame);
+- a cap on the size of a whole request head (``http_max_header_bytes``), answered 431
+  (h11 checks only a head still incomplete, not one that arrives in one packet);
 - a deadline for a whole request head (``http_header_timeout_seconds``), from the
   connection or the end of the previous response: a client sending its headers a byte
   at a time (slowloris) is cut off, where uvicorn's keep-alive timer restarts on every
@@ -58,23 +60,23 @@ class AddressCounts:
             self.by_address.pop(address, None)
 
 
-def _refusal() -> bytes:
-    body = json.dumps(
-        {
-            "error": {
-                "code": "too_many_connections",
-                "message": "Too many connections from your address.",
-            }
-        }
-    ).encode()
+def _refusal(status: str, code: str, message: str) -> bytes:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
     head = (
-        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+        f"HTTP/1.1 {status}\r\ncontent-type: application/json\r\n"
         f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
     ).encode()
     return head + body
 
 
-REFUSAL = _refusal()
+REFUSAL = _refusal(
+    "429 Too Many Requests", "too_many_connections", "Too many connections from your address."
+)
+HEAD_TOO_LARGE = _refusal(
+    "431 Request Header Fields Too Large",
+    "headers_too_large",
+    "The request's headers are too large.",
+)
 #: bytes a websocket may still send once the server closed it
 AFTER_CLOSE_BYTES = 64 * 1024
 
@@ -83,9 +85,12 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
     """The HTTP and websocket protocol classes for ``uvicorn.run(http=.., ws=..)``."""
     counts = AddressCounts(settings.max_connections_per_address, settings.trusted_networks)
     head_timeout = settings.http_header_timeout_seconds
+    max_head = settings.http_max_header_bytes
 
     class GuardedH11Protocol(H11Protocol):
         _head_timer: asyncio.TimerHandle | None = None
+        _head_bytes = 0
+        _head_tail = b""
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -110,11 +115,26 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
                 self.transport.close()
 
         def data_received(self, data: bytes) -> None:
+            if self.conn.their_state is h11.IDLE and self._head_too_large(data):
+                self._cancel_head_timer()
+                self.transport.write(HEAD_TOO_LARGE)
+                self.transport.close()
+                return
             super().data_received(data)
             if self.conn.their_state is not h11.IDLE:  # a whole request head arrived
                 self._cancel_head_timer()
 
+        def _head_too_large(self, data: bytes) -> bool:
+            """Counts the bytes of the request head received so far (h11 checks only a
+            head that is still incomplete: one sent whole in a packet passed)."""
+            seen = self._head_tail + data
+            end = seen.find(b"\r\n\r\n")
+            self._head_bytes += len(data) if end < 0 else max(0, end + 4 - len(self._head_tail))
+            self._head_tail = seen[-3:]
+            return self._head_bytes > max_head
+
         def on_response_complete(self) -> None:
+            self._head_bytes, self._head_tail = 0, b""
             super().on_response_complete()
             if not self.transport.is_closing():
                 self._arm_head_timer()  # the next request's head has the same deadline

@@ -6,7 +6,7 @@ import { api } from "../api.js";
 import { esc } from "../cards.js";
 import { icon } from "../icons.js";
 import { t } from "../i18n.js";
-import { levelName, seatName } from "../texts.js";
+import { levelName, levelOptions, seatName } from "../texts.js";
 import { leftSeat, refreshRoom } from "./net.js";
 import { $, app, CODE, mySeat, toast } from "./state.js";
 
@@ -60,7 +60,7 @@ export async function renderSeatControls(players) {
     const { levels: all, default: chosen } = await loadLevels();
     box.innerHTML = `<div class="bot-row">
         <label for="bot-level">${esc(t("Level of the bot"))}</label>
-        <select id="bot-level">${all.map((l) => `<option value="${esc(l)}"${l === chosen ? " selected" : ""}>${esc(levelName(l))}</option>`).join("")}</select>
+        <select id="bot-level">${levelOptions(all, chosen || "expert")}</select>
         <button type="button" class="btn" id="add-bot-btn">${icon("bot")} ${esc(t("Add a bot"))}</button>
       </div>
       <p class="form-error" id="bot-error" role="alert"></p>`;

@@ -5,6 +5,7 @@ import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, COLOUR_ORDER, COLOUR_WORDS, PLAYER_AID, SYMBOLS, TEXTS, seatName } from "../texts.js";
 import { send } from "./net.js";
+import { whenNotActing } from "./pointer.js";
 import { $, app, CODE, MODES, myCards, mySeat, players } from "./state.js";
 
 function cardChoices(name, cards, { checked = null, filter = null, notes = {} } = {}) {
@@ -38,7 +39,7 @@ export async function openSymbiosis() {
   const kinds = v.symbiosis_kinds || ["show", "give", "swap_discard"];
   const free = v.first_player === me && v.free_symbiosis_available;
   const p = players().find((x) => x.seat === me) || {};
-  $("sym-cost").textContent = free ? t("This one is free: you are the first player of this turn.") : tn("This uses one of your {n} Symbiosis card (each works once per game).", "This uses one of your {n} Symbiosis cards (each works once per game).", p.symbiosis_cards);
+  $("sym-cost").textContent = free ? t("This one is free: you are the first player of this turn.") : tn("This uses your last Symbiosis card (each works once per game).", "This uses one of your {n} Symbiosis cards (each works once per game).", p.symbiosis_cards);
   const others = players().filter((x) => x.seat !== me);
   // the engine's own options: which of my cards can be swapped, which discards taken
   // (a played Pollution cannot be taken back)
@@ -136,7 +137,10 @@ export function maybeOpenGiveback() {
   const key = `${v.turn}-${v.pending_give?.from}`;
   if (app.givebackFor !== key) {
     app.givebackFor = key;
-    openGiveback(false);
+    // a dialog opening under a finger would take the tap meant for the table
+    whenNotActing("giveback", () => {
+      if (app.givebackFor === key && app.view.awaiting?.kind === "give_back") openGiveback(false);
+    });
   }
 }
 
@@ -186,7 +190,8 @@ function renderHelp() {
     <section><h3>${esc(t("Symbols on Condition cards"))}</h3><ul class="legend">${symbols}</ul></section>
     <section><h3>${esc(t("Advanced rules of this game"))}</h3>${active}</section>
     ${players().some((p) => p.bot) ? botHelp() : ""}
-    <section><h3>${esc(t("Keyboard"))}</h3><p>${esc(t("Tab moves between the controls; Enter or Space presses them. Your hand's cards are buttons: pressing one programs it."))}</p></section>`;
+    <section><h3>${esc(t("Keyboard"))}</h3><p>${esc(t("Tab moves between the controls; Enter or Space presses them. Your hand's cards are buttons: pressing one programs it."))}</p></section>
+    <p><a class="btn" href="/glossary" target="_blank" rel="noopener">${esc(t("Glossary"))}</a> ${esc(t("(every word of the game, in a new tab)"))}</p>`;
 }
 
 // what people playing beside expert bots should know (docs/api.md, "Bots and seats")

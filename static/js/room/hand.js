@@ -1,14 +1,15 @@
 // Your hand: the programmed card, the hand, Ready and Symbiosis, and the prompt when the
 // table waits for your choice (a reveal's place, your side, a card to give back).
-import { card, cardFace, cardHTML, cardText, esc } from "../cards.js";
-import { t, tn } from "../i18n.js";
+import { card, cardFace, cardGender, cardHTML, cardText, esc } from "../cards.js";
+import { t, tg, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
 import { noPlaceNow } from "../no_place.js";
 import { slotText } from "../web.js";
 import { openGiveback, openSymbiosis } from "./dialogs.js";
+import { afterPress, pressedIn } from "./pointer.js";
 import { send } from "./net.js";
-import { $, app, canUseSymbiosis, mayActivate, mySeat, players, setHTML, sortHand } from "./state.js";
+import { $, app, canUseSymbiosis, mayActivate, mySeat, players, setHTML, sortHand, touch } from "./state.js";
 
 export function renderMe() {
   const v = app.view;
@@ -40,7 +41,7 @@ export function renderMe() {
     $("programmed"),
     v.programmed
       ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="${esc(t("Programmed: {card}", { card: cardText(v.programmed) + knownByText(v, v.programmed) }))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
-      : `<span class="card empty-slot">${programming && (v.hand || []).length ? esc(t("Click a card to program it")) : "—"}</span>`,
+      : `<span class="card empty-slot">${programming && (v.hand || []).length ? esc(touch() ? t("Tap a card") : t("Click a card")) : "—"}</span>`,
   );
   // before the reveal: a word when the public table already says the card has no place
   const noPlace = programming && v.programmed ? noPlaceNow(v, v.programmed) : "";
@@ -53,7 +54,9 @@ export function renderMe() {
       return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" data-focus-group="hand" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
     })
     .join("");
-  setHTML($("hand"), handHTML || `<li class="hint">${esc(t("No card left in your hand."))}</li>`);
+  // the hand is not redrawn under a pressed finger (the card would change under the tap)
+  if (pressedIn($("hand"))) afterPress("hand", renderMe);
+  else setHTML($("hand"), handHTML || `<li class="hint">${esc(t("No card left in your hand."))}</li>`);
 
   const actions = [];
   if (programming) {
@@ -93,13 +96,21 @@ $("actions").addEventListener("click", (event) => {
   else if (b.id === "sym-btn") openSymbiosis();
 });
 
-function optionLabel(o) {
+function optionLabel(o, gender) {
   const parts = [];
   if (o.slot) parts.push(o.slot.includes(":") ? t("Place in {slot}", { slot: slotText(o.slot) }) : t("Install {slot}", { slot: slotText(o.slot) }));
   if (o.target) parts.push(t("remove {card}", { card: cardText(o.target) }));
-  if (!o.slot && !o.target) parts.push(o.colour ? t("Discard it") : t("Play it"));
-  if (o.colour) parts.push(t("as {colour} [{letter}]", { colour: COLOUR_INFO[o.colour].name, letter: COLOUR_INFO[o.colour].letter }));
+  if (!o.slot && !o.target) parts.push(o.colour ? tg("Discard it", gender) : tg("Play it", gender));
+  // a Joker placed takes its slot's colour (the slot's words say it); discarded, its colour is the choice
+  if (o.colour && !o.slot) parts.push(t("as {colour} [{letter}]", { colour: COLOUR_INFO[o.colour].name, letter: COLOUR_INFO[o.colour].letter }));
   return parts.join(", ");
+}
+
+/** Whether a reveal option throws the card away (a Joker given a colour with no place). */
+const isDiscard = (o) => !o.slot && !o.target && !!o.colour;
+
+function optionButton(o, i, gender) {
+  return `<button type="button" class="btn option ${o.colour ? "c-" + o.colour : ""}${isDiscard(o) ? " discard" : ""}" data-opt="${i}" data-key="opt-${i}">${o.colour ? icon(o.colour) : ""}${esc(optionLabel(o, gender))}</button>`;
 }
 
 function renderPrompt() {
@@ -107,6 +118,9 @@ function renderPrompt() {
   const me = mySeat();
   const el = $("prompt");
   const aw = v.awaiting;
+  const choosing = !!(aw && aw.seat === me && aw.kind === "reveal");
+  $("me").classList.toggle("choosing", choosing);
+  if (!choosing) app.confirmDiscard = null;
   if (!aw || aw.seat !== me) {
     el.hidden = true;
     setHTML(el, "");
@@ -115,20 +129,33 @@ function renderPrompt() {
   el.hidden = false;
   if (aw.kind === "reveal") {
     const c = v.revealing ? v.revealing.card : null;
-    const buttons = aw.options
-      .map((o, i) => `<button type="button" class="btn option ${o.colour ? "c-" + o.colour : ""}" data-opt="${i}" data-key="opt-${i}">${o.colour ? icon(o.colour) : ""}${esc(optionLabel(o))}</button>`)
-      .join("");
+    const gender = c ? cardGender(c) : "f";
+    // the places first; the discards after them, set apart (a discard asks first when
+    // the card has a place)
+    const indexed = aw.options.map((o, i) => [o, i]);
+    const places = indexed.filter(([o]) => !isDiscard(o));
+    const discards = indexed.filter(([o]) => isDiscard(o));
+    const confirming = app.confirmDiscard !== null && app.confirmDiscard !== undefined && aw.options[app.confirmDiscard] && places.length;
     const type = c ? card(c).type : null;
     const how =
       type === "joker"
-        ? t("Your Joker takes the colour of the place you pick: choose a lit place in the web, or a button below (a colour with no place discards it).")
+        ? t("Your Joker takes the colour of the place you pick: choose a lit place in the web, or a button below.")
         : type === "pollution"
           ? t("Your Pollution removes one uncovered Condition from the web: pick one of the places lit in red, or a button below.")
           : t("Several places are possible: pick one of the lit places in the web, or a button below.");
+    const discardBlock = discards.length
+      ? `<div class="discard-options" role="group" aria-labelledby="discard-options-title"><p id="discard-options-title" class="hint">${esc(places.length ? tg("Or throw it away (no place for these colours):", gender) : tg("No place for it: choose its colour to discard it.", gender))}</p>
+        <div class="option-list">${discards.map(([o, i]) => optionButton(o, i, gender)).join("")}</div></div>`
+      : "";
+    const confirmBlock = confirming
+      ? `<div class="confirm-discard" role="alertdialog" aria-labelledby="confirm-discard-text"><p id="confirm-discard-text"><strong>${esc(tg("Discard your card?", gender))}</strong> ${esc(t("It has a place in the web."))}</p>
+        <div class="option-list"><button type="button" class="btn danger" id="confirm-discard-yes" data-key="confirm-discard-yes">${esc(optionLabel(aw.options[app.confirmDiscard], gender))}</button>
+        <button type="button" class="btn" id="confirm-discard-no" data-key="confirm-discard-no">${esc(tg("No, place it", gender))}</button></div></div>`
+      : "";
     setHTML(el, `<div class="prompt-card">${c ? cardHTML(c, { modes: v.modes }) : ""}</div>
       <div class="prompt-body"><h3>${esc(type === "pollution" ? t("Your reveal: what does it remove?") : t("Your reveal: where does it go?"))}</h3>
-      <p>${esc(how)}</p>
-      <div class="option-list">${buttons}</div></div>`);
+      <p class="prompt-how">${esc(how)}</p>
+      ${confirmBlock || `<div class="option-list places">${places.map(([o, i]) => optionButton(o, i, gender)).join("")}</div>${discardBlock}`}</div>`);
   } else if (aw.kind === "choose_side") {
     setHTML(el, `<div class="prompt-body"><h3>${esc(t("Choose your side"))}</h3>
       <p>${esc(t("Species-specific biodiversity: you may only install Species of your side (your Conditions are not limited)."))}</p>
@@ -139,13 +166,57 @@ function renderPrompt() {
       <p>${esc(t("Give one of your cards back (it can be the one you just received)."))}</p>
       <button type="button" class="btn primary" id="open-giveback" data-key="open-giveback">${esc(t("Choose the card to give back"))}</button></div>`);
   }
+  // once per choice: the player may scroll away afterwards
+  const key = choosing ? `${v.turn}-${(v.revealed_this_turn || []).length}` : null;
+  if (choosing && app.choiceShown !== key) {
+    app.choiceShown = key;
+    requestAnimationFrame(() => requestAnimationFrame(showChoices));
+  }
+}
+
+/** The places to choose from on screen: above the dock, scrolled to when the page hides
+ * them (the dock itself is kept short while a choice is asked, see play.css). */
+export function showChoices() {
+  const lit = [...document.querySelectorAll("#webs button.target, #webs button.removal")];
+  if (!lit.length) return;
+  const dock = $("me").getBoundingClientRect();
+  const header = document.querySelector(".site-header");
+  const top = header && getComputedStyle(header).position === "sticky" ? header.getBoundingClientRect().bottom : 0;
+  const bottom = Math.min(dock.top, window.innerHeight);
+  const boxes = lit.map((b) => b.getBoundingClientRect());
+  const first = Math.min(...boxes.map((b) => b.top));
+  const last = Math.max(...boxes.map((b) => b.bottom));
+  if (first >= top && last <= bottom) return;
+  const room = bottom - top;
+  // all of them when they fit, else from the first one down
+  const shift = last - first <= room - 16 ? (first + last) / 2 - (top + bottom) / 2 : first - top - 8;
+  window.scrollBy({ top: shift, behavior: "instant" });
 }
 
 $("prompt").addEventListener("click", (event) => {
   if (!event.target.closest("button") || !mayActivate($("prompt"), event)) return;
   const aw = app.view && app.view.awaiting;
   const opt = event.target.closest("[data-opt]");
-  if (opt && aw && aw.options) send(aw.options[Number(opt.dataset.opt)]);
+  if (opt && aw && aw.options) {
+    const i = Number(opt.dataset.opt);
+    const hasPlace = aw.options.some((o) => !isDiscard(o));
+    if (isDiscard(aw.options[i]) && hasPlace) {
+      app.confirmDiscard = i; // ask first: the card has a place
+      renderPrompt();
+      $("confirm-discard-no")?.focus();
+      return;
+    }
+    send(aw.options[i]);
+  }
+  if (event.target.closest("#confirm-discard-yes") && aw && aw.options[app.confirmDiscard]) {
+    send(aw.options[app.confirmDiscard]);
+    app.confirmDiscard = null;
+  }
+  if (event.target.closest("#confirm-discard-no")) {
+    app.confirmDiscard = null;
+    renderPrompt();
+    $("prompt").querySelector("[data-opt]")?.focus();
+  }
   const side = event.target.closest("[data-side]");
   if (side) send({ type: "choose_side", side: side.dataset.side });
   if (event.target.closest("#open-giveback")) openGiveback(true);

@@ -1,8 +1,8 @@
 // This turn's reveal (or the last turn's), its animation and announcement, and the
 // discard pile.
-import { card, cardHTML, cardText, esc } from "../cards.js";
+import { card, cardGender, cardHTML, cardText, esc } from "../cards.js";
 import { css } from "../dom.js";
-import { t } from "../i18n.js";
+import { COLON, t, tg } from "../i18n.js";
 import { icon } from "../icons.js";
 import { REASONS, TEXTS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
@@ -27,36 +27,39 @@ export function recordText(r) {
   const v = app.view;
   const who = seatName(v, r.seat);
   const what = cardText(r.card, card(r.card).type === "joker" ? r.colour : null);
+  const g = cardGender(r.card);
   const removing = r.target ? t(", removing {card}", { card: cardText(r.target) }) : "";
+  const said = (result) => `${who}${COLON}${what}, ${result}.`;
   switch (r.result) {
     case "placed":
-      if (r.slot) return `${who}: ${what}, ${r.slot.includes(":") ? t("placed in {slot}", { slot: slotText(r.slot) }) : t("installed")}${removing}.`;
-      return `${who}: ${what}, ${t("played")}${removing}.`;
+      if (r.slot) return said(`${r.slot.includes(":") ? tg("placed in {slot}", g, { slot: slotText(r.slot) }) : tg("installed", g)}${removing}`);
+      return said(`${tg("played", g)}${removing}`);
     case "played": // a Pollution (stays in the discard pile), a Reintroduction (leaves the game)
-      return `${who}: ${what}, ${TEXTS.resultPlayed}${removing}.`;
+      return said(`${tg("played", g)}${removing}`);
     case "in_play": // a Cat, until the end of the turn
-      return `${who}: ${what}, ${TEXTS.resultInPlay}.`;
+      return said(tg("played: in play until the end of the turn", g));
     case "returned": // Cats back to their players' hands
-      return `${who}: ${what}, ${TEXTS.resultReturned}.`;
+      return said(TEXTS.resultReturned);
     default:
-      return `${who}: ${what}, ${t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || t("it could not be placed") })}.`;
+      return said(tg("discarded: {reason}", g, { reason: REASONS[r.reason] || r.reason || t("it could not be placed") }));
   }
 }
 
 // A reveal's outcome in the Reveal panel: its icon and words.
 function resultHTML(r) {
+  const g = cardGender(r.card);
   const removed = r.target ? ` · ${esc(t("removed {card}", { card: cardText(r.target) }))}` : "";
   switch (r.result) {
     case "placed":
-      return `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? t("placed: {slot}", { slot: slotText(r.slot) }) : t("installed")) : t("played"))}${removed}</span>`;
+      return `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? tg("placed: {slot}", g, { slot: slotText(r.slot) }) : tg("installed", g)) : tg("played", g))}${removed}</span>`;
     case "played":
-      return `<span class="res placed">${icon("ready")} ${esc(TEXTS.resultPlayed)}${removed}</span>`;
+      return `<span class="res placed">${icon("ready")} ${esc(tg("played", g))}${removed}</span>`;
     case "in_play":
-      return `<span class="res placed">${icon("ready")} ${esc(TEXTS.resultInPlay)}</span>`;
+      return `<span class="res placed">${icon("ready")} ${esc(tg("played: in play until the end of the turn", g))}</span>`;
     case "returned":
       return `<span class="res">${icon("hand")} ${esc(TEXTS.resultReturned)}</span>`;
     default:
-      return `<span class="res discarded">${icon("discard")} ${esc(t("discarded: {reason}", { reason: REASONS[r.reason] || r.reason || "" }))}</span>`;
+      return `<span class="res discarded">${icon("discard")} ${esc(tg("discarded: {reason}", g, { reason: REASONS[r.reason] || r.reason || "" }))}</span>`;
   }
 }
 

@@ -50,6 +50,8 @@ export const app = {
   shownReveals: new Set(),
   revealsSeen: false, // false until the table is first drawn (its reveals then shown as they are)
   givebackFor: null, // the pending give the dialog was opened for
+  confirmDiscard: null, // the reveal option (a Joker's discard) waiting for "yes, discard it"
+  choiceShown: null, // the reveal choice whose places were last scrolled into view
   events: [], // the whole log of this game as this seat sees it (room/log.js)
   eventSigs: [], // their JSON, to find where a view's log tail joins it
   logGame: null, // the game they belong to
@@ -65,6 +67,8 @@ export const screens = { lobby: () => {}, game: () => {}, banner: () => {} };
 
 export function show(id) {
   for (const v of ["loading-view", "error-view", "lobby-view", "game-view", "end-view"]) $(v).hidden = v !== id && !(id === "end-view" && v === "game-view");
+  // no room: no connection to speak of, no turn to be alerted of, no game to help with
+  document.querySelector(".header-status").hidden = id === "error-view";
 }
 
 let toastTimer = null;
@@ -74,6 +78,11 @@ export function toast(text) {
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => (el.hidden = true), 5000);
+}
+
+/** Whether the person taps rather than clicks (a phone, a tablet): the words say "tap". */
+export function touch() {
+  return window.matchMedia("(pointer: coarse)").matches || window.matchMedia("(hover: none)").matches;
 }
 
 export function mySeat() {

@@ -13,7 +13,7 @@ import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
-import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show } from "./state.js";
+import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show, touch } from "./state.js";
 
 export function renderGame() {
   const v = app.view;
@@ -115,11 +115,11 @@ function renderOthers() {
             ${p.side ? `<li>${icon(p.side)} ${esc(p.side === "plant" ? t("Plant side") : t("Animal side"))}</li>` : ""}
             ${v.phase === "programming" ? `<li class="ready-state ${p.ready ? "is-ready" : ""}">${p.ready ? `${icon("ready")} ${esc(t("Ready"))}` : esc(p.has_programmed ? t("Thinking…") : p.hand_size ? t("Choosing…") : t("No card left"))}</li>` : ""}
           </ul>
+          ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(t("You know:"))}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
         </div>
         ${pending ? `<p class="pending-note">${esc(v.pending_give.to === p.seat ? t("must give a card back") : t("is waiting for a card back"))}</p>` : ""}
         ${active && awaiting.kind === "reveal" ? `<p class="pending-note">${esc(t("is choosing where their card goes"))}</p>` : ""}
         ${takeoverButton(p)}
-        ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(t("You know:"))}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
       </article>`;
     })
     .join(""));
@@ -175,7 +175,7 @@ function renderStatus() {
     // the seats the table waits for: the engine's to_act (older servers: derived)
     const waits = Array.isArray(v.to_act) ? (x) => v.to_act.includes(x.seat) : (x) => (x.hand_size > 0 || x.has_programmed) && !x.ready;
     const waiting = players().filter((x) => x.seat !== me && waits(x)).map((x) => seatName(v, x.seat));
-    if (!v.programmed && (v.hand || []).length) text = t("Programming: click a card of your hand to put it face down.");
+    if (!v.programmed && (v.hand || []).length) text = touch() ? t("Programming: tap a card of your hand to put it face down.") : t("Programming: click a card of your hand to put it face down.");
     else if (!p.ready && v.programmed) text = t("Say Ready when you are sure (you can still replace your card).");
     else if (waiting.length) text = t("Ready. Waiting for {who}.", { who: waiting.join(", ") });
     else text = t("Waiting…");

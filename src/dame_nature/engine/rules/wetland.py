@@ -3,9 +3,15 @@ a card goes into the aquatic web only right after a blue Condition or a Joker gi
 
 from __future__ import annotations
 
-from ..cards import CATALOGUE
+from ..cards import CATALOGUE, Card
 from ..web import Slot
 from .base import GameConfig, RevealContext, Rule
+
+
+def after_blue(previous: Card | None, previous_colour: str | None) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): a card goes into the
+    aquatic web only right after a blue Condition or a Joker given blue."""
+    return previous is not None and previous.is_condition_like and previous_colour == "blue"
 
 
 class Wetland(Rule):
@@ -51,5 +57,4 @@ class Wetland(Rule):
 
 def _after_blue(ctx: RevealContext) -> bool:
     """The card revealed just before was a blue Condition or a Joker given blue."""
-    previous = ctx.previous_card()
-    return previous is not None and previous.is_condition_like and ctx.previous_colour() == "blue"
+    return after_blue(ctx.previous_card(), ctx.previous_colour())

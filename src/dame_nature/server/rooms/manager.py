@@ -162,22 +162,30 @@ class RoomManager:
         await lobby.rematch(self.commit, room, token)
 
     # ---------------------------------------------------------------- play
-    async def act(self, room: Room, seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        """Apply one action of ``seat``; store it; push the new views; the seat's view.
-        Each seat has its own rate (``rate_limited`` past it)."""
-        self.rates.allow(room, seat)
+    async def act(self, room: Room, who: play.SeatRef, action: dict[str, Any]) -> dict[str, Any]:
+        """Apply one action of ``who`` (a seat, or ``play.by_token(token)``: read under
+        the room's lock); store it; push the new views; the seat's new view. Each seat
+        has its own rate (``rate_limited`` past it)."""
+        self._rate(room, who)
         with self.metrics.person_action():
-            view = await play.act(self.commit, room, seat, action, reply=True)
+            view = await play.act(self.commit, room, who, action, reply=True)
         assert view is not None
         self._review_if_over(room)
         return view
 
-    async def play(self, room: Room, seat: int, action: dict[str, Any]) -> None:
-        """``act`` for a websocket, which gets its new view pushed with the others'."""
-        self.rates.allow(room, seat)
+    async def play(self, room: Room, conn: Connection, action: dict[str, Any]) -> None:
+        """``act`` for a websocket (its seat read under the lock), which gets its new
+        view pushed with the others'."""
+        self._rate(room, conn.seat)
         with self.metrics.person_action():
-            await play.act(self.commit, room, seat, action, reply=False)
+            await play.act(self.commit, room, play.by_socket(conn), action, reply=False)
         self._review_if_over(room)
+
+    def _rate(self, room: Room, who: play.SeatRef | None) -> None:
+        # the rate is counted on the seat as it looks now (a limit, not a permission)
+        seat = who if who is None or isinstance(who, int) else who(room)
+        if seat is not None:
+            self.rates.allow(room, seat)
 
     async def act_as_bot(self, room: Room, seat: int, action: dict[str, Any], game: int) -> bool:
         played = await play.act_as_bot(self.commit, room, seat, action, game)
@@ -203,22 +211,22 @@ class RoomManager:
         self.bots.pool.warm(new.code)
         return new, person
 
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        return await self.hints.hint(room, seat)
+    async def hint(self, room: Room, who: play.SeatRef) -> dict[str, Any]:
+        return await self.hints.hint(room, who)
 
     async def review(self, room: Room, game: int | None = None) -> dict[str, Any]:
         """The solver's review of a finished game (``game_not_over`` before its end)."""
         replay = await play.replay(self.commit, room, game)
         return await self.reviews.get(room.code, replay["game"], replay["setup"], replay["actions"])
 
-    async def view(self, room: Room, seat: int | None) -> dict[str, Any]:
-        return await play.view(room, seat)
+    async def view(self, room: Room, who: play.SeatRef | None) -> dict[str, Any]:
+        return await play.view(room, who)
 
-    async def log(self, room: Room, seat: int | None, since: int) -> dict[str, Any]:
-        return await play.log(room, seat, since)
+    async def log(self, room: Room, who: play.SeatRef | None, since: int) -> dict[str, Any]:
+        return await play.log(room, who, since)
 
-    async def legal_actions(self, room: Room, seat: int) -> dict[str, Any]:
-        return await play.legal_actions(room, seat)
+    async def legal_actions(self, room: Room, who: play.SeatRef) -> dict[str, Any]:
+        return await play.legal_actions(room, who)
 
     async def replay(self, room: Room, game: int | None = None) -> dict[str, Any]:
         return await play.replay(self.commit, room, game)

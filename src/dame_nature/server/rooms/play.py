@@ -2,12 +2,16 @@
 bot's), and what a seat reads: its view, its log, its legal actions, the replays.
 
 An action is checked by the engine on the room as it is under its lock, stored (the
-action log is the truth: not stored, not accepted), then pushed to every seat.
+action log is the truth: not stored, not accepted), then pushed to every seat. Who acts
+or reads (``SeatRef``) is resolved under that lock too, from the room as it is: seats
+move when one leaves the lobby, so a seat read from a token before the lock may be
+another player's by the time the lock is held.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ...engine import EngineError, State, visible_log
@@ -18,6 +22,42 @@ from ..provenance import state_digest
 from ..settings import Settings
 from .commit import Commit
 from .model import Room
+
+#: who acts or reads: a seat (a caller that knows it: a bot, a test), or a function that
+#: reads it from the room under its lock (``by_token``, ``by_socket``); None: a spectator
+SeatRef = int | Callable[[Room], int | None]
+
+
+def by_token(token: str | None) -> Callable[[Room], int | None]:
+    """The seat of ``token`` in the room as it is (``invalid_token`` if none; no token:
+    a spectator)."""
+
+    def seat(room: Room) -> int | None:
+        if token is None:
+            return None
+        found = room.seat_for_token(token)
+        if found is None:
+            raise Refused("invalid_token", "This token is not a seat of this room.")
+        return found
+
+    return seat
+
+
+def by_socket(conn: Any) -> Callable[[Room], int | None]:
+    """The seat a socket plays now (moved under the room's lock with the seats)."""
+    return lambda room: conn.seat
+
+
+def resolve(room: Room, who: SeatRef) -> int | None:
+    """The seat of ``who``: call this under the room's lock."""
+    return who if isinstance(who, int) else who(room)
+
+
+def player_seat(room: Room, who: SeatRef) -> int:
+    seat = resolve(room, who)
+    if seat is None:
+        raise Refused("invalid_token", "This connection plays no seat of this room.")
+    return seat
 
 
 class SeatRates:
@@ -43,13 +83,14 @@ class SeatRates:
 
 
 async def act(
-    commit: Commit, room: Room, seat: int, action: dict[str, Any], reply: bool
+    commit: Commit, room: Room, who: SeatRef, action: dict[str, Any], reply: bool
 ) -> dict[str, Any] | None:
-    """A person's action on ``seat``; the seat's new view when ``reply`` (HTTP; a
-    websocket gets it pushed with the others')."""
+    """A person's action on their seat (``who``, read under the lock); the seat's new
+    view when ``reply`` (HTTP; a websocket gets it pushed with the others')."""
 
     async def change() -> dict[str, Any] | None:
-        if room.state is None:  # (seats move only in the lobby)
+        seat = player_seat(room, who)
+        if room.state is None:
             raise Refused("game_not_started", "The game has not started yet.")
         if room.players[seat].bot is not None:
             raise Refused(
@@ -125,17 +166,18 @@ async def apply(commit: Commit, room: Room, seat: int, action: dict[str, Any]) -
 
 
 # ---------------------------------------------------------------- reading
-async def view(room: Room, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` once no change is half done (a change is visible only
+async def view(room: Room, who: SeatRef | None) -> dict[str, Any]:
+    """The view of ``who`` once no change is half done (a change is visible only
     after it is stored)."""
     async with room.lock:
-        return room.view(seat)
+        return room.view(None if who is None else resolve(room, who))
 
 
-async def log(room: Room, seat: int | None, since: int) -> dict[str, Any]:
-    """Every event of the room's current game that ``seat`` may see (``None``: a
+async def log(room: Room, who: SeatRef | None, since: int) -> dict[str, Any]:
+    """Every event of the room's current game that ``who`` may see (``None``: a
     spectator), redacted as in its views, from the ``since``-th one."""
     async with room.lock:
+        seat = None if who is None else resolve(room, who)
         events = visible_log(room.state, seat, tail=None) if room.state is not None else []
         return {
             "version": room.version,
@@ -146,8 +188,9 @@ async def log(room: Room, seat: int | None, since: int) -> dict[str, Any]:
         }
 
 
-async def legal_actions(room: Room, seat: int) -> dict[str, Any]:
+async def legal_actions(room: Room, who: SeatRef) -> dict[str, Any]:
     async with room.lock:
+        seat = player_seat(room, who)
         actions = room.state.legal_actions(seat) if room.state is not None else []
         return {"version": room.version, "seat": seat, "actions": actions}
 

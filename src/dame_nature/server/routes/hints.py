@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from ..deps import ManagerDep, RoomDep, SeatDep
+from ..deps import ManagerDep, RoomDep, SeatRefDep
 from .rooms import ERRORS
 
 router = APIRouter(prefix="/api", tags=["learn"])
@@ -22,7 +22,7 @@ class Hint(BaseModel):
 
 
 @router.get("/rooms/{room}/hint", response_model=Hint, responses={**ERRORS, 503: ERRORS[409]})
-async def hint(room: RoomDep, seat: SeatDep, manager: ManagerDep) -> dict[str, Any]:
+async def hint(room: RoomDep, seat: SeatRefDep, manager: ManagerDep) -> dict[str, Any]:
     """With the seat token: the expert bot's choice for your seat, computed from your
     seat's view only, with one sentence why. On in rooms where every other seat is a
     bot; in rooms of people when the host switched `hints` on in the rules (else 403

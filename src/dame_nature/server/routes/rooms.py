@@ -10,7 +10,7 @@ from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, REASONS, REASONS_FR, RULES, View, raw_card_data
 from ..bot_driver import bot_levels, default_level
-from ..deps import ManagerDep, RoomDep, SeatDep, TokenDep, ViewerDep
+from ..deps import ManagerDep, RoomDep, SeatRefDep, TokenDep, ViewerRefDep
 from ..jsonio import dumps
 from ..models import (
     ActionBody,
@@ -173,39 +173,39 @@ async def replay(room: RoomDep, manager: ManagerDep, game: GameNumber = None) ->
 
 
 @router.get("/rooms/{room}/state", response_model=View, responses=ERRORS)
-async def state(room: RoomDep, seat: ViewerDep, manager: ManagerDep) -> Response:
+async def state(room: RoomDep, who: ViewerRefDep, manager: ManagerDep) -> Response:
     """The view of the token's seat, or the spectator's view without a token."""
-    return view_response(await manager.view(room, seat))
+    return view_response(await manager.view(room, who))
 
 
 @router.get("/rooms/{room}/log", response_model=GameLog, responses=ERRORS)
 async def game_log(
     room: RoomDep,
-    seat: ViewerDep,
+    who: ViewerRefDep,
     manager: ManagerDep,
     since: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> dict[str, Any]:
     """The whole log of the current game as the token's seat may see it (a spectator's
     without a token), redacted as in its views; `since` skips the events already read.
     Views carry only the last 60 events."""
-    return await manager.log(room, seat, since)
+    return await manager.log(room, who, since)
 
 
 @router.post("/rooms/{room}/actions", response_model=View, responses=ERRORS)
 async def act(
     room: RoomDep,
-    seat: SeatDep,
+    who: SeatRefDep,
     manager: ManagerDep,
     action: ActionBody,
 ) -> Response:
     """Play one action for the token's seat; answers the seat's new view."""
-    return view_response(await manager.act(room, seat, action_to_engine(action.root)))
+    return view_response(await manager.act(room, who, action_to_engine(action.root)))
 
 
 @router.get("/rooms/{room}/legal_actions", responses=ERRORS)
-async def legal_actions(room: RoomDep, seat: SeatDep, manager: ManagerDep) -> dict[str, Any]:
+async def legal_actions(room: RoomDep, who: SeatRefDep, manager: ManagerDep) -> dict[str, Any]:
     """For bots: every complete action the token's seat may send now."""
-    return await manager.legal_actions(room, seat)
+    return await manager.legal_actions(room, who)
 
 
 @router.get("/bots", response_model=BotLevels, tags=["catalogue"])

@@ -22,11 +22,12 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from ..clients import Limiter, client_address
+from ..clients import client_address
 from ..connections import Connection
 from ..errors import Refused
 from ..jsonio import dumps, loads
 from ..models import WsAction, WsAuth, WsClientAdapter, action_to_engine
+from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
 
@@ -44,22 +45,27 @@ class SocketGuard:
     """Per-client limits of websockets: sockets open per address, connects per address
     and per seat token (a flapping client is refused 4429 and retries later)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
         self.settings = settings
+        self.limiter = limiter
         self.open: dict[str, int] = {}
-        self.by_address = Limiter(
-            settings.connect_address_rate_per_second, settings.connect_address_rate_burst
+        self.by_address = Rate(
+            "connects",
+            settings.connect_address_rate_per_second,
+            settings.connect_address_rate_burst,
         )
-        self.by_token = Limiter(settings.connect_rate_per_second, settings.connect_rate_burst)
+        self.by_token = Rate(
+            "seat_connects", settings.connect_rate_per_second, settings.connect_rate_burst
+        )
 
-    def check_address(self, address: str) -> None:
+    async def check_address(self, address: str) -> None:
         if self.open.get(address, 0) >= self.settings.max_connections_per_address:
             raise Refused("too_many_connections", "Too many connections from your address.")
-        if not self.by_address.allow(address):
+        if not await self.limiter.hit(self.by_address, address):
             raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
 
-    def check_token(self, token: str) -> None:
-        if not self.by_token.allow(token):
+    async def check_token(self, token: str) -> None:
+        if not await self.limiter.hit(self.by_token, token):
             raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
 
     def opened(self, address: str) -> None:
@@ -77,7 +83,7 @@ def socket_guard(websocket: WebSocket) -> SocketGuard:
     state = websocket.app.state
     guard: SocketGuard | None = getattr(state, "socket_guard", None)
     if guard is None:
-        guard = state.socket_guard = SocketGuard(state.settings)
+        guard = state.socket_guard = SocketGuard(state.settings, state.rate_limiter)
     return guard
 
 
@@ -93,8 +99,8 @@ async def refuse(websocket: WebSocket, err: Refused) -> None:
         await websocket.close(err.close_code)
 
 
-def seat_of(room: Room, guard: SocketGuard, token: str) -> int:
-    guard.check_token(token)
+async def seat_of(room: Room, guard: SocketGuard, token: str) -> int:
+    await guard.check_token(token)
     seat = room.seat_for_token(token)
     if seat is None:
         raise Refused("invalid_token", "This token is not a seat of this room.")
@@ -106,16 +112,16 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     manager: RoomManager = websocket.app.state.manager
     settings: Settings = websocket.app.state.settings
     guard = socket_guard(websocket)
-    address = client_address(websocket.scope, settings.trusted_networks)
+    address = client_address(websocket.scope)
     offered: list[str] = list(websocket.scope.get("subprotocols") or [])
     for protocol in offered:
         if protocol.startswith(TOKEN_PROTOCOL) and token is None:
             token = protocol[len(TOKEN_PROTOCOL) :]
     await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
     try:
-        guard.check_address(address)
+        await guard.check_address(address)
         found = await manager.get(room)
-        seat = seat_of(found, guard, token) if token is not None else None
+        seat = await seat_of(found, guard, token) if token is not None else None
     except Refused as err:
         await refuse(websocket, err)
         return
@@ -163,7 +169,7 @@ async def _auth_first(
         raise full from None
     if not isinstance(parsed, WsAuth):
         raise full
-    conn.seat = seat_of(room, guard, parsed.token)
+    conn.seat = await seat_of(room, guard, parsed.token)
     await manager.connect(room, conn, parsed.token)
 
 
@@ -220,7 +226,7 @@ async def _serve(
             conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
             continue
         try:
-            await manager.play(room, conn.seat, action_to_engine(parsed.action))
+            await manager.play(room, conn, action_to_engine(parsed.action))
         except Refused as err:
             conn.push(refusal(manager, err.code, err.message))
     # closed by the server (1008): the close frame goes out unless the client does not
@@ -234,7 +240,7 @@ async def _auth(
 ) -> None:
     """``{"type": "auth", "token": ..}`` on an open socket: a spectator becomes the
     token's seat (a bad token closes the socket, 4401, as in the URL)."""
-    seat = seat_of(room, guard, token)  # raises: the caller closes the socket
+    seat = await seat_of(room, guard, token)  # raises: the caller closes the socket
     if conn.seat == seat:
         manager.send_view(room, conn)
         return

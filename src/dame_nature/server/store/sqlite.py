@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -13,6 +14,11 @@ from ..migrate import migrate_sqlite
 from .base import BaseStore, Conflict, Tx
 
 T = TypeVar("T")
+
+#: the WAL file is cut back to this size each time it starts again (bytes)
+WAL_SIZE_LIMIT = 16 * 1024 * 1024
+#: the database file's ``application_id`` ("DNOL"), written by the health probe
+APPLICATION_ID = 0x444E4F4C
 
 
 def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
@@ -39,7 +45,13 @@ class Store(BaseStore):
         if path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.row_factory = _dict_row  # rows as dicts, as psycopg's dict_row
+        self._checked_at = -1e9  # the last write probe of ``ping`` and what it found
+        self._check_error: Exception | None = None
         if path != ":memory:":
+            # once a checkpoint has copied the whole WAL back, the next commit starts it
+            # again and cuts the file down to this size (a long write flood leaves no
+            # huge WAL behind)
+            self._conn.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
             self._conn.execute("PRAGMA wal_autocheckpoint=0")
             self._checkpointer = threading.Thread(
                 target=self._checkpoints,
@@ -69,6 +81,28 @@ class Store(BaseStore):
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             conn.close()
+
+    def ping(self) -> None:
+        """Raises when the database cannot be written: a write of the file's header
+        (its ``application_id``), committed, at most once a second (``/healthz``)."""
+        now = time.monotonic()
+        if now - self._checked_at >= 1.0:
+            self._checked_at = now
+            try:
+                with self._lock:
+                    self._conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        self._conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                        self._conn.execute("COMMIT")
+                    except BaseException:
+                        with contextlib.suppress(sqlite3.Error):
+                            self._conn.execute("ROLLBACK")
+                        raise
+                self._check_error = None
+            except sqlite3.Error as err:
+                self._check_error = err
+        if self._check_error is not None:
+            raise self._check_error
 
     async def call(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run one of this store's methods from a coroutine (inline: a commit is quick)."""
