@@ -34,9 +34,24 @@ function initPlayFrom(viewer, code) {
   });
 }
 
+/** The hints each seat took in this game (shown when any was). */
+async function showHints(viewer) {
+  const el = $("rp-hints");
+  const data = viewer.replay.data;
+  try {
+    const taken = (await api("GET", `${viewer.room}/replay?game=${data.game}`)).hints_taken || [];
+    if (!taken.some((n) => n > 0)) return;
+    el.textContent = `${t("Hints taken:")} ${data.players.map((p) => `${p.name} ${taken[p.seat] || 0}`).join(", ")}`;
+    el.hidden = false;
+  } catch (err) {
+    // the replay stands without them
+  }
+}
+
 /** `viewer`: {replay, go, turnStart, room, code} from replay.js. */
 export async function initReview(viewer) {
   initPlayFrom(viewer, viewer.code);
+  showHints(viewer);
   const box = $("rp-review");
   if (!box) return;
   const { replay, room } = viewer;

@@ -39,6 +39,7 @@ def test_hint_on_a_solo_game_then_the_review_on_the_end_screen(open_page):
     page.click("#replay-link")
     box = page.locator("#rp-review")
     expect(box).to_have_attribute("data-verdict", verdict)
+    expect(page.locator("#rp-hints")).to_contain_text("Hints taken: Ada 1")
     if verdict == "won":
         page.click("#rp-show-line")
         expect(page.locator("#replay-view")).to_have_attribute("data-showing", "line")
