@@ -12,6 +12,8 @@ from ..deps import ManagerDep, RoomDep
 from ..errors import Refused
 from ..models import ReplaySteps
 from ..replay import build_steps, table_shape
+from .replay import MAX_STEPS_PER_PAGE, Limit, Offset
+from .replay import _building as building
 from .rooms import ERRORS, GameNumber
 
 router = APIRouter(prefix="/api", tags=["learn"])
@@ -49,21 +51,30 @@ async def review(room: RoomDep, manager: ManagerDep, game: GameNumber = None) ->
 
 @router.get("/rooms/{room}/review/steps", response_model=ReplaySteps, responses=ERRORS)
 async def review_steps(
-    room: RoomDep, manager: ManagerDep, game: GameNumber = None
+    room: RoomDep,
+    manager: ManagerDep,
+    game: GameNumber = None,
+    offset: Offset = 0,
+    limit: Limit = MAX_STEPS_PER_PAGE,
 ) -> dict[str, Any]:
     """Once the review says `won`: the winning line played on the deal, step by step with
-    every hand visible, in the shape of `/replay/steps` (409 `no_winning_line` while the
-    review is pending or when it found none)."""
+    every hand visible, in the shape (and pages) of `/replay/steps` (409 `no_winning_line`
+    while the review is pending or when it found none)."""
     replay = await manager.replay(room, game)
     found = await manager.review(room, game)
     if found["status"] != "done" or found["verdict"] != "won":
         raise Refused("no_winning_line", "The review has no winning line for this game.")
     names = {p["seat"]: p["name"] for p in manager.public_info(room)["players"]}
-    return await run_in_threadpool(_line_steps, replay, found, names)
+    async with building:  # replaying the line: off the event loop, bounded as the replays
+        return await run_in_threadpool(_line_steps, replay, found, names, offset, limit)
 
 
 def _line_steps(
-    replay: dict[str, Any], found: dict[str, Any], names: dict[int, str]
+    replay: dict[str, Any],
+    found: dict[str, Any],
+    names: dict[int, str],
+    offset: int,
+    limit: int,
 ) -> dict[str, Any]:
     from ...bots.solver import apply_line
     from ...engine.game import get_game
@@ -72,6 +83,7 @@ def _line_steps(
     setup = {k: v for k, v in replay["setup"].items() if k != "deal_chosen_by_host"}
     state = State.new(get_game(setup["num_players"], tuple(setup["modes"])), setup)
     apply_line(state, found["line"], found["sides"])
+    steps, total = build_steps(replay["setup"], state.history, offset, limit)
     return {
         "room": replay["room"],
         "game": replay["game"],
@@ -80,5 +92,8 @@ def _line_steps(
         "result": state.result,
         "campaign": None,
         **table_shape(setup),
-        "steps": build_steps(replay["setup"], state.history),
+        "steps": steps,
+        "total_steps": total,
+        "offset": offset,
+        "next_offset": offset + limit if offset + limit < total else None,
     }
