@@ -16,6 +16,7 @@ def test_hint_on_a_solo_game_then_the_review_on_the_end_screen(open_page):
     page.goto("/")
     page.fill("#solo-name", "Ada")
     page.select_option("#solo-bots", "2")
+    page.click(".solo-more > summary")  # the level is folded under the default, expert
     page.select_option("#solo-level", "random")
     page.click("#solo-btn")
     page.wait_for_url("**/r/*")
@@ -54,5 +55,5 @@ def test_hint_on_a_solo_game_then_the_review_on_the_end_screen(open_page):
     page.click("#rp-from-btn")
     page.wait_for_url("**/r/*")
     expect(page.locator("#game-view")).to_be_visible()
-    expect(page.locator("#me-title")).to_be_visible()
+    expect(page.locator("#me-title")).to_contain_text("Ada")  # this seat is ours
     expect(page.locator("#hint-box")).to_be_visible()
