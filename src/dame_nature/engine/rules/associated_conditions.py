@@ -32,8 +32,8 @@ class AssociatedConditions(Rule):
     )
     reasons = {
         "associated": (
-            "an associated Condition needs a Condition revealed just before it",
-            "une Condition associée demande une Condition révélée juste avant elle",
+            "associated Condition: it needs a Condition revealed just before it",
+            "Condition associée : il faut une Condition révélée juste avant elle",
         )
     }
 

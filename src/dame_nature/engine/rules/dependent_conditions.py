@@ -31,8 +31,8 @@ class DependentConditions(Rule):
     )
     reasons = {
         "dependent": (
-            "a dependent Condition needs a Species revealed just before it",
-            "une Condition dépendante demande une Espèce révélée juste avant elle",
+            "dependent Condition: it needs a Species revealed just before it",
+            "Condition dépendante : il faut une Espèce révélée juste avant elle",
         )
     }
 

@@ -28,10 +28,12 @@ class EnvironmentalChanges(Rule):
     reasons = {
         "order": (
             "environmental changes: the Condition slots fill in order",
-            "changements environnementaux : les emplacements de Conditions se remplissent "
+            "changements environnementaux : les emplacements de Condition se remplissent "
             "dans l'ordre",
         )
     }
+
+    refusal = "order"
 
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
         return allows(slot.index, ctx.state.web[f"{slot.species}:1"] is not None)
@@ -47,3 +49,6 @@ class EnvironmentalChanges(Rule):
         ):
             return "order"
         return None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

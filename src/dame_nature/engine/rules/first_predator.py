@@ -74,10 +74,10 @@ class FirstPredator(Rule):
         "dans la main de leurs joueurs. Tous les Chats doivent être défaussés pour gagner."
     )
     reasons = {
-        "cat": ("a Cat next to a Species", "un Chat à côté d'une Espèce"),
+        "cat": ("cat: a Cat next to a Species", "chat : un Chat à côté d'une Espèce"),
         "cat_alone": (
             "a Cat played alone goes to the discard pile",
-            "un Chat joué seul va à la défausse",
+            "un Chat joué seul va dans la défausse",
         ),
     }
 

@@ -43,3 +43,6 @@ class InvasiveSpecies(Rule):
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         return "invasive" if discards(ctx.card, ctx.is_first_player) else None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

@@ -27,13 +27,13 @@ class SpeciesBiodiversity(Rule):
         "Animal. A Species revealed by a player of the other side is discarded."
     )
     summary_fr = (
-        "Avant le premier tour, à partir du premier joueur, chacun choisit Plante ou Animal. "
+        "Avant le premier tour, à partir du premier joueur, chacun choisit Végétal ou Animal. "
         "Une Espèce révélée par un joueur de l'autre camp est défaussée."
     )
     reasons = {
         "side": (
             "this Species does not match its player's Plant/Animal side",
-            "cette Espèce ne correspond pas au côté Plante/Animal de son joueur",
+            "cette Espèce ne correspond pas au côté Végétal/Animal de son joueur",
         )
     }
 
@@ -52,3 +52,6 @@ class SpeciesBiodiversity(Rule):
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         return "side" if discards(ctx.card, self.data(ctx.state)["sides"][ctx.seat]) else None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

@@ -60,13 +60,13 @@ class SpeciesReintroductions(Rule):
         "reintroduction": (
             "after a Species reintroduction, Conditions are discarded until an animal comes",
             "après une réintroduction d'espèce, les Conditions sont défaussées jusqu'à "
-            "l'arrivée d'un animal",
+            "la venue d'un animal",
         ),
         "pollution_early": (
             "Pollution needs the 4 plants installed at the start of the turn",
-            "la Pollution demande les 4 plantes installées au début du tour",
+            "la Pollution exige les 4 végétaux installés au début du tour",
         ),
-        "pollution": ("removed by Pollution", "retirée par la Pollution"),
+        "pollution": ("removed by Pollution", "retirée par une Pollution"),
     }
 
     def configure(self, cfg: GameConfig) -> None:

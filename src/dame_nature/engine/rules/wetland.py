@@ -32,27 +32,27 @@ class Wetland(Rule):
     reasons = {
         "aquatic": (
             "the aquatic web needs a blue Condition revealed just before",
-            "la toile aquatique demande une Condition bleue révélée juste avant",
+            "le réseau aquatique demande une Condition bleue révélée juste avant",
         )
     }
+    refusal = "aquatic"
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.extra_webs.append(("aquatic", "aquatic"))
         cfg.extra_cards += CATALOGUE.in_set("wetland", "condition")
 
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
-        return slot.web != "aquatic" or _after_blue(ctx)
+        return slot.web != "aquatic" or ctx.unsure or _after_blue(ctx)
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        """An aquatic Species not right after a blue card has nowhere to go: say why."""
+        """An aquatic Species that could be installed, not right after a blue card."""
+        card = ctx.card
+        if not card.is_species or _after_blue(ctx):
+            return None
         topology = ctx.state.game.topology
-        if (
-            ctx.card.is_species
-            and topology.web_of_species.get(ctx.card.id) == "aquatic"
-            and not _after_blue(ctx)
-        ):
-            return "aquatic"
-        return None
+        if topology.web_of_species.get(card.id) != "aquatic":
+            return None
+        return "aquatic" if topology.can_install(ctx.state.web, card.id) else None
 
 
 def _after_blue(ctx: RevealContext) -> bool:

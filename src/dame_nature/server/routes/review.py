@@ -8,10 +8,10 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from ...engine.replay import replay_steps, table_shape
 from ..deps import ManagerDep, RoomDep
 from ..errors import Refused
 from ..models import ReplaySteps
-from ..replay import build_steps, table_shape
 from .replay import MAX_STEPS_PER_PAGE, Limit, Offset
 from .replay import _building as building
 from .rooms import ERRORS, GameNumber
@@ -83,7 +83,7 @@ def _line_steps(
     setup = {k: v for k, v in replay["setup"].items() if k != "deal_chosen_by_host"}
     state = State.new(get_game(setup["num_players"], tuple(setup["modes"])), setup)
     apply_line(state, found["line"], found["sides"])
-    steps, total = build_steps(replay["setup"], state.history, offset, limit)
+    steps, total = replay_steps(replay["setup"], state.history, offset, limit)
     return {
         "room": replay["room"],
         "game": replay["game"],

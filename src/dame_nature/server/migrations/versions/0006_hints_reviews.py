@@ -1,8 +1,8 @@
 """Hints and reviews, stored with each game: ``games.hints`` (a JSON list, the hints
 each seat took) and ``games.review`` (a JSON object, the solver's review once done).
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0006
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision = "0003"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
