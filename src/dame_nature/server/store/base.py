@@ -266,7 +266,7 @@ class BaseStore(NodeTables):
                 (code, game_no, _dumps(setup), ENGINE_VERSION, RULES_VERSION),
             ),
             *(
-                (INSERT_ACTION, (code, game_no, i, a["seat"], _dumps(a["action"]), version))
+                (INSERT_ACTION, (code, game_no, i, a["seat"], _dumps(a["action"]), version, None))
                 for i, a in enumerate(actions or [])
             ),
             (
