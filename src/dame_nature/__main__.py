@@ -203,8 +203,7 @@ def banner(
         lines.append("  Friends open the 'your network' address; invite links use it.")
     if limits is not None:
         lines.append(
-            f"  Accepting up to {limits[0]} connections at once "
-            f"(open-files limit {limits[1]})."
+            f"  Accepting up to {limits[0]} connections at once (open-files limit {limits[1]})."
         )
     return "\n".join(lines)
 

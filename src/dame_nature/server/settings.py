@@ -119,6 +119,9 @@ class Settings(BaseSettings):
     #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
     #: there is no ``/metrics`` at all (404)
     metrics_token: SecretStr | None = None
+    #: measure the cyclic collector's pauses (``gc.callbacks``): passes, time and the
+    #: longest by generation in ``/metrics`` and logged at shutdown (for benchmarks)
+    gc_pause_stats: bool = False
 
     @property
     def trusted_networks(self) -> list[IPv4Network | IPv6Network]:
