@@ -735,7 +735,8 @@ def main() -> None:
                 stop(proc)
         print(row("server", server) + f"  ({refusals(server)}; the collector: "
               f"{server['gc_passes']:.0f} passes in play, {server['gc_full_passes']:.0f} full, "
-              f"longest pause {server['gc_longest_ms']:.1f} ms)", flush=True)  # fmt: skip
+              f"longest pause since the start {server['gc_longest_ms']:.1f} ms)",
+              flush=True)  # fmt: skip
         results.append(server)
         if not args.floor:
             continue
