@@ -3,7 +3,9 @@ import { lang, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO, SYMBOL_WORDS, SYMBOLS } from "./texts.js";
 
-export const BOOT = JSON.parse(document.getElementById("boot-data").textContent);
+import { BOOT } from "./boot.js";
+
+export { BOOT };
 export const CARDS = BOOT.cards;
 
 export function esc(text) {

@@ -1,6 +1,7 @@
 // Words of the UI: colours, discard reasons, log events, help texts (English; t() gives
 // them in the page's language, see i18n.js and locales/fr.js).
-import { t } from "./i18n.js";
+import { BOOT } from "./boot.js";
+import { lang, t } from "./i18n.js";
 
 export const COLOUR_INFO = {
   blue: { word: "hydric", name: t("hydric"), letter: "H", colour: "blue" },
@@ -13,27 +14,9 @@ export const COLOUR_ORDER = ["blue", "yellow", "green", "violet"];
 export const COLOUR_WORDS = { blue: t("blue"), yellow: t("yellow"), green: t("green"), violet: t("violet") };
 export const SYMBOL_WORDS = { associated: t("associated"), dependent: t("dependent"), temporary: t("temporary") };
 
-// The engine's reason codes (dame_nature.engine.REASONS), for discards.
-export const REASONS = {
-  no_slot: t("no open slot for it in the web"),
-  joker_no_slot: t("no open slot of the colour chosen for the Joker"),
-  conditions_missing: t("its Conditions are not all in place"),
-  species_not_open: t("the Species it depends on are not installed"),
-  already_installed: t("this Species is already installed"),
-  associated: t("associated Condition: it needs a Condition revealed just before it"),
-  dependent: t("dependent Condition: it needs a Species revealed just before it"),
-  aquatic: t("the aquatic web needs a blue Condition revealed just before"),
-  temporary: t("a temporary Condition not covered by its Species at the end of the turn"),
-  side: t("this Species does not match its player's Plant/Animal side"),
-  climate_change: t("climate change: a blue card next to a yellow one"),
-  order: t("environmental changes: the Condition slots fill in order"),
-  reintroduction: t("after a Species reintroduction, Conditions are discarded until an animal comes"),
-  invasive: t("an invasive species must be played by the first player"),
-  pollution_early: t("Pollution needs the 4 plants installed at the start of the turn"),
-  pollution: t("removed by Pollution"),
-  cat: t("cat: a Cat next to a Species"),
-  cat_alone: t("a Cat played alone goes to the discard pile"),
-};
+// Why a card was discarded: the engine's reason codes (enums.Reason) and their sentences,
+// served by the server in English and French (GET /api/modes, embedded in the page).
+export const REASONS = Object.fromEntries(Object.entries(BOOT.reasons).map(([code, text]) => [code, text[lang] || text.en]));
 
 export const SYMBOLS = {
   associated: {
@@ -56,6 +39,7 @@ export const SYMBOLS = {
 export const PLAYER_AID = [
   t("<strong>Programming:</strong> everyone puts one card of their hand face down (click or tap it). You can replace it until the reveal starts. Say <em>Ready</em> when you are sure."),
   t("<strong>Symbioses</strong> (during programming) let you: show one of your cards; give one of your cards to a player, who gives one back; or swap one of your Condition cards with any card of the discard pile. The first player gets one free Symbiosis each turn; each Symbiosis card works once per game."),
+  t("<strong>A card shown</strong> stays known to the others while you hold it, until you give a card away: they cannot tell which card left, so they forget what they knew of your hand."),
   t("<strong>Reveal:</strong> from the first player, in seat order, each card is revealed and placed in the web if it can be; a card that cannot be placed is discarded. When several places are possible, its player chooses."),
   t("<strong>Conditions</strong> (hydric, thermal, geological, atmospheric) go on an empty slot of their colour. Plants' slots are open from the start; an animal's slots open once the two Species linked before it are installed."),
   t("<strong>A Species</strong> is installed once both its Conditions are in place. <strong>Jokers</strong> take the colour their player chooses."),

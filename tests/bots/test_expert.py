@@ -12,21 +12,28 @@ import pytest
 from dame_nature.bots import make_bot
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.expert import ExpertBot
+from dame_nature.bots.greedy import GreedyBot
 from dame_nature.engine import MODES, Game
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "src" / "dame_nature" / "bots"
+#: the engine modules a bot may import: static data and pure functions, no State
+STATIC = ("cards", "game", "rules")
 
 
 def table(i: int, worlds: int = 1) -> tuple[Game, list]:
-    """Game ``i`` of a sweep: random player count, random rules, random levels at the
-    seats (experts on a cheap budget), so experts meet random partners' Symbioses too."""
+    """Game ``i`` of a sweep: random player count, random rules, random players at the
+    seats (experts on a cheap budget, random and greedy players), so experts meet
+    partners who follow none of their conventions and random partners' Symbioses too."""
     rng = random.Random(i)
     n = rng.randint(3, 6)
     modes = [m for m in MODES if rng.random() < 0.3]
     bots = []
     for seat in range(n):
-        if rng.random() < 0.6:
+        kind = rng.random()
+        if kind < 0.6:
             bots.append(ExpertBot(seat, seed=i * 10 + seat, worlds=worlds))
+        elif kind < 0.75:
+            bots.append(GreedyBot(seat, seed=i * 10 + seat))
         else:
             bots.append(make_bot("random", seat, seed=i * 10 + seat))
     return Game(n, modes), bots
@@ -95,11 +102,12 @@ def test_expert_ignores_extra_server_fields() -> None:
 
 
 def test_bot_modules_cannot_reach_the_engine_state() -> None:
-    """The bots import nothing of the engine but its card data: they are handed views.
-    (The arena and the random player, which play games on the engine for tests and
-    benchmarks, and the solver, which is given a whole State on purpose, are the
-    exceptions.)"""
-    allowed = {"dame_nature.engine.cards", "..engine.cards"}
+    """The bots import nothing of the engine but its static parts: the card data, a
+    game's configuration (``get_game``: topology, deck) and the rules' pure functions
+    their simulator calls. They are handed views, never a ``State``. (The arena and the
+    random player, which play games on the engine for tests and benchmarks, and the
+    solver, which is given a whole State on purpose, are the exceptions.)"""
+    allowed = {f"{prefix}engine.{m}" for prefix in ("..", "dame_nature.") for m in STATIC}
     for path in BOTS_DIR.glob("*.py"):
         if path.stem in ("arena", "random_play", "solver"):
             continue
@@ -109,6 +117,10 @@ def test_bot_modules_cannot_reach_the_engine_state() -> None:
                 name = "." * node.level + (node.module or "")
                 if "engine" in name:
                     assert name in allowed, f"{path.name} imports {name}"
+                    names = {a.name for a in node.names}
+                    assert "State" not in names, f"{path.name} imports State"
+                    if name.endswith("engine.game"):
+                        assert names <= {"get_game"}, names
                 if node.level == 1 and node.module == "solver":
                     # the rollouts may search the bots' own sampled positions
                     names = {a.name for a in node.names}

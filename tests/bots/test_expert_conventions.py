@@ -7,8 +7,8 @@ from typing import Any
 
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.expert import SHOW_CHAIN, ExpertBot, give_back_guess
-from dame_nature.bots.model import Sim, get_rules
 from dame_nature.bots.policy import best_outcome, program_choice
+from dame_nature.bots.simulator import Sim, get_rules
 from dame_nature.engine import Game
 
 

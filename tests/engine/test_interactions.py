@@ -97,9 +97,10 @@ def test_species_biodiversity_with_wetland_and_invasive_species():
     for seat, side in [(0, "plant"), (1, "animal"), (2, "plant")]:
         state.apply(seat, {"type": "choose_side", "side": side})
     play_turn(state, ["species-frelon-asiatique", "species-charagne", "species-jonc"])
-    # the first rule in mode order that discards gives the reason: the Charagne (a plant
-    # revealed by an Animal player) is not right after a blue card either
-    assert [r[3] for r in last(state)] == ["side", "aquatic", "conditions_missing"]
+    # the Charagne (a plant revealed by an Animal player, its Conditions not in place) is
+    # not right after a blue card either, but a blue card would not have placed it: the
+    # reason is its player's side
+    assert [r[3] for r in last(state)] == ["side", "side", "conditions_missing"]
 
 
 @pytest.mark.parametrize("path", [1, 2, 3, 4])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from dame_nature.engine import Game
 from dame_nature.engine.knowledge import (
     PUBLIC,
     forget_card,
@@ -12,6 +15,7 @@ from dame_nature.engine.knowledge import (
     move_secretly,
     new_knowledge,
 )
+from tests.engine.helpers import deal_for
 
 
 def test_a_player_never_knows_their_own_cards_and_learns_each_card_once():
@@ -59,3 +63,26 @@ def test_the_entries_keep_the_order_they_were_learnt():
     for card in ("c", "a", "b"):
         learn(known, 1, 0, card)
     assert [card for _, card in known[1]] == ["c", "a", "b"]
+
+
+def _show_ruling() -> str:
+    text = (Path(__file__).parents[2] / "docs" / "rulings.md").read_text("utf-8")
+    start = text.index("- **Show**")
+    return " ".join(text[start : text.index("- **Give**", start)].split())
+
+
+def test_a_card_shown_is_forgotten_once_its_player_gives_another_card_away():
+    """5 players: seat 0 shows a card to everyone, then gives another card to seat 1. The
+    others cannot tell which card left: they no longer know the shown one as seat 0's,
+    and docs/rulings.md says so under Show (not "for as long as you hold it")."""
+    game = Game(5)
+    state = game.new_initial_state(deal=deal_for(game, {0: ["cond-blue-1", "cond-green-1"]}))
+    state.apply(0, {"type": "show", "card": "cond-blue-1"})
+    assert state.view(3)["known"] == [{"seat": 0, "card": "cond-blue-1"}]
+    state.apply(0, {"type": "give", "card": "cond-green-1", "to": 1})
+    assert "cond-blue-1" in state.hands[0]
+    assert state.view(3)["known"] == [] and state.view(None)["known"] == []
+    assert state.view(1)["known"] == [{"seat": 0, "card": "cond-blue-1"}]
+    ruling = _show_ruling()
+    assert "for as long as you hold it" not in ruling
+    assert "give" in ruling and "forget" in ruling

@@ -207,3 +207,31 @@ def test_wetland_main_web_alone_does_not_win():
     assert state.web["species-aigle-royal"] == "species-aigle-royal"
     assert state.web["species-gardon"] is None and "species-gardon" in state.discard
     assert state.view(0)["result"] == {"outcome": "lost", "discards": 4}
+
+
+def test_wetland_discards_give_their_true_reason():
+    """A green Condition whose only open green slot is Charagne's, revealed first, is
+    discarded because nothing blue came before it (not for want of a slot); a Gardon
+    while Charagne is not installed is discarded because the Species it depends on is
+    not, whatever came before it."""
+    state = new_state(
+        3,
+        ["wetland"],
+        plays={
+            0: ["cond-green-1", "cond-yellow-1"],
+            1: ["cond-green-2", "cond-green-4"],
+            2: ["cond-green-3", "species-gardon"],
+        },
+    )
+    play_turn(state, [("cond-green-1", {"slot": "species-aubepine:2"}),
+                      ("cond-green-2", {"slot": "species-chene:1"}),
+                      "cond-green-3"])  # fmt: skip
+    assert state.web["species-jonc:2"] == "cond-green-3"
+    assert state.web["species-charagne:2"] is None
+    # turn 2, from seat 1: the green Condition first, then the Gardon after a green one
+    play_turn(state, ["cond-green-4", "species-gardon",
+                      ("cond-yellow-1", {"slot": "species-ortie:2"})])  # fmt: skip
+    assert reasons(state)[:2] == [
+        ("cond-green-4", "discarded", "aquatic"),
+        ("species-gardon", "discarded", "species_not_open"),
+    ]

@@ -19,7 +19,6 @@ MODULES = [
     "app",
     "deps",
     "addresses",
-    "replay",
     "routes.rooms",
     "routes.ws",
 ]

@@ -11,7 +11,7 @@ import pytest
 
 from dame_nature.bots.random_play import play_random_game
 from dame_nature.engine import MODES, Game
-from dame_nature.server.replay import build_steps
+from dame_nature.engine.replay import replay_steps as build_steps
 
 
 def cards_on_table(state: dict[str, Any]) -> Counter[str]:

@@ -2,11 +2,11 @@
 
 How it decides (every decision, ``programming`` and reveal choices alike):
 
-1. **What it knows** (``Knowledge``): the web, the discard pile, its own cards, the
+1. **What it knows** (``knowledge.Knowledge``): the web, the discard pile, its own cards, the
    cards others showed or gave it (the view's ``known``), the Cats in play, and from the
-   log it has seen (its own memory, kept between calls) which Pollution and
-   Reintroduction cards were played and whether a Reintroduction still waits for its
-   animal. Everything else of the deck is *unseen*.
+   log it has seen (its own memory, kept between calls: ``knowledge.Reader``) which
+   Pollution and Reintroduction cards were played and whether a Reintroduction still
+   waits for its animal. Everything else of the deck is *unseen*.
 2. **Sampling** (``Knowledge.sample``): the unseen cards are dealt at random to the other
    players, each getting as many as it holds, known cards kept with their owners
    (``worlds`` deals per decision, from the bot's own seeded generator). What partners'
@@ -16,7 +16,9 @@ How it decides (every decision, ``programming`` and reveal choices alike):
 3. **Partners' programs**: in each sampled deal, every other player programs what the
    shared base policy (``policy.program_choice``) picks from its sampled hand, seeing the
    web at the start of the turn and the programs shown this turn (the show chain, below),
-   as every bot does; a card a partner showed this turn is its program for sure.
+   as every bot does; a card a partner showed this turn is its program for sure, unless
+   that partner was once seen revealing another card than the one it showed (a person,
+   who need not follow the chain: its shows are then only cards it holds).
 4. **Evaluation**: each candidate action (a card to program, a place for the revealed
    card, a card to give back, a Symbiosis) is applied in every deal, the turn is revealed
    in seat order, and the game is played out to its end by the greedy policy with every
@@ -28,25 +30,25 @@ Symbioses (the first player's free one each turn, and Symbiosis cards at 4 to 6 
 - a **discard swap** when the sampled deals say it pays (a lost Species back, a playable
   card for a dead one);
 - a **Give** when at most ``GIVE_WHEN_PLAYABLE`` of the bot's cards can go into the web
-  now: a card it cannot place, to the partner whose expected give-back
-  (``give_back_guess``) does the most;
+  now, or when it holds a card only a partner can ever place (a Species of the other
+  side under Species-specific biodiversity, never programmed to be thrown away): a card
+  it cannot place, to the partner whose expected give-back (``give_back_guess``) does
+  the most;
 - otherwise the **show chain**: the first ``SHOW_CHAIN`` revealers of the turn show the
   card they programmed (to the next revealer only under Privileged Symbioses), each once
   the revealers before it are ready, and keep it, so later players choose knowing them.
 
-The bot never sees a ``State``: it builds its own model positions (``model.Sim``) from
+The bot never sees a ``State``: it plays its sampled positions forward on the bots'
+simulator (``simulator.Sim``, every rule asked of the engine's rule modules), built from
 the view and its samples.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import CATALOGUE
-from .base import Action, Bot, View, awaiting_me, can_use_symbiosis, my_cards
-from .model import INFO, Outcome, Rules, Sim, get_rules
+from .base import Action, View, awaiting_me, can_use_symbiosis, my_cards
+from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
     card_key,
@@ -56,9 +58,15 @@ from .policy import (
     program_choice,
     rollout_value,
 )
+from .simulator import INFO, Outcome, Sim
 
 #: sampled deals per decision (the budget: decision time grows with it)
 DEFAULT_WORLDS = 20
+#: the rollouts one decision may play (sampled deals times candidates): a decision with
+#: many candidates (a Give: cards times partners) meets fewer deals, at least
+#: ``MIN_WORLDS``, so that no decision takes far longer than the others
+ROLLOUT_BUDGET = 240
+MIN_WORLDS = 8
 #: the search changes the base policy's card only when it gains this much a deal
 DEVIATION = 0.0
 #: how many revealers, from the first, show their programmed card each turn (the first
@@ -70,235 +78,17 @@ SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
 GIVE_WHEN_PLAYABLE = 1
 #: what a Give must gain a deal, on average, to spend a Symbiosis card on it
 GIVE_MARGIN = 1.0
+#: what a discard swap must gain a deal, on average, to spend a Symbiosis card on it
+SWAP_MARGIN = 2.0
 
 
-@dataclass
-class Knowledge:
-    """What the bot knows at one decision, read off the view and its memory."""
-
-    rules: Rules
-    seat: int
-    base: Sim  # the public position; hands: mine full, others only their known cards
-    sizes: list[int]  # cards each seat holds (hand and programmed)
-    unseen: list[str]  # cards no one has shown to this seat, in other hands
-    pool_unseen: list[tuple[list[str], int]]  # (candidates, how many of them are held)
-    programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
-    not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
-    short: tuple[int, ...] = ()  # seats that can place at most one card now (they gave)
-
-    def sample(self, rng: random.Random) -> Sim:
-        """A deal of the other hands consistent with everything known (``deal``); when
-        some seats are known to be short of playable cards, a deal where they are (within
-        a few tries)."""
-        sim = self.deal(rng)
-        for _ in range(SHORT_TRIES if self.short else 0):
-            if all(len(_playable_now(sim, seat)) <= 1 for seat in self.short):
-                break
-            sim = self.deal(rng)
-        return sim
-
-    def deal(self, rng: random.Random) -> Sim:
-        """A full deal of the other hands, consistent with everything known: each card a
-        seat is believed not to hold goes first to one of the other seats, chosen in
-        proportion to the cards they still miss."""
-        cards = list(self.unseen)
-        for candidates, count in self.pool_unseen:
-            cards += rng.sample(candidates, count)
-        rng.shuffle(cards)
-        sim = self.base.copy()
-        missing = {
-            s: self.sizes[s] - len(sim.hands[s])
-            for s in range(self.rules.n)
-            if s != self.seat and self.sizes[s] > len(sim.hands[s])
-        }
-        if self.not_held:
-            free = []
-            for card in cards:
-                seats = [s for s in missing if missing[s] and card not in self.not_held.get(s, ())]
-                if len(seats) == sum(1 for s in missing if missing[s]):
-                    free.append(card)  # no seat left to deal to is believed not to hold it
-                    continue
-                if not seats:
-                    free.append(card)  # every seat left is: the belief gives way
-                    continue
-                seat = rng.choices(seats, weights=[missing[s] for s in seats])[0]
-                sim.hands[seat].append(card)
-                missing[seat] -= 1
-            cards = free
-        i = 0
-        for s, count in missing.items():
-            if count > 0:
-                sim.hands[s] += cards[i : i + count]
-                i += count
-        return sim
-
-
-#: deals tried to find one where the seats known to be short of playable cards are
-SHORT_TRIES = 30
-
-
-def _playable_now(sim: Sim, seat: int) -> set[str]:
-    """``seat``'s cards that could go into the web now, first in the turn."""
-    return {c for c in sim.hands[seat] if not best_outcome(sim, seat, c, None)[1].discard}
-
-
-class ExpertBot(Bot):
+class ExpertBot(Reader):
     level = "expert"
 
     def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
         super().__init__(seat, seed=seed)
         self.worlds = worlds
-        self.seen_reveals: set[tuple[Any, ...]] = set()  # (turn, type, seat, card, to)
-        self.played_specials: set[str] = set()
-        self.after_reintro = False
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
-        self.shows: dict[int, dict[int, str]] = {}  # turn -> seat -> the card it showed
-        # inference: the Species installable at the start of each turn, those installed
-        # so far in it, and the Species each partner very probably does not hold
-        self.installable_at_start: dict[int, set[str]] = {}
-        self.installed_in_turn: dict[int, set[str]] = {}
-        self.not_holding: dict[int, set[str]] = {}
-
-    # ------------------------------------------------------------ memory
-    def _remember(self, view: View) -> None:
-        """Fold what the view shows into the bot's memory (each reveal once): Specials
-        played, shows, and what partners' reveals say about their hands."""
-        turn = view["turn"]
-        if (
-            view["phase"] == "programming"
-            and not view.get("revealed_this_turn")
-            and turn not in self.installable_at_start
-        ):
-            self.installable_at_start[turn] = _installable(view)
-        records = []
-        for event in view.get("log", []):
-            kind = event.get("type")
-            if kind == "revealed":
-                records.append((event["turn"], event))
-            elif kind == "show" and event.get("card"):
-                self.shows.setdefault(event["turn"], {})[event["seat"]] = event["card"]
-            elif kind in ("give", "give_back", "swap_discard"):
-                records.append((event["turn"], event))
-        for record in view.get("last_turn", []):
-            records.append((turn - 1, {**record, "type": "revealed"}))
-        for record in view.get("revealed_this_turn", []):
-            records.append((turn, {**record, "type": "revealed"}))
-        for event_turn, record in records:
-            key = (event_turn, record["type"], record["seat"], record.get("card"), record.get("to"))
-            if key in self.seen_reveals:
-                continue
-            self.seen_reveals.add(key)
-            if record["type"] != "revealed":
-                self._exchanged(record)
-                continue
-            self._infer(view, event_turn, record)
-            info = INFO.get(record["card"])
-            if info is None:
-                continue
-            if info.type == "reintroduction":
-                self.played_specials.add(record["card"])
-                self.after_reintro = True
-            elif info.type == "pollution" and record.get("reason") is None:
-                self.played_specials.add(record["card"])
-            elif info.type == "species" and info.kind == "animal":
-                self.after_reintro = False
-
-    def _infer(self, view: View, turn: int, record: dict[str, Any]) -> None:
-        """A partner who revealed a Condition while a Species was installable from the
-        start of the turn (and still uninstalled) very probably does not hold it: bots
-        nearly always play an installable Species first."""
-        installed = self.installed_in_turn.setdefault(turn, set())
-        seat, card = record["seat"], record["card"]
-        info = INFO.get(card)
-        if info is None:
-            return
-        if info.type == "species" and record.get("result") == "placed":
-            installed.add(card)
-        if seat == self.seat or info.type == "species" or turn not in self.installable_at_start:
-            return
-        modes = set(view["modes"])
-        if modes & _UNREADABLE:
-            return
-        side = view["players"][seat].get("side")
-        for species in self.installable_at_start[turn] - installed:
-            if side is None or INFO[species].kind == side:
-                self.not_holding.setdefault(seat, set()).add(species)
-
-    def _exchanged(self, event: dict[str, Any]) -> None:
-        """Cards changed hands: what was believed of those hands may no longer hold."""
-        for seat in (event["seat"], event.get("to")):
-            if seat is not None:
-                self.not_holding.pop(seat, None)
-
-    def knowledge(self, view: View) -> Knowledge:
-        n = len(view["players"])
-        rules = get_rules(n, tuple(view["modes"]))
-        me = self.seat
-        hands: list[list[str]] = [[] for _ in range(n)]
-        hands[me] = my_cards(view)
-        sizes = [p["hand_size"] + (1 if p["has_programmed"] else 0) for p in view["players"]]
-        sizes[me] = len(hands[me])
-        for entry in view.get("known", []):
-            owner, card = entry["seat"], entry["card"]
-            if owner != me and card not in hands[owner] and len(hands[owner]) < sizes[owner]:
-                hands[owner].append(card)
-        sim = Sim.empty(rules, view["first_player"], hands)
-        sim.web = {s: view["web"].get(s) for s in rules.slots}
-        discard = view["discard"]
-        sim.discards = len(discard)
-        sim.sides = [p.get("side") for p in view["players"]]
-        sim.cats_out = sum(1 for c in discard if c.startswith("cat-"))
-        in_play = [(e["seat"], e["card"]) for e in view.get("in_play", [])]
-        sim.in_play = in_play
-        if rules.reintro:
-            sim.specials_played = len(self.played_specials)
-            sim.after_reintro = self.after_reintro
-            sim.plants_start = all(view["web"].get(p) for p in rules.plants)
-        sim.turn_records = [
-            [r["card"], r["colour"], r["result"] == "placed", r["slot"]]
-            for r in view.get("revealed_this_turn", [])
-        ]
-        # the unseen cards: the deck less everything this seat can place
-        seen: set[str] = set(discard)
-        seen.update(c for c in view["web"].values() if c)
-        seen.update(c for h in hands for c in h)
-        seen.update(c for _, c in in_play)
-        seen.update(self.played_specials)
-        unseen = [c for c in rules.fixed_deck if c not in seen]
-        pool_unseen = []
-        for pool, count in rules.pools:  # Cats, Pollutions/Reintroductions drawn at random
-            left = count - sum(1 for c in pool if c in seen)
-            candidates = [c for c in pool if c not in seen]
-            pool_unseen.append((candidates, max(0, min(left, len(candidates)))))
-        missing = sum(sizes[s] - len(hands[s]) for s in range(n) if s != me)
-        total = len(unseen) + sum(k for _, k in pool_unseen)
-        if total != missing:  # memory incomplete (a bot seated mid-game): stay consistent
-            unseen, pool_unseen = _fit(unseen, pool_unseen, missing)
-        programs = self._shown_programs(view)
-        unseen_set = set(unseen)
-        not_held = {
-            seat: species & unseen_set
-            for seat, species in self.not_holding.items()
-            if seat != me and species & unseen_set
-        }
-        return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs, not_held)
-
-    def _my_show(self, view: View) -> str | None:
-        """The card this bot showed this turn, if it showed one."""
-        return self.shows.get(view["turn"], {}).get(self.seat)
-
-    def _shown_programs(self, view: View) -> dict[int, str]:
-        """Cards partners showed this turn while their card was programmed: by the bots'
-        convention, each is that partner's program."""
-        if view["phase"] != "programming":
-            return {}
-        known = {(e["seat"], e["card"]) for e in view.get("known", [])}
-        players = view["players"]
-        return {
-            seat: card
-            for seat, card in self.shows.get(view["turn"], {}).items()
-            if seat != self.seat and players[seat]["has_programmed"] and (seat, card) in known
-        }
 
     # ------------------------------------------------------------ decisions
     def decide(self, view: View) -> Action | None:
@@ -354,6 +144,8 @@ class ExpertBot(Bot):
         if cats_back >= 2 and any(not c.startswith("cat-") for c in distinct):
             # Cats came back last turn: no Cat now, or they could come back for ever
             distinct = [c for c in distinct if not c.startswith("cat-")]
+        # a Species only another side can place is given, never thrown away
+        distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
         timely = [c for c in distinct if not premature(know.base, c)]
         distinct = timely or distinct  # a Reintroduction waits for the last Condition
         blueprint, safe = self._blueprint(know, distinct)
@@ -369,7 +161,7 @@ class ExpertBot(Bot):
         )
         best = max(distinct, key=lambda c: scores[c])
         blue_key = keys[card_key(blueprint, know.rules)]
-        if blue_key in scores and scores[best] - scores[blue_key] <= DEVIATION * self.worlds:
+        if blue_key in scores and scores[best] - scores[blue_key] <= DEVIATION:
             best = blueprint
         return _keep(view, best)
 
@@ -391,15 +183,17 @@ class ExpertBot(Bot):
         return program_choice(sim, me, prev, position), safe
 
     def _evaluate(self, know: Knowledge, candidates: list[tuple[Any, Any]]) -> dict[Any, float]:
-        """Mean rollout value of each candidate over the same sampled deals."""
+        """Mean rollout value of each candidate over the same sampled deals (``worlds``
+        of them, fewer when the candidates are many: ``ROLLOUT_BUDGET``)."""
         totals: dict[Any, float] = {key: 0.0 for key, _ in candidates}
-        for _ in range(self.worlds):
+        worlds = min(self.worlds, max(MIN_WORLDS, ROLLOUT_BUDGET // max(1, len(candidates))))
+        for _ in range(worlds):
             world = know.sample(self.rng)
             for key, play in candidates:
                 sim = world.copy()
                 value = play(sim)
                 totals[key] += value
-        return totals
+        return {key: total / max(1, worlds) for key, total in totals.items()}
 
     def _play_turn(self, sim: Sim, know: Knowledge, card: str, show: bool) -> float:
         """Program ``card`` (shown to partners when ``show``), partners their base-policy
@@ -529,7 +323,7 @@ class ExpertBot(Bot):
 
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
         """A discard swap worth a Symbiosis: judged on the same sampled deals."""
-        mine = [c for c in my_cards(view) if INFO[c].condition_like]
+        mine = [c for c in my_cards(view) if INFO[c].is_condition_like]
         blocked = self.played_specials
         takeable = [c for c in dict.fromkeys(view["discard"]) if c not in blocked and c not in mine]
         if not mine or not takeable:
@@ -548,24 +342,29 @@ class ExpertBot(Bot):
             cands = cands[:16]
         scores = self._evaluate(know, cands)
         best = max(scores, key=lambda k: scores[k])
-        margin = 0.0 if free else 2.0 * self.worlds  # a Symbiosis card is worth keeping
+        margin = 0.0 if free else SWAP_MARGIN  # a Symbiosis card is worth keeping
         if best is None or scores[best] <= scores[None] + margin:
             return None
         g, t = best
         return {"type": "swap_discard", "card": g, "take": t}
 
     def _best_give(self, view: View, *, free: bool) -> Action | None:
-        """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, a Give
-        of a card I cannot place, for the card the partner would give back
-        (``give_back_guess``), judged on the same sampled deals as keeping my hand."""
+        """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, or I
+        hold a card only a partner can ever place (``_foreign``), a Give of a card I cannot
+        place, for the card the partner would give back (``give_back_guess``), judged on
+        the same sampled deals as keeping my hand."""
         know = self.knowledge(view)
         rules = know.rules
         now = know.base.copy()
         now.start_turn()
-        placeable = _playable_now(now, self.seat)  # the model holds my whole hand
-        if len(placeable) > GIVE_WHEN_PLAYABLE:
+        placeable = playable_now(now, self.seat)  # the model holds my whole hand
+        foreign = [c for c in my_cards(view) if _foreign(now, self.seat, c)]
+        if len(placeable) > GIVE_WHEN_PLAYABLE and not foreign:
             return None
-        gives = list({card_key(c, rules): c for c in view["hand"] if c not in placeable}.values())
+        if foreign:
+            free = True  # a card I can never place: worth a Symbiosis card
+        unplaceable = [c for c in view["hand"] if c not in placeable]
+        gives = list({card_key(c, rules): c for c in foreign + unplaceable}.values())
         partners = [
             p["seat"]
             for p in view["players"]
@@ -579,7 +378,7 @@ class ExpertBot(Bot):
             return None
         scores = self._evaluate(know, cands)
         best = max(scores, key=lambda k: scores[k])
-        margin = 0.0 if free else GIVE_MARGIN * self.worlds
+        margin = 0.0 if free else GIVE_MARGIN
         if best is None or scores[best] <= scores[None] + margin:
             return None
         g, t = best
@@ -605,6 +404,21 @@ class ExpertBot(Bot):
         sim.hands[self.seat].remove(give)
         sim.hands[self.seat].append(take)
         return self._plain(sim, know)
+
+
+def _foreign(sim: Sim, seat: int, card: str) -> bool:
+    """A card ``seat`` can never place but a partner can: a Species of the other side
+    under Species-specific biodiversity."""
+    info = INFO[card]
+    side = sim.sides[seat]
+    return bool(
+        sim.rules.sides
+        and info.is_species
+        and side is not None
+        and info.kind != side
+        and sim.web.get(card, "") is None
+        and any(s == info.kind for s in sim.sides)
+    )
 
 
 def give_back_guess(sim: Sim, seat: int, giver: int) -> str:
@@ -648,18 +462,6 @@ def _reveal(sim: Sim, seat: int, card: str) -> None:
     sim.resolve(seat, card, outcome)
 
 
-#: rules under which a bot may hold an installable Species and rightly not play it
-_UNREADABLE = {"invasive_species", "first_predator", "wetland"}
-
-
-def _installable(view: View) -> set[str]:
-    """The Species that could be installed on the view's web right now."""
-    rules = get_rules(len(view["players"]), tuple(view["modes"]))
-    sim = Sim.empty(rules, view["first_player"], [[] for _ in range(rules.n)])
-    sim.web = {s: view["web"].get(s) for s in rules.slots}
-    return {species for species in rules.parents if sim.can_install(species)}
-
-
 def _reveal_order(view: View) -> list[int]:
     """This turn's reveal order: from the first player, the seats holding cards."""
     n = len(view["players"])
@@ -691,24 +493,3 @@ def _keep(view: View, card: str) -> str:
     if prog is not None and card_key(prog) == card_key(card):
         return prog
     return card
-
-
-def _fit(
-    unseen: list[str], pools: list[tuple[list[str], int]], missing: int
-) -> tuple[list[str], list[tuple[list[str], int]]]:
-    """Trim or pad the unseen cards to the number of cards the others hold."""
-    total = len(unseen) + sum(k for _, k in pools)
-    if total > missing:
-        unseen = unseen[: max(0, len(unseen) - (total - missing))]
-        total = len(unseen) + sum(k for _, k in pools)
-        while total > missing and pools:
-            cands, k = pools[-1]
-            cut = min(k, total - missing)
-            pools = pools[:-1] + [(cands, k - cut)]
-            total -= cut
-            if k - cut == 0:
-                break
-    elif total < missing:
-        extra = [c for c in CATALOGUE.cards if c.startswith("cond-")][: missing - total]
-        unseen = unseen + extra
-    return unseen, pools

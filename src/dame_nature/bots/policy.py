@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .model import INFO, Outcome, Record, Rules, Sim
+from .simulator import INFO, Outcome, Record, Rules, Sim
 
 SYMBOL_MODES = {
     "associated": "associated",
@@ -128,7 +128,7 @@ def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before:
     placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
     if not placed:
         return False
-    if not info.condition_like or unknown_before == 0:
+    if not info.is_condition_like or unknown_before == 0:
         return True
     per_colour: dict[str | None, int] = {}
     for o in placed:

@@ -216,10 +216,18 @@ class Hooks:
             default = getattr(Rule, name)
             chosen = tuple(r for r in rules if getattr(type(r), name) is not default)
             setattr(self, name, chosen)
+        # a rule's certain discards are its discard reasons unless it says otherwise
+        self.certain_discard = tuple(
+            r
+            for r in rules
+            if type(r).certain_discard is not Rule.certain_discard
+            or type(r).discard_reason is not Rule.discard_reason
+        )
 
     start_of_turn: tuple[Rule, ...]
     special_outcomes: tuple[Rule, ...]
     discard_reason: tuple[Rule, ...]
+    certain_discard: tuple[Rule, ...]
     allows_slot: tuple[Rule, ...]
     after_reveal: tuple[Rule, ...]
     end_of_turn: tuple[Rule, ...]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import knowledge
 from .cards import CATALOGUE, COLOURS
 from .enums import Phase, Reason, Result
+from .rules import RULES
 from .rules.base import Outcome, RevealContext
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ CONDITIONS_MISSING = Reason.CONDITIONS_MISSING.value
 CORE_REASONS: dict[str, tuple[str, str]] = {
     Reason.NO_SLOT.value: (
         "no open slot for it in the web",
-        "aucun emplacement libre pour elle dans la toile",
+        "aucun emplacement libre pour elle dans le réseau",
     ),
     Reason.JOKER_NO_SLOT.value: (
         "no open slot of the colour chosen for the Joker",
@@ -52,6 +53,20 @@ CORE_REASONS: dict[str, tuple[str, str]] = {
         "this Species is already installed",
         "cette Espèce est déjà installée",
     ),
+}
+
+
+#: every discard reason with the sentence players read (the core's and each rule's)
+REASONS: dict[str, str] = {
+    code: texts[0]
+    for source in (CORE_REASONS, *(rule.reasons for rule in RULES.values()))
+    for code, texts in source.items()
+}
+#: the same in French
+REASONS_FR: dict[str, str] = {
+    code: texts[1]
+    for source in (CORE_REASONS, *(rule.reasons for rule in RULES.values()))
+    for code, texts in source.items()
 }
 
 
@@ -99,38 +114,60 @@ def _colour_outcomes(
     the one discard outcome with its reason."""
     joker_colour = colour if ctx.card.is_joker else None
     reason = None
-    for rule in state.game.hooks.discard_reason:
-        reason = rule.discard_reason(ctx, colour)
-        if reason is not None:
-            break
+    if ctx.unsure:  # a card revealed later: only the reasons that hold whatever comes before
+        for rule in state.game.hooks.certain_discard:
+            reason = rule.certain_discard(ctx, colour)
+            if reason is not None:
+                break
+    else:
+        for rule in state.game.hooks.discard_reason:
+            reason = rule.discard_reason(ctx, colour)
+            if reason is not None:
+                break
     if reason is None:
         placements = [Outcome(slot=sid, colour=joker_colour) for sid in _slots(state, ctx, colour)]
         if placements:
             return placements
-        reason = no_slot or _no_slot_reason(state, ctx)
+        reason = _refusal(state, ctx, colour) or no_slot or _no_slot_reason(state, ctx)
     return [Outcome(colour=joker_colour, reason=reason)]
 
 
-def _slots(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
+def _candidates(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
+    """The empty slots the card could take by its colour and the web alone."""
     topo = state.game.topology
     card = ctx.card
-    web = state.web
     if card.is_species:
-        if not topo.has_species(card.id) or not topo.can_install(web, card.id):
+        if not topo.has_species(card.id) or not topo.can_install(state.web, card.id):
             return []
-        candidates = [card.id]
-    else:
-        assert colour is not None, "a Condition or a Joker given a colour"
-        candidates = topo.open_condition_slots(web, colour)
+        return [card.id]
+    assert colour is not None, "a Condition or a Joker given a colour"
+    return topo.open_condition_slots(state.web, colour)
+
+
+def _slots(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
+    candidates = _candidates(state, ctx, colour)
     rules = state.game.hooks.allows_slot
     if not rules or not candidates:
         return candidates
-    slots = topo.slots
+    slots = state.game.topology.slots
     return [
         sid
         for sid in candidates
         if all(rule.allows_slot(ctx, colour, slots[sid]) for rule in rules)
     ]
+
+
+def _refusal(state: State, ctx: RevealContext, colour: str | None) -> str | None:
+    """When the web has an empty slot for the card but the rules refuse them all: the
+    reason of the first rule refusing the first of them (``Rule.refusal``)."""
+    candidates = _candidates(state, ctx, colour)
+    if not candidates:
+        return None
+    slot = state.game.topology.slots[candidates[0]]
+    for rule in state.game.hooks.allows_slot:
+        if not rule.allows_slot(ctx, colour, slot):
+            return rule.refusal
+    return None
 
 
 def _no_slot_reason(state: State, ctx: RevealContext) -> str:
@@ -144,9 +181,63 @@ def _no_slot_reason(state: State, ctx: RevealContext) -> str:
     return CONDITIONS_MISSING
 
 
+# ------------------------------------------------------------------ what a seat's view tells
+def reveal_order(state: State) -> list[int]:
+    """The seats in the order their cards are revealed this turn: during the reveal, those
+    revealed then those to come; before it, the seats holding a card (or waiting for one
+    given back), from the first player; none once the game is over."""
+    phase = state.phase
+    if phase == REVEAL:
+        return [record["seat"] for record in state.revealed_this_turn] + state.reveal_queue
+    if phase == OVER:
+        return []
+    n = state.num_players
+    first = state.first_player
+    hands, programmed, pending = state.hands, state.programmed, state.pending_give
+    giver = pending["from"] if pending is not None else None
+    order = []
+    for i in range(n):
+        seat = (first + i) % n
+        if hands[seat] or programmed[seat] is not None or seat == giver:
+            order.append(seat)
+    return order
+
+
+def no_place(
+    state: State, seat: int, order: list[int], known: dict[Any, str | None]
+) -> dict[str, str | None]:
+    """During programming, for each card ``seat`` holds (hand, then the programmed card):
+    the reason it would be discarded if revealed this turn, in the web as it is now,
+    whatever is revealed before it (``None``: it may find a place, or it is played its
+    own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``;
+    ``known`` keeps the answers of this turn's programming (nothing they depend on changes
+    until the reveal: the web, the rules' data, the first player)."""
+    if state.phase != PROGRAMMING:
+        return {}
+    unsure = not order or order[0] != seat
+    result: dict[str, str | None] = {}
+    for card in state.cards_of(seat):
+        key = (seat, unsure, card)
+        if key in known:
+            result[card] = known[key]
+            continue
+        ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
+        found = outcomes(state, ctx)
+        reason = found[0].reason
+        if reason is not None and all(o.reason is not None and o.rule is None for o in found):
+            if any(o.reason != reason for o in found):
+                reason = JOKER_NO_SLOT  # a Joker discarded whatever its colour
+        else:
+            reason = None
+        result[card] = known[key] = reason
+    return result
+
+
 # ------------------------------------------------------------------ resolving a reveal
 def resolve(state: State, seat: int, outcome: Outcome) -> None:
     """Carry out ``outcome`` for the card ``seat`` reveals; record it; check the goal."""
+    if state._observer is not None:
+        state._observer("reveal", seat)
     ctx = context(state, seat)
     card = ctx.card.id
     state.programmed[seat] = None
@@ -229,6 +320,8 @@ def start_turn(state: State) -> None:
 def end_turn(state: State) -> None:
     for rule in state.game.hooks.end_of_turn:
         rule.end_of_turn(state)
+    if state._observer is not None:
+        state._observer("turn_end", None)
     state.last_turn = state.revealed_this_turn
     state.revealed_this_turn = []
     state.reveal_queue = []

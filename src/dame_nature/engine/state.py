@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import knowledge, reveal
@@ -35,7 +36,7 @@ from .cards import CATALOGUE
 from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
 from .knowledge import PUBLIC
-from .rules import RULES
+from .reveal import REASONS, REASONS_FR
 from .rules.base import Outcome
 
 if TYPE_CHECKING:
@@ -43,19 +44,6 @@ if TYPE_CHECKING:
     from .view import PublicPart, View
 
 __all__ = ["PUBLIC", "REASONS", "REASONS_FR", "State"]
-
-#: every discard reason with the sentence players read (the core's and each rule's)
-REASONS: dict[str, str] = {
-    code: texts[0]
-    for source in (reveal.CORE_REASONS, *(rule.reasons for rule in RULES.values()))
-    for code, texts in source.items()
-}
-#: the same in French
-REASONS_FR: dict[str, str] = {
-    code: texts[1]
-    for source in (reveal.CORE_REASONS, *(rule.reasons for rule in RULES.values()))
-    for code, texts in source.items()
-}
 
 
 class State:
@@ -89,6 +77,7 @@ class State:
     _winnable: tuple[int, bool] | None
     _max_discards: int | None
     _public: PublicPart | None
+    _observer: Callable[[str, int | None], None] | None
     _changes: tuple[int, list[int]] | None
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
@@ -101,6 +90,7 @@ class State:
     #: through ``apply``, and every change logs an event: the log's length versions it.
     __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
     __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
+    __slots__ += ("_observer",)  # told of each reveal and end of turn (``replay.py``)
     __slots__ += ("_changes",)  # (turn, changes per seat): see ``actions.changes_this_turn``
 
     # ---------------------------------------------------------------- creation
@@ -138,6 +128,7 @@ class State:
         self._winnable = None
         self._max_discards = None
         self._public = None
+        self._observer = None
         self._changes = None
         if game.first_phase is not None:
             self.phase = game.first_phase
@@ -164,6 +155,7 @@ class State:
         self._winnable = None
         self._max_discards = None
         self._public = None
+        self._observer = None
         self._changes = None
         return self
 
@@ -200,6 +192,7 @@ class State:
         new._winnable = self._winnable
         new._max_discards = self._max_discards
         new._public = None
+        new._observer = None
         changes = self._changes
         new._changes = None if changes is None else (changes[0], changes[1][:])
         return new

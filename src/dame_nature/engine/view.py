@@ -27,7 +27,7 @@ from typing import (
 
 from typing_extensions import TypedDict
 
-from . import knowledge
+from . import knowledge, reveal
 from .actions import ACTIONS
 from .game import get_game, normalise_modes
 
@@ -117,11 +117,19 @@ class View(TypedDict):
     last_turn: list[RevealRecord]
     revealing: Revealing | None
     pending_give: PendingGive | None
+    # the seats in the order their cards are revealed this turn (before the reveal: if it
+    # started now)
+    reveal_order: list[int]
     awaiting: Awaiting | None
     to_act: list[int]  # the seats the table waits for now (programming, ready, a choice)
     # the types of the actions this seat may send now (``legal_actions`` without listing
     # them): e.g. a Symbiosis is possible when show, give or swap_discard is there
     legal_types: list[str]
+    # every complete action this seat may send now, as it posts them (empty: a spectator)
+    legal_actions: list[dict[str, Any]]
+    # during programming, each card this seat holds -> the reason it would be discarded
+    # if revealed this turn in the web as it is now, or null when it may find a place
+    no_place: dict[str, str | None]
     winnable: bool
     max_discards: int
     deck_size: int
@@ -165,6 +173,7 @@ class PublicPart:
         "log_entries",
         "log_public",
         "log_audience",
+        "no_place",
     )
 
     def __init__(
@@ -192,6 +201,9 @@ class PublicPart:
         self.log_public: list[dict[str, Any]] = []
         #: the seats that see a private part of an event of the tail
         self.log_audience: set[int] = set()
+        #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
+        #: of the versions of one programming phase)
+        self.no_place: dict[Any, str | None] = {}
         for entry in log_entries:
             if type(entry) is tuple:
                 self.log_public.append(entry[0])
@@ -202,13 +214,15 @@ class PublicPart:
 
 class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
-    ``known_by``), ``awaiting``, ``legal_types`` and ``log`` (``None``: the public one,
-    ``PublicPart.log_public``)."""
+    ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
+    ``PublicPart.log_public``), ``legal_actions`` and ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
     legal_types: list[str]
     log: list[dict[str, Any]] | None
+    legal_actions: list[dict[str, Any]]
+    no_place: dict[str, str | None]
 
 
 def public_part(state: State) -> PublicPart:
@@ -258,14 +272,10 @@ def public_part(state: State) -> PublicPart:
     tail = {
         "layout": game.config.main_layout,
         "webs": [name for name, _ in game.config.webs()],
-        "web": dict(state.web),
-        "joker_colours": dict(state.joker_colours),
-        "discard": list(state.discard),
-        "in_play": [{"seat": s, "card": c} for s, c in state.in_play],
-        "revealed_this_turn": [_record(r) for r in state.revealed_this_turn],
-        "last_turn": [_record(r) for r in state.last_turn],
+        **table_cards(state),
         "revealing": revealing,
         "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
+        "reveal_order": reveal.reveal_order(state),
     }
     rest = {
         "winnable": state.is_winnable(),
@@ -286,6 +296,13 @@ def public_part(state: State) -> PublicPart:
         else:
             entries.append(event)
     part = PublicPart(version, head, tail, awaited, state.to_act(), rest, log_start, entries)
+    if (
+        cached is not None
+        and state.phase == "programming"
+        and cached.head["phase"] == "programming"
+        and cached.head["turn"] == state.turn
+    ):
+        part.no_place = cached.no_place
     state._public = part
     return part
 
@@ -313,8 +330,20 @@ def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
                 log.append({**public, **private} if seat in seen_by else public)
             else:
                 log.append(entry)
-    legal_types = [] if seat is None else state.legal_action_types(seat)
-    return SeatPart(own, awaiting, legal_types, log)
+    if seat is None:
+        return SeatPart(own, awaiting, [], log, [], {})
+    legal_types = state.legal_action_types(seat)
+    legal_actions = [
+        action
+        for kind in legal_types
+        for action in (
+            awaiting["options"]
+            if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]
+            else ACTIONS[kind].options(state, seat)
+        )
+    ]
+    no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
+    return SeatPart(own, awaiting, legal_types, log, legal_actions, no_place)
 
 
 def build_view(state: State, seat: int | None) -> View:
@@ -327,6 +356,8 @@ def build_view(state: State, seat: int | None) -> View:
     view["awaiting"] = mine.awaiting
     view["to_act"] = list(part.to_act)
     view["legal_types"] = mine.legal_types
+    view["legal_actions"] = mine.legal_actions
+    view["no_place"] = mine.no_place
     view.update(part.rest)
     if view["result"] is not None:
         view["result"] = dict(view["result"])
@@ -364,14 +395,30 @@ def lobby_view(seat: int | None, modes: list[str] | tuple[str, ...]) -> View:
         "last_turn": [],
         "revealing": None,
         "pending_give": None,
+        "reveal_order": [],
         "awaiting": None,
         "to_act": [],
         "legal_types": [],
+        "legal_actions": [],
+        "no_place": {},
         "winnable": True,
         "max_discards": 0,
         "deck_size": 0,
         "result": None,
         "log": [],
+    }
+
+
+def table_cards(state: State) -> dict[str, Any]:
+    """Where the cards on the table are: ``web``, ``joker_colours``, ``discard``,
+    ``in_play``, ``revealed_this_turn``, ``last_turn`` (as the views give them)."""
+    return {
+        "web": dict(state.web),
+        "joker_colours": dict(state.joker_colours),
+        "discard": list(state.discard),
+        "in_play": [{"seat": s, "card": c} for s, c in state.in_play],
+        "revealed_this_turn": [_record(r) for r in state.revealed_this_turn],
+        "last_turn": [_record(r) for r in state.last_turn],
     }
 
 

@@ -58,7 +58,13 @@ class StateMessages:
         assert state is not None
         part = self.part
         mine = seat_part(state, seat, part)
-        middle = {"awaiting": mine.awaiting, "to_act": part.to_act, "legal_types": mine.legal_types}
+        middle = {
+            "awaiting": mine.awaiting,
+            "to_act": part.to_act,
+            "legal_types": mine.legal_types,
+            "legal_actions": mine.legal_actions,
+            "no_place": mine.no_place,
+        }
         log = self._log if mine.log is None else orjson.dumps(mine.log).decode()
         return "".join(
             (

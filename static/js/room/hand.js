@@ -4,7 +4,6 @@ import { card, cardFace, cardGender, cardHTML, cardText, esc } from "../cards.js
 import { t, tg, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
-import { noPlaceNow } from "../no_place.js";
 import { slotText } from "../web.js";
 import { openGiveback, openSymbiosis } from "./dialogs.js";
 import { afterPress, pressedIn } from "./pointer.js";
@@ -43,15 +42,16 @@ export function renderMe() {
       ? `<span class="card programmed-card" data-card="${esc(v.programmed)}" role="img" aria-label="${esc(t("Programmed: {card}", { card: cardText(v.programmed) + knownByText(v, v.programmed) }))}">${cardFace(v.programmed, { modes: v.modes })}${knownByTag(v, v.programmed)}</span>`
       : `<span class="card empty-slot">${programming && (v.hand || []).length ? esc(touch() ? t("Tap a card") : t("Click a card")) : "—"}</span>`,
   );
-  // before the reveal: a word when the public table already says the card has no place
-  const noPlace = programming && v.programmed ? noPlaceNow(v, v.programmed) : "";
-  setHTML($("programmed-hint"), noPlace ? `${icon("discard")} <span>${esc(TEXTS.noPlaceNow)}: ${esc(REASONS[noPlace] || noPlace)}.</span>` : "");
+  // before the reveal: a word when the server says the card would be discarded now
+  const noPlace = programming && v.programmed ? noPlaceOf(v, v.programmed) : "";
+  setHTML($("programmed-hint"), noPlace ? `${icon("discard")} <span>${esc(TEXTS.noPlaceNow)}: ${esc(noPlace)}.</span>` : "");
   $("programmed-hint").hidden = !noPlace;
   const hand = sortHand(v.hand || []);
   const handHTML = hand
     .map((c) => {
-      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? t(": program it instead") : t(": program it")) : ""}`;
-      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" data-focus-group="hand" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}</button></li>`;
+      const noPlaceHere = programming ? noPlaceOf(v, c) : "";
+      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? t(": program it instead") : t(": program it")) : ""}${noPlaceHere ? ` (${TEXTS.noPlaceNow}: ${noPlaceHere})` : ""}`;
+      return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" data-focus-group="hand" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}${noPlaceTag(noPlaceHere)}</button></li>`;
     })
     .join("");
   // the hand is not redrawn under a pressed finger (the card would change under the tap)
@@ -81,6 +81,17 @@ function knownByText(v, c) {
 function knownByTag(v, c) {
   const text = knownByText(v, c);
   return text ? `<span class="known-by" title="${esc(text.slice(2))}" aria-hidden="true">${icon("eye")}</span>` : "";
+}
+
+// The sentence of the reason the server gives for one of my cards having no place if
+// revealed now (the view's no_place), or "" when it may have one.
+function noPlaceOf(v, c) {
+  const reason = (v.no_place || {})[c];
+  return reason ? REASONS[reason] || reason : "";
+}
+
+function noPlaceTag(text) {
+  return text ? `<span class="no-place" title="${esc(`${TEXTS.noPlaceNow}: ${text}`)}" aria-hidden="true">${icon("discard")}</span>` : "";
 }
 
 $("hand").addEventListener("click", (event) => {

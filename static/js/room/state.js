@@ -136,15 +136,9 @@ export function myCards() {
   return [...(v.programmed ? [v.programmed] : []), ...sortHand(v.hand || [])];
 }
 
+/** Whether this seat may make a Symbiosis now: the engine lists the actions it may send. */
 export function canUseSymbiosis() {
-  const v = app.view;
-  const me = mySeat();
-  if (me === null || v.phase !== "programming" || v.pending_give) return false;
-  // the engine says which kinds of action this seat may send now
-  if (Array.isArray(v.legal_types)) return v.legal_types.some((t) => ["show", "give", "swap_discard"].includes(t));
-  const p = players().find((x) => x.seat === me);
-  const free = v.first_player === me && v.free_symbiosis_available;
-  return free || (p && p.symbiosis_cards > 0);
+  return (app.view.legal_types || []).some((t) => ["show", "give", "swap_discard"].includes(t));
 }
 
 // A hand is easier to read sorted: Conditions by colour, Jokers, plants, animals, others.

@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model import INFO, Sim, get_rules
+from ..simulator import INFO, Sim, get_rules
 from .bounds import lost_for_certain, symbioses_left
 from .lines import apply_line
 from .search import UNLIMITED, OutOfBudget, Search
@@ -111,7 +111,7 @@ def position_from_state(state: State) -> Position:
     universe = [
         c
         for c in [*itertools.chain.from_iterable(sim.hands), *sim.web.values(), *state.discard]
-        if c is not None and (INFO[c].type == "species" or INFO[c].condition_like)
+        if c is not None and (INFO[c].type == "species" or INFO[c].is_condition_like)
     ]
     if state.pending_give is not None:
         raise ValueError("the solver starts when no card given waits for its answer")

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import INFO
+from ..simulator import INFO
 
 if TYPE_CHECKING:
-    from ..model import Sim
+    from ..simulator import Sim
 
 __all__ = ["lost_for_certain", "symbioses_left"]
 
@@ -49,7 +49,7 @@ def lost_for_certain(sim: Sim, pile: list[str], symbioses: int) -> bool:
             info = INFO[card]
             key = card if info.type == "species" else (info.colour or info.type)
             held[key] = held.get(key, 0) + 1
-            condition_like += info.condition_like
+            condition_like += info.is_condition_like
     in_pile: dict[str, int] = {}
     for card in pile:
         info = INFO[card]

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..model import INFO, Sim
 from ..policy import card_key
+from ..simulator import INFO, Sim
 from .search import Search, Step
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ class ExactSearch(Search):
                         },
                     )
         for card in mine:
-            if not INFO[card].condition_like:
+            if not INFO[card].is_condition_like:
                 continue
             for take in dict.fromkeys(pile):
                 if card_key(card, rules) == card_key(take, rules):

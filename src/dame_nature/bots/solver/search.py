@@ -24,8 +24,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..model import INFO, Outcome, Sim
 from ..policy import card_key, reveal_score
+from ..simulator import INFO, Outcome, Sim
 from .bounds import lost_for_certain, symbioses_left
 
 Step = dict[str, Any]
@@ -377,7 +377,7 @@ class Search:
                         score = self.score(sim, seat, card, outcome, prev) - 5
                         found.append((score, len(found), card, outcome, other, paid))
         take: tuple[int, tuple[int, ...], bool] | None = None
-        gives = [c for c in backs.values() if INFO[c].condition_like]
+        gives = [c for c in backs.values() if INFO[c].is_condition_like]
         if pile and gives:
             take = self._payer(sim, (seat,), cards, free_used)
         if take is not None:

@@ -3,7 +3,18 @@ just before them; otherwise they are discarded."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import RevealContext, Rule
+
+if TYPE_CHECKING:
+    from ..cards import Card
+
+
+def discards(card: Card, previous: Card | None) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): an associated Condition
+    with no Condition or Joker revealed just before it."""
+    return card.symbol == "associated" and not (previous is not None and previous.is_condition_like)
 
 
 class AssociatedConditions(Rule):
@@ -21,13 +32,10 @@ class AssociatedConditions(Rule):
     )
     reasons = {
         "associated": (
-            "an associated Condition needs a Condition revealed just before it",
-            "une Condition associée demande une Condition révélée juste avant elle",
+            "associated Condition: it needs a Condition revealed just before it",
+            "Condition associée : il faut une Condition révélée juste avant elle",
         )
     }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        if ctx.card.symbol != "associated":
-            return None
-        previous = ctx.previous_card()
-        return None if previous is not None and previous.is_condition_like else "associated"
+        return "associated" if discards(ctx.card, ctx.previous_card()) else None

@@ -17,7 +17,14 @@ Hooks, in the order the game meets them:
   whose ``rule`` is set is resolved by that rule's ``resolve_special``.
 - ``discard_reason(ctx, colour)``: a reason code when the rule discards the revealed
   Condition/Joker/Species (with ``colour``, a Joker's chosen colour), else ``None``.
-- ``allows_slot(ctx, colour, slot)``: whether the rule lets the card into that slot.
+- ``certain_discard(ctx, colour)``: the same reason, given only when it holds whatever
+  card is revealed before this one this turn (``ctx.unsure``): what a seat's view tells of
+  the cards in its hand (``no_place``). By default ``discard_reason`` when nothing is
+  revealed before the card, else nothing.
+- ``allows_slot(ctx, colour, slot)``: whether the rule lets the card into that slot; when
+  the rules refuse every empty slot the card could take, the reason is ``refusal`` of the
+  first rule refusing the first of them. With ``ctx.unsure``, a slot the card revealed
+  before may open is allowed.
 - ``resolve_special(ctx, outcome)``: carry out an owned card's outcome; returns the
   result recorded for the reveal (``"placed"``, ``"discarded"``, ``"played"`` for a card
   whose effect happened, ``"in_play"`` for a Cat until the end of the turn).
@@ -89,15 +96,23 @@ class Outcome(NamedTuple):
 class RevealContext:
     """What a hook sees of the reveal under way."""
 
-    __slots__ = ("state", "seat", "card", "previous")
+    __slots__ = ("state", "seat", "card", "previous", "unsure")
 
     def __init__(
-        self, state: State, seat: int, card: Card, previous: dict[str, Any] | None
+        self,
+        state: State,
+        seat: int,
+        card: Card,
+        previous: dict[str, Any] | None,
+        unsure: bool = False,
     ) -> None:
         self.state = state
         self.seat = seat
         self.card = card
         self.previous = previous  # the record of the reveal just before, this turn
+        #: a card the seat might reveal later this turn, some other card may come before
+        #: it (``previous`` is then ``None``, standing for a card not known yet)
+        self.unsure = unsure
 
     @property
     def is_first_player(self) -> bool:
@@ -123,6 +138,9 @@ class Rule:
     #: the discard reasons this rule gives, with the sentence players read (English,
     #: French): ``"discarded: <text>"``
     reasons: dict[str, tuple[str, str]] = {}
+    #: the reason a card is discarded when this rule's ``allows_slot`` refuses every empty
+    #: slot it could take (a code of ``reasons``)
+    refusal: str | None = None
 
     def configure(self, cfg: GameConfig) -> None:
         return None
@@ -150,6 +168,11 @@ class Rule:
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         return None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        """``discard_reason`` when it holds whatever is revealed before the card; a rule
+        whose reason does not depend on the card before returns ``discard_reason``."""
+        return None if ctx.unsure else self.discard_reason(ctx, colour)
 
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
         return True

@@ -8,6 +8,19 @@ from typing import Any
 from .base import RevealContext, Rule
 
 
+def discards(colour: str | None, previous_colour: str | None) -> bool:
+    """The rule's tests, pure (the bots' simulator calls them too): a blue card revealed
+    right after a yellow one is discarded..."""
+    return colour == "blue" and previous_colour == "yellow"
+
+
+def removes_previous(
+    colour: str | None, previous_colour: str | None, previous_placed: bool
+) -> bool:
+    """... and a yellow card revealed right after a placed blue one takes it off the web."""
+    return colour == "yellow" and previous_colour == "blue" and previous_placed
+
+
 class ClimateChange(Rule):
     mode = "climate_change"
     title = "Climate Change"
@@ -30,17 +43,15 @@ class ClimateChange(Rule):
     }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        if colour == "blue" and ctx.previous_colour() == "yellow":
-            return "climate_change"
-        return None
+        return "climate_change" if discards(colour, ctx.previous_colour()) else None
 
     def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
         previous = ctx.previous
         if (
-            record["colour"] == "yellow"
-            and previous is not None
-            and previous["colour"] == "blue"
-            and previous["result"] == "placed"
+            previous is not None
             and previous["slot"] is not None
+            and removes_previous(
+                record["colour"], previous["colour"], previous["result"] == "placed"
+            )
         ):
             ctx.state.discard_from_web(previous["slot"], "climate_change")

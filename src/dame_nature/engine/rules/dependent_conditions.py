@@ -3,7 +3,18 @@ them; otherwise they are discarded."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import RevealContext, Rule
+
+if TYPE_CHECKING:
+    from ..cards import Card
+
+
+def discards(card: Card, previous: Card | None) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): a dependent Condition
+    with no Species revealed just before it."""
+    return card.symbol == "dependent" and not (previous is not None and previous.is_species)
 
 
 class DependentConditions(Rule):
@@ -20,13 +31,10 @@ class DependentConditions(Rule):
     )
     reasons = {
         "dependent": (
-            "a dependent Condition needs a Species revealed just before it",
-            "une Condition dépendante demande une Espèce révélée juste avant elle",
+            "dependent Condition: it needs a Species revealed just before it",
+            "Condition dépendante : il faut une Espèce révélée juste avant elle",
         )
     }
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        if ctx.card.symbol != "dependent":
-            return None
-        previous = ctx.previous_card()
-        return None if previous is not None and previous.is_species else "dependent"
+        return "dependent" if discards(ctx.card, ctx.previous_card()) else None

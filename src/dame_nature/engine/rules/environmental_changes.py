@@ -7,6 +7,12 @@ from ..web import Slot
 from .base import RevealContext, Rule
 
 
+def allows(index: int, first_filled: bool) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): a Condition slot 2
+    takes a card only once slot 1 of its species is filled."""
+    return index != 2 or first_filled
+
+
 class EnvironmentalChanges(Rule):
     mode = "environmental_changes"
     title = "Environmental Changes"
@@ -22,13 +28,15 @@ class EnvironmentalChanges(Rule):
     reasons = {
         "order": (
             "environmental changes: the Condition slots fill in order",
-            "changements environnementaux : les emplacements de Conditions se remplissent "
+            "changements environnementaux : les emplacements de Condition se remplissent "
             "dans l'ordre",
         )
     }
 
+    refusal = "order"
+
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
-        return slot.index != 2 or ctx.state.web[f"{slot.species}:1"] is not None
+        return allows(slot.index, ctx.state.web[f"{slot.species}:1"] is not None)
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
         """A Condition whose open slots of its colour all wait for their slot 1: say why."""
@@ -41,3 +49,6 @@ class EnvironmentalChanges(Rule):
         ):
             return "order"
         return None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

@@ -10,9 +10,10 @@ A Cat's reveal record says ``in_play`` during its turn, then ``returned`` or
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CATALOGUE
+from ..cards import CATALOGUE, Card
 from .base import CardDraw, GameConfig, Outcome, RevealContext, Rule
 
 if TYPE_CHECKING:
@@ -24,6 +25,36 @@ CATS = frozenset(CATALOGUE.in_set("cat"))
 
 def _is_cat(card: str) -> bool:
     return card.startswith("cat-")
+
+
+# The rule's tests, pure (the bots' simulator calls them too).
+def discards(card: Card, previous: Card | None) -> bool:
+    """A Species revealed right after a Cat is discarded."""
+    return card.is_species and previous is not None and previous.type == "cat"
+
+
+def removes_previous(card: Card, previous: Card | None, previous_placed: bool) -> bool:
+    """A Cat revealed right after a placed Species takes it off the web."""
+    return card.type == "cat" and previous is not None and previous.is_species and previous_placed
+
+
+def cats_return(count: int) -> bool:
+    """Whether the Cats revealed in a turn go back to their players' hands."""
+    return count >= 2
+
+
+def deadlocked(holdings: Iterable[Iterable[str]]) -> bool:
+    """Only Cats left (each seat's cards, programmed one included), held by 2 or more
+    players: they come back every turn, forever."""
+    holders = 0
+    for cards in holdings:
+        cards = list(cards)
+        if not cards:
+            continue
+        if not all(_is_cat(c) for c in cards):
+            return False
+        holders += 1
+    return holders >= 2
 
 
 class FirstPredator(Rule):
@@ -43,10 +74,10 @@ class FirstPredator(Rule):
         "dans la main de leurs joueurs. Tous les Chats doivent être défaussés pour gagner."
     )
     reasons = {
-        "cat": ("a Cat next to a Species", "un Chat à côté d'une Espèce"),
+        "cat": ("cat: a Cat next to a Species", "chat : un Chat à côté d'une Espèce"),
         "cat_alone": (
             "a Cat played alone goes to the discard pile",
-            "un Chat joué seul va à la défausse",
+            "un Chat joué seul va dans la défausse",
         ),
     }
 
@@ -68,25 +99,19 @@ class FirstPredator(Rule):
         return "in_play"
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        previous = ctx.previous_card()
-        if ctx.card.is_species and previous is not None and previous.type == "cat":
-            return "cat"
-        return None
+        return "cat" if discards(ctx.card, ctx.previous_card()) else None
 
     def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
         previous = ctx.previous
-        if (
-            ctx.card.type == "cat"
-            and previous is not None
-            and CATALOGUE.card(previous["card"]).is_species
-            and previous["result"] == "placed"
+        if previous is not None and removes_previous(
+            ctx.card, CATALOGUE.card(previous["card"]), previous["result"] == "placed"
         ):
             ctx.state.discard_from_web(previous["slot"], "cat")
 
     def end_of_turn(self, state: State) -> None:
         data = self.data(state)
         cats, data["in_play"] = data["in_play"], []
-        returned = len(cats) >= 2
+        returned = cats_return(len(cats))
         records = {r["card"]: r for r in state.revealed_this_turn if r["result"] == "in_play"}
         for _seat, card in cats:  # the reveal records say what became of each Cat
             if returned:
@@ -112,15 +137,4 @@ class FirstPredator(Rule):
 
     def is_deadlocked(self, state: State) -> bool:
         """Only Cats left, held by 2 or more players: they come back every turn, forever."""
-        holders = 0
-        for seat in range(state.num_players):
-            hand, programmed = state.hands[seat], state.programmed[seat]
-            if not hand and programmed is None:
-                continue
-            holders += 1
-            if programmed is not None and not _is_cat(programmed):
-                return False
-            for card in hand:
-                if not _is_cat(card):
-                    return False
-        return holders >= 2
+        return deadlocked(state.cards_of(seat) for seat in range(state.num_players))

@@ -3,7 +3,18 @@ layout); one revealed by anyone but the first player of the turn is discarded.""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import GameConfig, RevealContext, Rule
+
+if TYPE_CHECKING:
+    from ..cards import Card
+
+
+def discards(card: Card, by_first_player: bool) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): an invasive species
+    revealed by anyone but the first player."""
+    return card.set == "invasive" and not by_first_player
 
 
 class InvasiveSpecies(Rule):
@@ -31,6 +42,7 @@ class InvasiveSpecies(Rule):
         cfg.main_layout = "lettered"
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        if ctx.card.set == "invasive" and not ctx.is_first_player:
-            return "invasive"
-        return None
+        return "invasive" if discards(ctx.card, ctx.is_first_player) else None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 from .base import GameConfig, RevealContext, Rule
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..state import State
+
+
+def discards(card: Card, side: str | None) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): a Species revealed by
+    a player of the other side (or of no side yet)."""
+    return card.is_species and side != card.kind
 
 
 class SpeciesBiodiversity(Rule):
@@ -26,7 +33,7 @@ class SpeciesBiodiversity(Rule):
     reasons = {
         "side": (
             "this Species does not match its player's Plant/Animal side",
-            "cette Espèce ne correspond pas au côté Plante/Animal de son joueur",
+            "cette Espèce ne correspond pas au côté Végétal/Animal de son joueur",
         )
     }
 
@@ -44,6 +51,7 @@ class SpeciesBiodiversity(Rule):
         return sides
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        if ctx.card.is_species and self.data(ctx.state)["sides"][ctx.seat] != ctx.card.kind:
-            return "side"
-        return None
+        return "side" if discards(ctx.card, self.data(ctx.state)["sides"][ctx.seat]) else None
+
+    def certain_discard(self, ctx: RevealContext, colour: str | None) -> str | None:
+        return self.discard_reason(ctx, colour)  # whatever is revealed before the card

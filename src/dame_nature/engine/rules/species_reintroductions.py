@@ -16,8 +16,27 @@ from ..cards import CATALOGUE
 from .base import CardDraw, GameConfig, Outcome, RevealContext, Rule
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..cards import Card
     from ..state import State
+
+
+# The rule's tests, pure (the bots' simulator calls them too).
+def discards(card: Card, after_reintroduction: bool) -> bool:
+    """After a Reintroduction, Conditions and Jokers are discarded..."""
+    return card.is_condition_like and after_reintroduction
+
+
+def ends_reintroduction(card: Card) -> bool:
+    """... until an animal Species is revealed."""
+    return card.is_species and card.kind == "animal"
+
+
+def plants_installed(web: Mapping[str, str | None], plants: list[str]) -> bool:
+    """Whether a Pollution revealed this turn is played (the plants installed at the
+    start of the turn)."""
+    return all(web[p] is not None for p in plants)
 
 
 class SpeciesReintroductions(Rule):
@@ -41,13 +60,13 @@ class SpeciesReintroductions(Rule):
         "reintroduction": (
             "after a Species reintroduction, Conditions are discarded until an animal comes",
             "après une réintroduction d'espèce, les Conditions sont défaussées jusqu'à "
-            "l'arrivée d'un animal",
+            "la venue d'un animal",
         ),
         "pollution_early": (
             "Pollution needs the 4 plants installed at the start of the turn",
-            "la Pollution demande les 4 plantes installées au début du tour",
+            "la Pollution exige les 4 végétaux installés au début du tour",
         ),
-        "pollution": ("removed by Pollution", "retirée par la Pollution"),
+        "pollution": ("removed by Pollution", "retirée par une Pollution"),
     }
 
     def configure(self, cfg: GameConfig) -> None:
@@ -64,7 +83,7 @@ class SpeciesReintroductions(Rule):
 
     def start_of_turn(self, state: State) -> None:
         plants = state.game.topology.plants("main")
-        self.data(state)["plants_at_turn_start"] = all(state.web[p] is not None for p in plants)
+        self.data(state)["plants_at_turn_start"] = plants_installed(state.web, plants)
 
     def special_outcomes(self, ctx: RevealContext) -> list[Outcome] | None:
         card = ctx.card
@@ -79,9 +98,8 @@ class SpeciesReintroductions(Rule):
         return [Outcome(target=t, rule=self) for t in targets] or [Outcome(rule=self)]
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        if ctx.card.is_condition_like and self.data(ctx.state)["after_reintroduction"]:
-            return "reintroduction"
-        return None
+        after = self.data(ctx.state)["after_reintroduction"]
+        return "reintroduction" if discards(ctx.card, after) else None
 
     def resolve_special(self, ctx: RevealContext, outcome: Outcome) -> str:
         state, data = ctx.state, self.data(ctx.state)
@@ -97,7 +115,7 @@ class SpeciesReintroductions(Rule):
         return "played"
 
     def after_reveal(self, ctx: RevealContext, record: dict[str, Any]) -> None:
-        if ctx.card.is_species and ctx.card.kind == "animal":
+        if ends_reintroduction(ctx.card):
             self.data(ctx.state)["after_reintroduction"] = False
 
     def is_goal_met(self, state: State) -> bool:

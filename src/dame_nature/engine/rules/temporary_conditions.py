@@ -9,7 +9,14 @@ from ..cards import CATALOGUE
 from .base import Rule
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..state import State
+
+
+def expires(card: Card, species_installed: bool) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): at the end of a turn, a
+    temporary Condition whose Species is not installed leaves the web."""
+    return card.symbol == "temporary" and not species_installed
 
 
 class TemporaryConditions(Rule):
@@ -34,7 +41,8 @@ class TemporaryConditions(Rule):
     def end_of_turn(self, state: State) -> None:
         topo = state.game.topology
         for slot_id, card in list(state.web.items()):
-            if card is None or CATALOGUE.card(card).symbol != "temporary":
+            if card is None:
                 continue
-            if state.web[topo.slots[slot_id].species] is None:
+            installed = state.web[topo.slots[slot_id].species] is not None
+            if expires(CATALOGUE.card(card), installed):
                 state.discard_from_web(slot_id, "temporary")

@@ -3,9 +3,15 @@ a card goes into the aquatic web only right after a blue Condition or a Joker gi
 
 from __future__ import annotations
 
-from ..cards import CATALOGUE
+from ..cards import CATALOGUE, Card
 from ..web import Slot
 from .base import GameConfig, RevealContext, Rule
+
+
+def after_blue(previous: Card | None, previous_colour: str | None) -> bool:
+    """The rule's test, pure (the bots' simulator calls it too): a card goes into the
+    aquatic web only right after a blue Condition or a Joker given blue."""
+    return previous is not None and previous.is_condition_like and previous_colour == "blue"
 
 
 class Wetland(Rule):
@@ -26,30 +32,29 @@ class Wetland(Rule):
     reasons = {
         "aquatic": (
             "the aquatic web needs a blue Condition revealed just before",
-            "la toile aquatique demande une Condition bleue révélée juste avant",
+            "le réseau aquatique demande une Condition bleue révélée juste avant",
         )
     }
+    refusal = "aquatic"
 
     def configure(self, cfg: GameConfig) -> None:
         cfg.extra_webs.append(("aquatic", "aquatic"))
         cfg.extra_cards += CATALOGUE.in_set("wetland", "condition")
 
     def allows_slot(self, ctx: RevealContext, colour: str | None, slot: Slot) -> bool:
-        return slot.web != "aquatic" or _after_blue(ctx)
+        return slot.web != "aquatic" or ctx.unsure or _after_blue(ctx)
 
     def discard_reason(self, ctx: RevealContext, colour: str | None) -> str | None:
-        """An aquatic Species not right after a blue card has nowhere to go: say why."""
+        """An aquatic Species that could be installed, not right after a blue card."""
+        card = ctx.card
+        if not card.is_species or _after_blue(ctx):
+            return None
         topology = ctx.state.game.topology
-        if (
-            ctx.card.is_species
-            and topology.web_of_species.get(ctx.card.id) == "aquatic"
-            and not _after_blue(ctx)
-        ):
-            return "aquatic"
-        return None
+        if topology.web_of_species.get(card.id) != "aquatic":
+            return None
+        return "aquatic" if topology.can_install(ctx.state.web, card.id) else None
 
 
 def _after_blue(ctx: RevealContext) -> bool:
     """The card revealed just before was a blue Condition or a Joker given blue."""
-    previous = ctx.previous_card()
-    return previous is not None and previous.is_condition_like and ctx.previous_colour() == "blue"
+    return after_blue(ctx.previous_card(), ctx.previous_colour())

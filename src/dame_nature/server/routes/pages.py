@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-from ...engine import PATHS, RULES, raw_card_data
+from ...engine import PATHS, REASONS, REASONS_FR, RULES, raw_card_data
 from ..addresses import invite_base
 from ..assets import TEMPLATES_DIR
 from ..settings import Settings
@@ -58,6 +58,7 @@ def _boot_data() -> str:
         "setup_by_players": data["setup_by_players"],
         "modes": modes,
         "paths": {str(p): list(m) for p, m in PATHS.items()},
+        "reasons": {code: {"en": text, "fr": REASONS_FR[code]} for code, text in REASONS.items()},
     }
     # Safe inside <script type="application/json">: no "</" can close the element.
     return json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")

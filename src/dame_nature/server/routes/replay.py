@@ -14,9 +14,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from starlette.concurrency import run_in_threadpool
 
+from ...engine import replay as engine_replay
 from ..deps import ManagerDep, RoomDep
 from ..models import ReplaySteps
-from ..replay import build_steps, table_shape
 from .rooms import ERRORS, GameNumber
 
 router = APIRouter(prefix="/api", tags=["rooms"])
@@ -31,9 +31,7 @@ _lock = threading.Lock()
 _building = asyncio.Semaphore(2)
 
 Offset = Annotated[int, Query(ge=0, le=10_000_000, description="the first step of the page")]
-Limit = Annotated[
-    int, Query(ge=1, le=MAX_STEPS_PER_PAGE, description="the most steps in the page")
-]
+Limit = Annotated[int, Query(ge=1, le=MAX_STEPS_PER_PAGE, description="the most steps in the page")]
 
 
 @router.get("/rooms/{room}/replay/steps", response_model=ReplaySteps, responses=ERRORS)
@@ -67,14 +65,14 @@ def _answer(
 ) -> dict[str, Any]:
     setup = replay["setup"]
     offset, limit = key[2], key[3]
-    steps, total = build_steps(setup, replay["actions"], offset, limit)
+    steps, total = engine_replay.replay_steps(setup, replay["actions"], offset, limit)
     answer = {
         "room": replay["room"],
         "game": replay["game"],
         "modes": list(setup["modes"]),
         "players": [{"seat": s, "name": names.get(s, "")} for s in range(setup["num_players"])],
         "result": replay["result"],
-        **table_shape(setup),
+        **engine_replay.table_shape(setup),
         "steps": steps,
         "total_steps": total,
         "offset": offset,

@@ -1,10 +1,14 @@
-"""A compact model of the game for the bots' own simulations (no engine ``State``).
+"""The bots' lean simulator: sampled positions played forward on the engine's rules.
 
-The bots think by playing turns forward on sampled hands. The engine is built for
-correctness, logs and views; this model keeps only what decides where cards go: the web,
-the discard pile, the hands, the first player and the advanced rules' bookkeeping. It
-follows the engine's rules exactly (``tests/bots/test_model.py`` checks every reveal of
-many random games against the engine) and is built from a view, never from a ``State``.
+The bots think by playing thousands of turns forward on sampled hands, too many for the
+engine's ``State`` (built for logs, views and checks). This simulator keeps only what
+decides where cards go (the web, the discard pile, the hands, the first player, the
+advanced rules' bookkeeping) and writes no rule of its own: the web's structure, the
+deck and the discard limit come from the engine's ``Game`` and ``WebTopology``, and every
+advanced rule's test from the pure functions its module exports (``discards``,
+``removes_previous``, ``allows``, ``expires``, ``deadlocked`` ...), the very ones the
+rule's hooks call. ``tests/bots/test_simulator.py`` checks every reveal of many random
+games against the engine. A position is built from a view, never from a ``State``.
 
 >>> rules = Rules(4, ())
 >>> sim = Sim.empty(rules, first=0, hands=[[], [], [], []])
@@ -19,26 +23,41 @@ from functools import cache
 from typing import Any
 
 from ..engine.cards import CATALOGUE, COLOURS
-
-PLANT_LAYOUTS = {"invasive_species": "lettered"}
+from ..engine.game import get_game
+from ..engine.rules import (
+    associated_conditions,
+    climate_change,
+    dependent_conditions,
+    environmental_changes,
+    first_predator,
+    invasive_species,
+    species_biodiversity,
+    species_reintroductions,
+    temporary_conditions,
+    wetland,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
+    """A card's data as plain fields (the catalogue's ``Card`` computes some as
+    properties: too slow for the simulator's inner loop). The rules' pure functions
+    read either."""
+
     id: str
     type: str  # condition | joker | species | cat | pollution | reintroduction
+    set: str
     colour: str | None
     symbol: str | None
     kind: str | None  # plant | animal
-    invasive: bool
-
-    @property
-    def condition_like(self) -> bool:
-        return self.type in ("condition", "joker")
+    is_condition_like: bool
+    is_species: bool
 
 
 INFO: dict[str, CardInfo] = {
-    c.id: CardInfo(c.id, c.type, c.colour, c.symbol, c.kind, c.set == "invasive")
+    c.id: CardInfo(
+        c.id, c.type, c.set, c.colour, c.symbol, c.kind, c.is_condition_like, c.is_species
+    )
     for c in CATALOGUE.cards.values()
 }
 
@@ -59,11 +78,14 @@ class Outcome:
 
 
 class Rules:
-    """The static side of a game: player count, active rules, web topology, deck."""
+    """The static side of a game, read off the engine's ``Game``: player count, active
+    rules, web topology, deck."""
 
     def __init__(self, n: int, modes: tuple[str, ...] | list[str]) -> None:
         self.n = n
         self.modes = tuple(modes)
+        game = get_game(n, self.modes)
+        self.topology = topology = game.topology
         m = set(modes)
         self.associated = "associated_conditions" in m
         self.dependent = "dependent_conditions" in m
@@ -75,68 +97,36 @@ class Rules:
         self.reintro = "species_reintroductions" in m
         self.invasive = "invasive_species" in m
         self.cats = "first_predator" in m
-        self.main_layout = "lettered" if self.invasive else "numbered"
-        webs = [("main", self.main_layout)] + ([("aquatic", "aquatic")] if self.wetland else [])
-        self.parents: dict[str, tuple[str, ...]] = {}
-        self.conds: dict[str, tuple[str, str]] = {}  # species -> its two slots
-        self.column: dict[str, int] = {}
-        self.aquatic: set[str] = set()  # species and slots of the aquatic web
-        self.slot_colour: dict[str, str] = {}
-        self.slot_species: dict[str, str] = {}
-        self.slot_index: dict[str, int] = {}
-        self.slots: list[str] = []
-        for web, layout in webs:
-            for spot in CATALOGUE.layout(layout):
-                sp = spot.species
-                self.parents[sp] = spot.parents
-                self.column[sp] = spot.column
-                pair = []
-                for i, colour in enumerate(spot.conditions, start=1):
-                    sid = f"{sp}:{i}"
-                    pair.append(sid)
-                    self.slot_colour[sid] = colour
-                    self.slot_species[sid] = sp
-                    self.slot_index[sid] = i
-                    self.slots.append(sid)
-                    if web == "aquatic":
-                        self.aquatic.add(sid)
-                self.conds[sp] = (pair[0], pair[1])
-                self.slots.append(sp)
-                if web == "aquatic":
-                    self.aquatic.add(sp)
+        # the topology's tables, flattened for the inner loop
+        self.parents: dict[str, tuple[str, ...]] = {
+            sp: spot.parents for sp, spot in topology.spots.items()
+        }
+        self.column: dict[str, int] = {sp: spot.column for sp, spot in topology.spots.items()}
+        self.slots: list[str] = list(topology.slots)
+        self.aquatic: set[str] = {s.id for s in topology.slots.values() if s.web == "aquatic"}
+        conditions = [s for s in topology.slots.values() if s.colour is not None]
+        self.slot_colour: dict[str, str] = {s.id: s.colour for s in conditions if s.colour}
+        self.slot_species: dict[str, str] = {s.id: s.species for s in conditions}
+        self.slot_index: dict[str, int] = {s.id: s.index for s in conditions}
+        self.conds: dict[str, tuple[str, str]] = {sp: (f"{sp}:1", f"{sp}:2") for sp in self.parents}
         self.by_colour: dict[str, list[str]] = {c: [] for c in COLOURS}
         for sid, colour in self.slot_colour.items():
             self.by_colour[colour].append(sid)
-        self.plants = [sp for sp, p in self.parents.items() if not p and sp not in self.aquatic]
+        self.plants = topology.plants("main")
         # children: the species each species opens (with its other parent)
         self.children: dict[str, list[str]] = {sp: [] for sp in self.parents}
         for sp, ps in self.parents.items():
             for p in ps:
                 self.children[p].append(sp)
-        self.fixed_deck, self.pools = _deck(n, self)
-        self.deck_size = len(self.fixed_deck) + sum(k for _, k in self.pools)
-        self.max_discards = self.deck_size - len(self.slots)
+        self.fixed_deck: list[str] = list(game.fixed_cards)
+        self.pools: list[tuple[list[str], int]] = [
+            (list(d.pool), d.count) for d in game.config.draws
+        ]
+        self.deck_size = game.deck_size
+        self.max_discards = game.max_discards
 
     def __repr__(self) -> str:
         return f"Rules({self.n}, {self.modes!r})"
-
-
-def _deck(n: int, rules: Rules) -> tuple[list[str], list[tuple[list[str], int]]]:
-    """The cards dealt for sure, and the pools a number of cards is drawn from."""
-    fixed = [
-        c.id
-        for c in CATALOGUE.cards.values()
-        if c.set == "base" and c.type in ("condition", "joker") and n in c.players
-    ]
-    fixed += list(rules.parents)
-    if rules.wetland:
-        fixed += CATALOGUE.in_set("wetland", "condition")
-    pools: list[tuple[list[str], int]] = []
-    if rules.reintro:
-        pools.append((CATALOGUE.in_set("pollution") + CATALOGUE.in_set("reintroduction"), n))
-    if rules.cats:
-        pools.append((CATALOGUE.in_set("cat"), n))
-    return fixed, pools
 
 
 @cache
@@ -241,26 +231,12 @@ class Sim:
         cached = self._open.get(colour)
         if cached is not None:
             return cached
-        web = self.web
-        rules = self.rules
-        out = []
-        for sid in rules.by_colour[colour]:
-            if web[sid] is None:
-                sp = rules.slot_species[sid]
-                if web[sp] is None and all(web[p] is not None for p in rules.parents[sp]):
-                    out.append(sid)
+        out = self.rules.topology.open_condition_slots(self.web, colour)
         self._open[colour] = out
         return out
 
     def can_install(self, species: str) -> bool:
-        web = self.web
-        a, b = self.rules.conds[species]
-        return (
-            web[species] is None
-            and web[a] is not None
-            and web[b] is not None
-            and self.is_open(species)
-        )
+        return self.rules.topology.can_install(self.web, species)
 
     def empty_slots(self) -> int:
         return sum(1 for v in self.web.values() if v is None)
@@ -291,11 +267,7 @@ class Sim:
             return self.won
         if self.cards_left() < self.needed():
             return False
-        if self.rules.cats:
-            holders = [h for h in self.hands if h]
-            if len(holders) >= 2 and all(c.startswith("cat-") for h in holders for c in h):
-                return False
-        return True
+        return not (self.rules.cats and first_predator.deadlocked(self.hands))
 
     def feasible(self) -> bool:
         """A necessary condition to win without exchanging cards: every empty species
@@ -335,15 +307,8 @@ class Sim:
         if t == "pollution":
             if not self.plants_start:
                 return [Outcome(discard=True)]
-            rules = self.rules
             web = self.web
-            targets = [
-                web[s]
-                for s in rules.slots
-                if s in rules.slot_colour
-                and web[s] is not None
-                and web[rules.slot_species[s]] is None
-            ]
+            targets = [web[s] for s in self.rules.topology.uncovered_conditions(web)]
             return [Outcome(target=t, special=True) for t in targets] or [Outcome(special=True)]
         if t == "joker":
             out: list[Outcome] = []
@@ -355,33 +320,21 @@ class Sim:
     def _discarded(
         self, seat: int, info: CardInfo, colour: str | None, prev: Record | None
     ) -> bool:
+        """Whether an active rule discards the card (each rule's own pure test)."""
         rules = self.rules
         prev_info = INFO[prev[0]] if prev is not None else None
-        if (
-            rules.associated
-            and info.symbol == "associated"
-            and not (prev_info is not None and prev_info.condition_like)
-        ):
-            return True
-        if (
-            rules.dependent
-            and info.symbol == "dependent"
-            and not (prev_info is not None and prev_info.type == "species")
-        ):
-            return True
-        if info.type == "species":
-            if rules.sides and self.sides[seat] != info.kind:
-                return True
-            if rules.invasive and info.invasive and seat != self.first:
-                return True
-            if rules.cats and prev_info is not None and prev_info.type == "cat":
-                return True
-        else:
-            if rules.climate and colour == "blue" and prev is not None and prev[1] == "yellow":
-                return True
-            if rules.reintro and self.after_reintro:
-                return True
-        return False
+        return (
+            (rules.associated and associated_conditions.discards(info, prev_info))
+            or (rules.dependent and dependent_conditions.discards(info, prev_info))
+            or (rules.sides and species_biodiversity.discards(info, self.sides[seat]))
+            or (rules.invasive and invasive_species.discards(info, seat == self.first))
+            or (rules.cats and first_predator.discards(info, prev_info))
+            or (
+                rules.climate
+                and climate_change.discards(colour, prev[1] if prev is not None else None)
+            )
+            or (rules.reintro and species_reintroductions.discards(info, self.after_reintro))
+        )
 
     def _colour_outcomes(
         self, seat: int, info: CardInfo, colour: str | None, prev: Record | None
@@ -389,7 +342,9 @@ class Sim:
         joker = colour if info.type == "joker" else None
         if not self._discarded(seat, info, colour, prev):
             rules = self.rules
-            after_blue = prev is not None and INFO[prev[0]].condition_like and prev[1] == "blue"
+            after_blue = rules.wetland and (
+                prev is not None and wetland.after_blue(INFO[prev[0]], prev[1])
+            )
             if info.type == "species":
                 sp = info.id
                 ok = sp in rules.parents and self.can_install(sp)
@@ -407,7 +362,9 @@ class Sim:
                     slots = [
                         s
                         for s in slots
-                        if rules.slot_index[s] != 2 or web[rules.slot_species[s] + ":1"] is not None
+                        if environmental_changes.allows(
+                            rules.slot_index[s], web[rules.slot_species[s] + ":1"] is not None
+                        )
                     ]
                 if slots:
                     return [Outcome(slot=s, colour=joker) for s in slots]
@@ -445,21 +402,17 @@ class Sim:
         rules = self.rules
         if (
             rules.climate
-            and colour == "yellow"
             and prev is not None
-            and prev[1] == "blue"
-            and prev[2]
             and prev[3] is not None
+            and climate_change.removes_previous(colour, prev[1], prev[2])
         ):
             self._remove(prev[3])
-        if rules.reintro and info.type == "species" and info.kind == "animal":
+        if rules.reintro and species_reintroductions.ends_reintroduction(info):
             self.after_reintro = False
         if (
             rules.cats
-            and info.type == "cat"
             and prev is not None
-            and INFO[prev[0]].type == "species"
-            and prev[2]
+            and first_predator.removes_previous(info, INFO[prev[0]], prev[2])
         ):
             self._remove(prev[3])
         if self.goal_met():
@@ -483,15 +436,13 @@ class Sim:
         if rules.temporary:
             web = self.web
             for sid, card in list(web.items()):
-                if (
-                    card is not None
-                    and INFO[card].symbol == "temporary"
-                    and web[rules.slot_species[sid]] is None
+                if card is not None and temporary_conditions.expires(
+                    INFO[card], web[rules.slot_species.get(sid, sid)] is not None
                 ):
                     self._remove(sid)
         if rules.cats:
             cats, self.in_play = self.in_play, []
-            if len(cats) >= 2:
+            if first_predator.cats_return(len(cats)):
                 for seat, card in cats:
                     self.hands[seat].append(card)
             else:
@@ -510,5 +461,6 @@ class Sim:
 
     def start_turn(self) -> None:
         if self.rules.reintro:
-            web = self.web
-            self.plants_start = all(web[p] is not None for p in self.rules.plants)
+            self.plants_start = species_reintroductions.plants_installed(
+                self.web, self.rules.plants
+            )

@@ -1,12 +1,12 @@
-"""The bots' model follows the engine: every reveal of many random games, under random
-rule sets, resolves in the model exactly as in the engine."""
+"""The bots' simulator follows the engine: every reveal of many random games, under random
+rule sets, resolves in the simulator exactly as in the engine."""
 
 from __future__ import annotations
 
 import random
 
-from dame_nature.bots.model import Sim
 from dame_nature.bots.random_play import random_step
+from dame_nature.bots.simulator import Sim
 from dame_nature.bots.solver import sim_from_state
 from dame_nature.engine import MODES, Game
 from dame_nature.engine.state import State
@@ -41,7 +41,7 @@ def check_turn(before: Sim, state: State, records: list[dict]) -> None:
         assert sim.winnable() == state.is_winnable()
 
 
-def test_model_matches_engine_on_random_games() -> None:
+def test_simulator_matches_engine_on_random_games() -> None:
     turns = 0
     for i in range(200):
         rng = random.Random(i)

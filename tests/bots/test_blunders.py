@@ -1,0 +1,140 @@
+"""Positions where a good player sees the move, and the expert must too: the blunders a
+person notices and never forgives in a partner."""
+
+from __future__ import annotations
+
+from dame_nature.bots.expert import ExpertBot
+from dame_nature.engine import Game
+
+from .positions import EAGLE, full_web, moves_of, position, program_of
+
+EAGLE_SLOTS = {EAGLE, f"{EAGLE}:1", f"{EAGLE}:2"}
+
+
+def eagle_left(players: int) -> tuple[Game, dict[str, str], list[str]]:
+    """A web complete but for the Golden Eagle's three slots, and the cards not in it."""
+    game = Game(players)
+    web = full_web(game, EAGLE_SLOTS)
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    return game, web, left
+
+
+def test_the_golden_eagle_waits_for_its_conditions() -> None:
+    """First to reveal, with the Eagle's Conditions still to come from partners: the
+    Eagle would be discarded (and the game lost); a Joker goes into one of its slots."""
+    game, web, left = eagle_left(4)
+    blue = next(c for c in left if c.startswith("cond-blue"))
+    violet = next(c for c in left if c.startswith("cond-violet"))
+    state = position(
+        4,
+        web=web,
+        hands={0: [EAGLE, "joker-1"], 1: [blue], 2: [violet], 3: ["joker-2"]},
+        first=0,
+    )
+    for seed in range(3):
+        bot = ExpertBot(0, seed=seed)
+        assert program_of(bot, state.clone()) == "joker-1"
+
+
+def test_the_species_after_its_last_condition_shown_just_before() -> None:
+    """The partner revealing just before showed the Eagle's last Condition as its
+    program; no discard is left: the Eagle now is the win, any other card the loss."""
+    game, web, left = eagle_left(5)
+    violet = next(c for c in left if c.startswith("cond-violet"))
+    web[f"{EAGLE}:1"] = next(c for c in left if c.startswith("cond-blue"))
+    left = [c for c in left if c not in web.values() and c not in (violet, EAGLE)]
+    spare, discard = left[0], left[1 : 1 + game.max_discards]
+    others = left[1 + game.max_discards :]
+    state = position(
+        5,
+        web=web,
+        hands={0: [violet, *others[:1]], 1: [EAGLE, spare], 2: others[1:]},
+        discard=discard,
+        first=4,
+        rest={3: 0, 4: 0},
+    )
+    state.apply(0, {"type": "program", "card": violet})
+    state.apply(0, {"type": "show", "card": violet})  # a Symbiosis card: shown to all
+    state.apply(0, {"type": "ready"})
+    for seed in range(3):
+        assert program_of(ExpertBot(1, seed=seed), state.clone()) == EAGLE
+
+
+def test_a_card_only_another_side_can_place_is_given() -> None:
+    """Species-specific biodiversity: a Plant player holding an installable animal it can
+    never place gives it (its free Symbiosis) to an Animal player."""
+    modes = ("species_biodiversity",)
+    game = Game(4, modes)
+    target = "species-martre"
+    web = full_web(game, EAGLE_SLOTS | {target})
+    left = [c for c in game.fixed_cards if c not in web.values() and c != target]
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={0: [target, left[0]]},
+        first=0,
+        sides=["plant", "animal", "plant", "animal"],
+    )
+    for seed in range(3):
+        moves = moves_of(ExpertBot(0, seed=seed), state.clone())
+        gives = [m for m in moves if m["type"] == "give"]
+        assert gives and gives[0]["card"] == target and gives[0]["to"] in (1, 3), moves
+
+
+def test_no_card_that_may_collide_with_the_last_discard_spent() -> None:
+    """No discard left and a partner revealing first whose card is unknown: a Condition
+    of a colour with one open slot may collide with it and lose the game; a Species that
+    goes in whatever comes first is the move."""
+    game = Game(4)
+    empty = EAGLE_SLOTS | {"species-martre", "species-martre:2"}
+    web = full_web(game, empty)
+    web["species-martre:1"] = next(
+        c for c in game.fixed_cards if c.startswith("cond-violet") and c not in web.values()
+    )
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    yellow = next(c for c in left if c.startswith("cond-yellow"))
+    discard = [c for c in left if c.startswith("joker")]
+    others = [c for c in left if c not in (yellow, "species-martre", *discard)]
+    state = position(
+        4,
+        web=web,
+        hands={1: ["species-martre", yellow], 0: others[:2], 2: others[2:3], 3: others[3:]},
+        discard=discard,
+        first=0,
+    )
+    # the martre cannot go in before its yellow Condition: the yellow goes first, safe
+    # only if no partner before this seat may place a yellow
+    for seed in range(3):
+        assert program_of(ExpertBot(1, seed=seed), state.clone()) in (yellow, "species-martre")
+
+
+def test_the_give_back_completes_the_partners_placement() -> None:
+    """Species-specific biodiversity: a Plant partner, first to reveal, gives the bot an
+    animal it can never place; the bot (Animal) gives back the plant it holds, which the
+    partner installs now and the bot never could."""
+    modes = ("species_biodiversity",)
+    game = Game(4, modes)
+    empty = {"species-jonc"} | {
+        f"{sp}{suffix}"
+        for sp in ("species-campagnol", "species-martre", EAGLE)
+        for suffix in ("", ":1", ":2")
+    }
+    web = full_web(game, empty)
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    conditions = [c for c in left if not c.startswith("species")]
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={
+            1: ["species-jonc", conditions[0], conditions[1]],
+            2: ["species-campagnol", conditions[2], conditions[3]],
+        },
+        first=2,
+        sides=["plant", "animal", "plant", "animal"],
+    )
+    state.apply(2, {"type": "give", "card": "species-campagnol", "to": 1})
+    for seed in range(3):
+        action = ExpertBot(1, seed=seed).act(state.clone().view(1))
+        assert action == {"type": "give_back", "card": "species-jonc"}, action

@@ -1,0 +1,129 @@
+"""What a seat's view tells so that no client re-derives a rule: ``legal_actions``,
+``reveal_order`` and ``no_place``, held to the engine's own play on random games with
+random advanced rules."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dame_nature.bots.random_play import random_step
+from dame_nature.engine import MODES, Game, State
+from dame_nature.engine.cards import CATALOGUE, COLOURS
+from dame_nature.engine.reveal import outcomes
+from dame_nature.engine.rules.base import RevealContext
+from tests.engine.helpers import new_state, play_turn
+
+#: a card of each kind that may be revealed before another (Jokers with each colour)
+BEFORE = [
+    *({"card": f"cond-{c}-1", "colour": c} for c in COLOURS),
+    *({"card": "joker-1", "colour": c} for c in COLOURS),
+    {"card": "species-ortie", "colour": None},  # a plant
+    {"card": "species-campagnol", "colour": None},  # an animal
+    {"card": "cat-1", "colour": None},
+    {"card": "reintroduction-1", "colour": None},
+    {"card": "pollution-1", "colour": None},
+]
+
+
+def _discarded_after(state: State, seat: int, card: str, before: dict) -> bool:
+    """Whether ``card`` revealed by ``seat`` right after ``before`` is discarded, in the
+    web as it is now."""
+    record = {**before, "seat": -1, "result": "placed", "slot": None, "reason": None}
+    ctx = RevealContext(state, seat, CATALOGUE.cards[card], record)
+    return all(o.reason is not None and o.rule is None for o in outcomes(state, ctx))
+
+
+def _first_reveal(state: State, seat: int, card: str, rng: random.Random) -> dict:
+    """Play the turn from ``state`` with ``seat`` (revealing first) programming ``card``
+    and placing it if it can: what its reveal did."""
+    play = state.clone()
+    if play.programmed[seat] != card:
+        play.apply(seat, {"type": "program", "card": card})
+    for other in play.to_act():
+        if play.programmed[other] is None:
+            play.apply(other, {"type": "program", "card": rng.choice(play.hands[other])})
+    for other in range(play.num_players):
+        if play.phase == "programming" and play.programmed[other] and not play.ready[other]:
+            play.apply(other, {"type": "ready"})
+    if play.phase == "reveal" and play.reveal_queue[0] == seat:
+        options = play.legal_options(seat, "reveal")
+        placed = [o for o in options if o["slot"] is not None or o["target"] is not None]
+        play.apply(seat, rng.choice(placed or options))
+    # the event logged at the reveal (a record may change later in the turn: a card placed,
+    # then removed by a rule)
+    return next(e for e in reversed(play.log) if e["type"] == "revealed" and e["seat"] == seat)
+
+
+def check_view(state: State, seat: int, rng: random.Random) -> None:
+    view = state.view(seat)
+    assert view["legal_actions"] == state.legal_actions(seat)
+    order = view["reveal_order"]
+    if state.phase == "reveal":
+        assert order == [r["seat"] for r in state.revealed_this_turn] + state.reveal_queue
+    if state.phase != "programming":
+        assert view["no_place"] == {}
+        return
+    assert list(view["no_place"]) == state.cards_of(seat)
+    for card, reason in view["no_place"].items():
+        if order[0] != seat:
+            if reason is not None:  # whatever is revealed before it
+                assert all(_discarded_after(state, seat, card, b) for b in BEFORE), card
+        elif state.pending_give is None:
+            record = _first_reveal(state, seat, card, rng)
+            if reason is None:
+                assert record["result"] != "discarded", card
+            elif card.startswith("joker-"):  # the reason of the colour its player chose
+                assert record["result"] == "discarded", card
+            else:
+                assert (record["result"], record["reason"]) == ("discarded", reason), card
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(3, 6),
+    modes=st.lists(st.sampled_from(MODES), unique=True),
+    seed=st.integers(0, 2**31),
+)
+def test_the_view_tells_what_the_engine_does(n: int, modes: list[str], seed: int) -> None:
+    rng = random.Random(seed)
+    state = Game(n, modes).new_initial_state(seed=seed)
+    order_before = None
+    step = 0
+    while not state.is_over:
+        if step % 7 == 0:
+            for seat in range(n):
+                check_view(state, seat, rng)
+        spectator = state.view(None)
+        assert spectator["legal_actions"] == [] and spectator["no_place"] == {}
+        if state.phase == "programming":
+            order_before = state.view(None)["reveal_order"]
+        seat, action = random_step(state, rng)
+        for event in state.apply(seat, action):
+            if event["type"] == "reveal_started":
+                assert event["order"] == order_before
+        step += 1
+    assert state.view(0)["reveal_order"] == [] and state.view(0)["legal_actions"] == []
+
+
+def test_no_place_gives_the_reason_the_first_revealer_meets() -> None:
+    """The Wetland, 3 players: once the main web's green slots are full, a green
+    Condition revealed first has no place (the aquatic web needs a blue card just before),
+    but revealed later it may follow a blue one; a Gardon without Charagne has none."""
+    state = new_state(
+        3,
+        ["wetland"],
+        plays={0: ["cond-green-1", "cond-violet-1"], 1: ["cond-green-2", "cond-green-4"],
+               2: ["cond-green-3", "wet-green-1", "species-gardon"]},
+    )  # fmt: skip
+    assert state.view(0)["no_place"]["cond-violet-1"] is None
+    play_turn(state, [("cond-green-1", {"slot": "species-aubepine:2"}),
+                      ("cond-green-2", {"slot": "species-chene:1"}), "cond-green-3"])  # fmt: skip
+    assert state.view(0)["reveal_order"] == [1, 2, 0]
+    assert state.view(1)["no_place"]["cond-green-4"] == "aquatic"
+    seat2 = state.view(2)["no_place"]
+    assert seat2["wet-green-1"] is None
+    assert seat2["species-gardon"] == "species_not_open"
+    assert state.view(None)["no_place"] == {} and state.view(None)["legal_actions"] == []
