@@ -91,7 +91,7 @@ document.getElementById("solo-btn").addEventListener("click", async () => {
     const created = await api("POST", "/api/rooms", { body });
     const room = `/api/rooms/${encodeURIComponent(created.room)}`;
     rememberRoom(created.room, { host_token: created.host_token });
-    const seat = await api("POST", `${room}/players`, { body: { name } });
+    const seat = await api("POST", `${room}/players`, { token: created.host_token, body: { name } });
     rememberRoom(created.room, { seat: seat.seat, token: seat.token, name });
     for (let i = 0; i < bots; i++) await api("POST", `${room}/bots`, { token: created.host_token, body: { level } });
     await api("POST", `${room}/start`, { token: created.host_token });

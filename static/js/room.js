@@ -1,14 +1,22 @@
 // The room page: lobby, table and end screen, all drawn from the websocket's views.
 // Entry point; each screen is a module of room/ and their shared state is room/state.js.
+import "./room/handoff.js"; // first: a seat link's token is read before the seat memory
 import { api } from "./api.js";
 import { PLAYER_AID } from "./texts.js";
 import { renderLobby } from "./room/lobby.js";
 import { connect, setConn } from "./room/net.js";
 import { $, app, CODE, render, screens, show } from "./room/state.js";
+import { renderDeviceButton } from "./room/seats.js";
 import { renderBanner, renderGame } from "./room/table.js";
 
-screens.lobby = renderLobby;
-screens.game = renderGame;
+screens.lobby = () => {
+  renderLobby();
+  renderDeviceButton();
+};
+screens.game = () => {
+  renderGame();
+  renderDeviceButton();
+};
 screens.banner = renderBanner;
 
 async function init() {

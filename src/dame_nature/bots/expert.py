@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Action, View, awaiting_me, can_use_symbiosis, my_cards
+from .base import Action, View, awaiting_me, may_exchange, my_cards
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -117,7 +117,7 @@ class ExpertBot(Reader):
         position = self._chain_position(view)
         if shown is None and position and not _earlier_settled(view, self.seat):
             return None  # past first in the chain: I show after the revealers before me settle
-        if not self.decided.get("symbiosis_considered") and can_use_symbiosis(view):
+        if not self.decided.get("symbiosis_considered") and may_exchange(view):
             self.decided["symbiosis_considered"] = True
             action = self._symbiosis(view)
             if action is not None:
@@ -463,12 +463,8 @@ def _reveal(sim: Sim, seat: int, card: str) -> None:
 
 
 def _reveal_order(view: View) -> list[int]:
-    """This turn's reveal order: from the first player, the seats holding cards."""
-    n = len(view["players"])
-    first = view["first_player"]
-    seats = [(first + i) % n for i in range(n)]
-    players = view["players"]
-    return [s for s in seats if players[s]["hand_size"] or players[s]["has_programmed"]]
+    """This turn's reveal order, as the view gives it."""
+    return list(view["reveal_order"])
 
 
 def _earlier_settled(view: View, seat: int) -> bool:

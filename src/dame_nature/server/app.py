@@ -30,10 +30,11 @@ from .errors import Refused, refusal
 from .gcpauses import CollectorPauses
 from .jsonio import loads
 from .models import Health
+from .notify.notifier import Notifier
 from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import lessons, metrics, pages, replay, rooms, ws
+from .routes import lessons, metrics, notify, pages, replay, rooms, ws
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -259,6 +260,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     store = open_store(settings.db)
     coordination = make_coordination(settings, store)  # one node, or several
     manager = RoomManager(settings, store, coordination)
+    manager.notifier = app.state.notifier = Notifier(
+        settings, store, may_send=coordination.may_drive_bots, visible=manager.page_visible
+    )
     # the per-client limits: shared by the nodes of a cluster through its Redis
     limiter = RateLimiter(settings.redis if store.shared else None)
     app.state.rate_limiter = limiter
@@ -322,6 +326,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"status": "ok", "rooms": len(manager.rooms)}
 
     app.include_router(rooms.router)
+    app.include_router(notify.router)
     app.include_router(replay.router)
     app.include_router(metrics.router)
     app.include_router(ws.router)

@@ -20,6 +20,8 @@ STATUS: dict[str, int] = {
     # the request or the token
     "invalid_request": 422,
     "unknown_level": 422,
+    "invalid_subscription": 422,
+    "invalid_address": 422,
     "missing_token": 401,
     "invalid_token": 401,
     "not_host": 403,
@@ -27,6 +29,7 @@ STATUS: dict[str, int] = {
     "room_not_found": 404,
     "seat_not_found": 404,
     "game_not_found": 404,
+    "notifications_off": 404,
     "lesson_not_found": 404,
     # what the room's state refuses now
     "game_started": 409,
@@ -40,6 +43,8 @@ STATUS: dict[str, int] = {
     "not_a_bot": 409,
     "no_player": 409,
     "player_connected": 409,
+    "name_taken": 409,
+    "email_unavailable": 409,
     "room_unavailable": 409,
     "not_saved": 409,
     # a lesson's moves (``routes/lessons.py``)

@@ -160,6 +160,15 @@ class PlayerPublic(BaseModel):
         default=False,
         description="a bot plays for a person who left; their token takes the seat back",
     )
+    host: bool = Field(
+        default=False,
+        description="this seat holds the host role: its token is accepted for the host's calls",
+    )
+    absent: bool = Field(
+        default=False,
+        description="a person's seat without a connection for `DAME_NATURE_ABSENT_SECONDS`: "
+        "any seated player may hand it to a bot",
+    )
 
 
 class BotCreate(_Body):
@@ -283,6 +292,15 @@ class GameLog(BaseModel):
     total: int = Field(description="events in the whole log; `events` starts at `since`")
     events: list[dict[str, Any]] = Field(
         description="the engine's events, redacted for this seat as in its views"
+    )
+    stand_in_moves: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the moves of this game a bot played for an absent person "
+        "(`seat`, `turn`, `type`, `level`)",
+    )
+    table_events: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="who left, came back, was stood in for by a bot, became host",
     )
 
 
@@ -426,7 +444,15 @@ class WsAuth(_Body):
     token: Annotated[str, Field(min_length=1, max_length=128)]
 
 
-WsClientMessage = Annotated[WsAction | WsPing | WsAuth, Field(discriminator="type")]
+class WsVisibility(_Body):
+    """Client to server: this connection's page is shown (``visible``) or hidden; a seat
+    whose page is open and visible gets no turn notice."""
+
+    type: Literal["visibility"]
+    visible: bool
+
+
+WsClientMessage = Annotated[WsAction | WsPing | WsAuth | WsVisibility, Field(discriminator="type")]
 WsClientAdapter: TypeAdapter[Any] = TypeAdapter(WsClientMessage)
 
 

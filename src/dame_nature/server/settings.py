@@ -116,6 +116,25 @@ class Settings(BaseSettings):
     #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,
     #: oldest first, before anyone is refused
     lobby_evict_idle_seconds: float = Field(default=300.0, ge=0)
+    #: a seated person disconnected for this long counts as absent: any seated player
+    #: may then hand the seat to a bot, and the host role passes on from an absent host
+    absent_seconds: float = Field(default=30.0, gt=0)
+    #: Web Push: the VAPID private key (PEM, or the raw key in base64url); by default one
+    #: is generated on first start and stored with the data
+    vapid_private_key: str | None = None
+    #: Web Push: the contact the push services may write to (``mailto:`` or ``https:``)
+    vapid_subject: str = "mailto:admin@localhost"
+    #: Web Push endpoints may be plain ``http://`` (a push service on loopback, in tests)
+    push_allow_http: bool = False
+    #: email notices: the SMTP server (none: players cannot leave an address), its port,
+    #: STARTTLS, login, the sender, and the longest a connection may take
+    smtp_host: str | None = None
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_starttls: bool = True
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_from: str | None = None
+    smtp_timeout_seconds: float = Field(default=10.0, gt=0)
     #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
     #: there is no ``/metrics`` at all (404)
     metrics_token: SecretStr | None = None

@@ -8,6 +8,7 @@ import { icon } from "../icons.js";
 import { t } from "../i18n.js";
 import { levelName, levelOptions, seatName } from "../texts.js";
 import { leftSeat, refreshRoom } from "./net.js";
+import { amHost, handOver, handOverButton, hostToken } from "./seats.js";
 import { $, app, CODE, mySeat, toast } from "./state.js";
 
 const ROOM = `/api/rooms/${encodeURIComponent(CODE)}`;
@@ -34,7 +35,7 @@ export function botBadge(p) {
   return `<span class="badge bot" title="${esc(title)}">${icon("bot")} ${esc(t("bot · {level}", { level: levelName(p.bot) }))}<span class="sr-only">: ${esc(title)}</span></span>`;
 }
 
-const isHost = () => !!app.mem.host_token;
+const isHost = amHost;
 
 /** The host's "Remove" button on a lobby seat (not on their own: they leave it). */
 export function removeSeatButton(p) {
@@ -75,14 +76,9 @@ function updateAddBot() {
   add.title = roomFull ? t("The room is full.") : "";
 }
 
-/** On the table: the host may hand the seat of a player who left to a bot. */
-export function takeoverButton(p) {
-  const v = app.view;
-  if (!isHost() || p.bot || p.connected !== false || !v || v.phase === "lobby") return "";
-  const label = t("A bot takes over the seat of {name}", { name: p.name });
-  return `<p class="takeover-note">${esc(t("{name} left: a bot can play for them until they come back.", { name: seatName(v, p.seat) }))}
-    <button type="button" class="btn small takeover" data-seat="${p.seat}" aria-label="${esc(label)}">${icon("bot")} ${esc(t("A bot takes over"))}</button></p>`;
-}
+/** On the table: a seat whose person left may be handed to a bot (room/seats.js says
+ * by whom and when). */
+export const takeoverButton = handOverButton;
 
 async function request(button, errorLine, call) {
   if (errorLine) errorLine.textContent = "";
@@ -103,7 +99,7 @@ async function request(button, errorLine, call) {
 document.addEventListener("click", (event) => {
   const target = event.target.closest("#add-bot-btn, .remove-seat, #leave-btn, .takeover");
   if (!target) return;
-  const host = app.mem.host_token;
+  const host = hostToken();
   if (target.id === "add-bot-btn") {
     request(target, $("bot-error"), () => api("POST", `${ROOM}/bots`, { token: host, body: { level: $("bot-level").value } }));
   } else if (target.classList.contains("remove-seat")) {
@@ -115,7 +111,7 @@ document.addEventListener("click", (event) => {
     });
   } else if (target.classList.contains("takeover")) {
     const level = (levels && levels.default) || "expert";
-    request(target, null, () => api("POST", `${ROOM}/bots`, { token: host, body: { seat: Number(target.dataset.seat), level } }));
+    request(target, null, () => handOver(Number(target.dataset.seat), level));
   }
 });
 loadLevels();

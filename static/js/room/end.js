@@ -4,6 +4,7 @@ import { BOOT, esc } from "../cards.js";
 import { modeTitle, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { refreshRoom } from "./net.js";
+import { amHost, hostToken } from "./seats.js";
 import { $, app, CODE, MODES, players, render } from "./state.js";
 
 export function renderEnd() {
@@ -44,7 +45,7 @@ export function renderEnd() {
   }
   $("end-campaign").innerHTML = campaignHTML;
   renderReplays(v.game);
-  const host = !!app.mem.host_token;
+  const host = amHost();
   $("rematch-btn").hidden = !host;
   $("rematch-btn").textContent = rematchLabel;
   $("rematch-wait").hidden = host;
@@ -64,7 +65,7 @@ $("rematch-btn").addEventListener("click", async () => {
   $("rematch-error").textContent = "";
   $("rematch-btn").disabled = true;
   try {
-    await api("POST", `/api/rooms/${encodeURIComponent(CODE)}/rematch`, { token: app.mem.host_token });
+    await api("POST", `/api/rooms/${encodeURIComponent(CODE)}/rematch`, { token: hostToken() });
     app.endDismissed = false;
     await refreshRoom();
   } catch (err) {

@@ -7,6 +7,7 @@ import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from 
 import { dealChosenText, TEXTS } from "../texts.js";
 import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
+import { amHost, hostBadge, hostToken, nameTaken } from "./seats.js";
 import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
 
 const NAME_MAX = 40; // characters as a person counts them (the server's limit too)
@@ -42,7 +43,7 @@ function rulesHTML(modes, campaign, path, hostRules) {
 async function loadHostRules(version) {
   app.hostRulesVersion = version;
   try {
-    app.hostRules = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/rules`, { token: app.mem.host_token });
+    app.hostRules = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/rules`, { token: hostToken() });
   } catch (err) {
     app.hostRules = null;
   }
@@ -77,14 +78,15 @@ export function renderLobby() {
           (p) => `<li class="lobby-player${p.seat === me ? " is-me" : ""}${p.bot ? " is-bot" : ""}" data-seat="${p.seat}">
           ${p.bot ? "" : `<span class="conn-dot ${p.connected ? "on" : "off"}" aria-hidden="true"></span>`}
           <span class="seat-no">${p.seat + 1}</span>
-          <span class="pname">${esc(p.name)}${p.seat === me ? esc(app.mem.host_token ? t(" (you, host)") : t(" (you)")) : ""}</span>
+          <span class="pname">${esc(p.name)}${p.seat === me ? esc(amHost() ? t(" (you, host)") : t(" (you)")) : ""}</span>
           ${botBadge(p)}
+          ${hostBadge(p)}
           <span class="hint">${esc(p.bot ? t("plays on the server") : p.connected ? t("connected") : t("not connected"))}</span>
           ${removeSeatButton(p)}</li>`,
         )
         .join("")
     : `<li class="hint">${esc(t("Nobody has taken a seat yet."))}</li>`;
-  const host = !!app.mem.host_token;
+  const host = amHost();
   if (host && room.version !== undefined && app.hostRulesVersion !== room.version) loadHostRules(room.version);
   const hostRules = host ? app.hostRules : null;
   // a deal the host chose is told to every seat (the host may know every hand)
@@ -126,7 +128,7 @@ function nameProblem(name) {
   if (/\p{Cc}/u.test(name)) return TEXTS.nameControl;
   const count = "Segmenter" in Intl ? [...new Intl.Segmenter().segment(name)].length : [...name].length;
   if (count > NAME_MAX) return TEXTS.nameTooLong(NAME_MAX);
-  return "";
+  return nameTaken(name, (app.room && app.room.players) || []);
 }
 
 // A lobby request (join, rules, start): its button is off and its error line cleared
@@ -157,7 +159,7 @@ $("join-form").addEventListener("submit", async (event) => {
     return;
   }
   await lobbyRequest("join-btn", "join-error", async () => {
-    const seat = await api("POST", `/api/rooms/${encodeURIComponent(CODE)}/players`, { body: { name } });
+    const seat = await api("POST", `/api/rooms/${encodeURIComponent(CODE)}/players`, { token: app.mem.host_token, body: { name } });
     app.mem = rememberRoom(CODE, { seat: seat.seat, token: seat.token, name });
     connect();
   });
@@ -187,13 +189,13 @@ $("rules-form").addEventListener("submit", async (event) => {
     return;
   }
   await lobbyRequest("rules-save", "rules-error", async () => {
-    await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: app.mem.host_token, body });
+    await api("PATCH", `/api/rooms/${encodeURIComponent(CODE)}`, { token: hostToken(), body });
     $("rules-editor").open = false;
   });
 });
 
 $("start-btn").addEventListener("click", () =>
   lobbyRequest("start-btn", "start-error", () =>
-    api("POST", `/api/rooms/${encodeURIComponent(CODE)}/start`, { token: app.mem.host_token }),
+    api("POST", `/api/rooms/${encodeURIComponent(CODE)}/start`, { token: hostToken() }),
   ),
 );

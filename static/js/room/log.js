@@ -5,6 +5,7 @@ import { t, tn } from "../i18n.js";
 import { REASONS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
 import { recordText, renderDiscard } from "./reveal.js";
+import { standInNote, tableItems, tableItemsReset } from "./seats.js";
 import { $, app, CODE } from "./state.js";
 
 function eventText(e) {
@@ -26,7 +27,7 @@ function eventText(e) {
     case "swap_discard":
       return t("{who} swaps {card} with {take} from the discard pile{paid}.", { who, card: cardText(e.card), take: cardText(e.take), paid });
     case "revealed":
-      return recordText(e);
+      return recordText(e) + standInNote(e);
     case "removed_from_web":
       return t("{card} leaves the web ({slot}): {reason}.", { card: cardText(e.card), slot: slotText(e.slot), reason: REASONS[e.reason] || e.reason });
     case "side_chosen":
@@ -66,6 +67,7 @@ async function loadFullLog(game) {
     app.eventSigs = log.events.map((e) => JSON.stringify(e));
     app.logDrawn = 0;
     $("log").innerHTML = "";
+    tableItemsReset();
     renderLog();
     renderDiscard();
   } catch (err) {
@@ -102,10 +104,14 @@ export function renderLog() {
     app.eventSigs = [];
     app.logDrawn = 0;
     list.innerHTML = "";
+    tableItemsReset();
     loadFullLog(v.game);
   }
   mergeTail(v.log || []);
-  const items = app.events.slice(app.logDrawn).map(itemHTML).join("");
+  // the table's events (who left, who came back ...) go where they happened among the game's
+  let items = "";
+  for (let i = app.logDrawn; i < app.events.length; i++) items += tableItems(i) + itemHTML(app.events[i]);
+  items += tableItems(null);
   app.logDrawn = app.events.length;
   if (items) {
     const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;

@@ -2,6 +2,8 @@
 // action, and the room's public info.
 import { api, forgetSeat, LiveSocket, roomMemory } from "../api.js";
 import { serverMessage, t } from "../i18n.js";
+import { sendVisibility } from "./notify.js";
+import { announceTableEvents } from "./seats.js";
 import { $, app, CODE, inGame, render, screens, show, toast } from "./state.js";
 
 export function connect() {
@@ -16,6 +18,7 @@ export function connect() {
     onMessage,
     onStatus: (status, event) => {
       setConn(status);
+      if (status === "open") sendVisibility();
       if (status !== "closed") return;
       if (event && event.code === 4404) {
         show("error-view");
@@ -48,6 +51,7 @@ function onMessage(msg) {
     // one may still come in: never go back in time
     if (old && typeof old.version === "number" && typeof msg.view.version === "number" && msg.view.version < old.version) return;
     app.view = msg.view;
+    announceTableEvents(msg.view);
     if (old && old.phase === "over" && msg.view.phase !== "over") {
       app.endDismissed = false; // a rematch started
       app.shownReveals.clear();

@@ -7,6 +7,7 @@ import { dealChosenText, seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
 import { updateAlerts } from "./alerts.js";
 import { botBadge, takeoverButton } from "./bots.js";
+import { hostBadge } from "./seats.js";
 import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
@@ -105,6 +106,7 @@ function renderOthers() {
           ${p.bot ? "" : `<span class="conn-dot ${p.connected === false ? "off" : "on"}" title="${esc(p.connected === false ? t("not connected") : t("connected"))}" aria-hidden="true"></span>`}
           <span class="pname">${esc(seatName(v, p.seat))}</span>
           ${botBadge(p)}
+          ${hostBadge(p)}
           ${first ? `<span class="badge first" title="${esc(t("First player this turn"))}">${icon("first")} ${esc(t("First"))}${v.phase === "programming" && v.free_symbiosis_available ? esc(t(" · free Symbiosis")) : ""}</span>` : ""}
         </header>
         <div class="player-body">

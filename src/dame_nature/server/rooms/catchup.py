@@ -67,7 +67,8 @@ class CatchUp:
             self.changed(room)
             return
         assert state is not None
-        room.present = set(data["present"])
+        room.set_present(data["present"])
+        room.add_stand_ins(data["actions"], data["stand_ins"])
         for entry, version in zip(data["actions"], data["versions"], strict=True):
             state.apply(entry["seat"], entry["action"])
             if version is not None and room.version < version < data["version"]:
@@ -105,15 +106,19 @@ class CatchUp:
                     except EngineError:  # refused, so nothing changed: ask the store
                         pass
                     else:
+                        stand_in = message.get("stand_in")
+                        if isinstance(stand_in, dict):
+                            room.add_stand_ins([message], [stand_in])
                         room.version = version
                         room.updated_at = message.get("at", room.updated_at)
                         self.hub.broadcast(room)
                         self.changed(room)
                         return
                 elif "present" in message and len(message.get("present", ())) <= MAX_PLAYERS:
-                    room.present = set(message["present"])
+                    room.set_present(message["present"])
                     room.version = version
                     self.hub.broadcast(room)
+                    self.changed(room)
                     return
             try:
                 await self.catch_up(room)

@@ -52,6 +52,8 @@ class Commit:
         self.catch_up = catch_up
         #: after every change of a room (wakes its bots)
         self.on_change = changed
+        #: after a seat's presence changed (``RoomManager``: the host role, absence)
+        self.on_presence: Callable[[Room, bool], Awaitable[None]] | None = None
 
     async def attempt(self, room: Room, change: Callable[[], Awaitable[T]]) -> T:
         """Run ``change()`` (checks, the write, then memory) under the room's lock; when
@@ -124,6 +126,8 @@ class Commit:
                 continue
             if stored and broadcast:
                 self.hub.broadcast(room)
+            if stored and self.on_presence is not None:
+                await self.on_presence(room, present)
             return stored
         return False
 

@@ -65,6 +65,11 @@ class Coordination:
         ``Conflict`` when another node changed the room first."""
         raise NotImplementedError
 
+    async def bump(self, room: Room) -> bool:
+        """Under the room's lock: a new version that stores nothing else (what the views
+        say changed with time: a seat counts as absent). False when it was not made."""
+        raise NotImplementedError
+
     async def fresh(self, room: Room) -> None:
         """Before a request is served: the room as stored (raises when the store cannot
         be reached)."""
@@ -109,6 +114,17 @@ class Local(Coordination):
         one write reserves ``VERSION_RESERVE`` versions, so the stored version stays
         ahead of any version a client saw (a restart goes on from there) while a seat
         that reconnects in a loop costs no commit per connect."""
+        await self._reserve(room)
+        room.set_present(here)
+        room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
+        return True
+
+    async def bump(self, room: Room) -> bool:
+        await self._reserve(room)
+        room.version += 1
+        return True
+
+    async def _reserve(self, room: Room) -> None:
         if room.version + 1 > room.stored:
             reserved = room.version + 1 + VERSION_RESERVE
             try:
@@ -118,9 +134,6 @@ class Local(Coordination):
                 room.stored = reserved
             except Exception:
                 log.exception("room %s: could not reserve versions", room.code)
-        room.present = set(here)
-        room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
-        return True
 
 
 class Clustered(Coordination):
@@ -154,9 +167,22 @@ class Clustered(Coordination):
         except Exception:
             log.exception("room %s: could not store a connection change", room.code)
             return False
-        room.present = set(seats)
+        room.set_present(seats)
         room.version += 1  # not ``updated_at``: connections alone do not keep a room alive
         self.publish(room, present=sorted(room.present))
+        return True
+
+    async def bump(self, room: Room) -> bool:
+        if not await self.cluster.lead(room.code):
+            return False  # the node leading the room makes it; this one catches up
+        try:
+            await self.store.call(
+                self.store.set_version, room.code, room.version + 1, None, expected=room.version
+            )
+        except Exception:
+            return False  # another node changed the room: its views say the same
+        room.version += 1
+        self.publish(room)
         return True
 
     async def fresh(self, room: Room) -> None:

@@ -25,6 +25,8 @@ class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._rooms: dict[str, Sockets] = {}
+        #: the sockets whose page said it is hidden (``{"type": "visibility"}``)
+        self._hidden: set[Connection] = set()
 
     # ---------------------------------------------------------------- reading
     def sockets(self, code: str) -> Sockets:
@@ -40,6 +42,20 @@ class Hub:
     def local(self, code: str, seat: int) -> bool:
         """Whether this node holds a socket of ``seat``."""
         return bool(self.sockets(code).get(seat))
+
+    def set_visible(self, conn: Connection, visible: bool) -> None:
+        if visible:
+            self._hidden.discard(conn)
+        else:
+            self._hidden.add(conn)
+
+    def page_visible(self, room: Room, seat: int) -> bool:
+        """Whether a page of ``seat`` is open and visible: a socket of it here that did
+        not say it is hidden; a seat connected only to another node counts as visible."""
+        conns = self.sockets(room.code).get(seat)
+        if conns:
+            return any(conn not in self._hidden for conn in conns)
+        return room.connected(seat)
 
     def count_by_kind(self) -> dict[str, int]:
         """Every socket of this node: ``seat`` sockets and ``spectator`` sockets."""
@@ -75,6 +91,7 @@ class Hub:
         if sockets is None or conns is None or conn not in conns:
             return None
         conns.discard(conn)
+        self._hidden.discard(conn)
         if conns:
             return False
         del sockets[conn.seat]
@@ -120,6 +137,7 @@ class Hub:
     # ---------------------------------------------------------------- pushing
     def broadcast(self, room: Room) -> None:
         """Push each socket of ``room`` the ``state`` message of its seat."""
+        room.shown_absent = room.absent_now()
         sockets = self._rooms.get(room.code)
         if not sockets:
             return

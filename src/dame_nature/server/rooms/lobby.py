@@ -25,9 +25,10 @@ from ...engine import (
 from ..bot_driver import bot_levels
 from ..campaign import new_campaign, next_game, stage_modes
 from ..errors import Refused, refusal
+from ..seating import check_hand_over, check_name_free, name_key
 from ..settings import Settings
 from .commit import Commit
-from .model import CODE_BYTES, TOKEN_BYTES, Player, Room
+from .model import CODE_BYTES, TOKEN_BYTES, Player, Room, same_secret
 from .registry import Registry
 
 #: names given to bots added in the lobby (the first one no player of the room has)
@@ -39,7 +40,7 @@ def require_host(room: Room, token: str | None) -> None:
     if token is None:
         raise Refused("missing_token", "This needs the host token (Authorization: Bearer).")
     if not room.is_host(token):
-        if room.seat_for_token(token) is not None:
+        if room.seat_for_token(token) is not None or same_secret(token, room.host_token):
             raise Refused("not_host", "Only the host of the room can do this.")
         raise Refused("invalid_token", "This token is not valid for this room.")
 
@@ -111,6 +112,7 @@ async def create(
         created_at=now,
         updated_at=now,
         campaign=campaign,
+        absent_limit=settings.absent_seconds,
     )
     await commit.write(commit.store.create_room, code, room.host_token, room.spec, now, campaign)
     registry.rooms[code] = room
@@ -156,19 +158,27 @@ def rules(room: Room, token: str | None) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- seats
-async def join(commit: Commit, room: Room, name: str) -> Player:
-    return await commit.attempt(room, lambda: _seat_new_player(commit, room, name, None))
+async def join(commit: Commit, room: Room, name: str, token: str | None = None) -> Player:
+    """A person takes the next seat; with the host token, the seat of the host (the
+    first such seat, while the role has not passed on)."""
+    host = token is not None and not room.host_passed and same_secret(token, room.host_token)
+    return await commit.attempt(room, lambda: _seat_new_player(commit, room, name, None, host))
 
 
-async def _seat_new_player(commit: Commit, room: Room, name: str, bot: str | None) -> Player:
+async def _seat_new_player(
+    commit: Commit, room: Room, name: str, bot: str | None, host: bool = False
+) -> Player:
     """Under the room's lock, in the lobby: the next seat, for a person (``bot`` None)
-    or a bot of that level (whose token is never handed out)."""
+    or a bot of that level (whose token is never handed out). ``name_taken`` when a
+    seat has this name already."""
     if room.status != "lobby":
         raise Refused("game_started", "The game has started: no seat is free.")
     if len(room.players) >= room.seats_max:
         raise Refused("room_full", f"This room has {room.seats_max} seats, all taken.")
+    check_name_free(room.players, name)
+    host = host and not any(p.host for p in room.players)
     token = secrets.token_urlsafe(TOKEN_BYTES)
-    player = Player(len(room.players), name, token, bot=bot, human=bot is None)
+    player = Player(len(room.players), name, token, bot=bot, human=bot is None, host=host)
     now = time.time()
     await commit.save(
         room,
@@ -180,6 +190,7 @@ async def _seat_new_player(commit: Commit, room: Room, name: str, bot: str | Non
         now=now,
         bot=bot,
         human=player.human,
+        host=host,
     )
     room.players.append(player)
     commit.changed(room, now)
@@ -193,17 +204,28 @@ async def add_bot(commit: Commit, room: Room, token: str | None, level: str) -> 
     check_level(level)
 
     async def change() -> Player:
-        taken = {p.name for p in room.players}
-        name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(room.players) + 1}")
+        taken = {name_key(p.name) for p in room.players}
+        name = next(
+            (n for n in BOT_NAMES if name_key(n) not in taken),
+            next(
+                f"Bot {i}"
+                for i in range(len(room.players) + 1, 99)
+                if name_key(f"Bot {i}") not in taken
+            ),
+        )
         return await _seat_new_player(commit, room, name, level)
 
     return await commit.attempt(room, change)
 
 
 async def take_over(commit: Commit, room: Room, token: str | None, seat: int, level: str) -> Player:
-    """Host only, once the game has started: a bot plays the seat of a player who
-    left (no connection) until their token takes it back."""
-    require_host(room, token)
+    """Once the game has started, a bot plays the seat of a player who left until
+    their token takes it back: the host may hand any seat without a connection, any
+    seated player a seat that counts as absent (``Settings.absent_seconds``)."""
+    given = require_token(token)
+    by_host = room.is_host(given)
+    if not by_host and room.seat_for_token(given) is None:
+        require_host(room, given)  # the old host token: not_host; else invalid_token
     check_level(level)
 
     async def change() -> Player:
@@ -216,11 +238,9 @@ async def take_over(commit: Commit, room: Room, token: str | None, seat: int, le
         player = room.player(seat)
         if player.bot is not None:
             raise Refused("already_a_bot", f"A bot already plays seat {seat}.")
-        if room.connected(seat):
-            raise Refused(
-                "player_connected",
-                f"{player.name} is connected: a bot takes over only a seat whose player has left.",
-            )
+        check_hand_over(
+            room.players, seat, by_host, room.presence, room.connected(seat), room.absent_limit
+        )
         await set_bot(commit, room, player, level)
         return player
 
@@ -290,6 +310,8 @@ async def set_bot(commit: Commit, room: Room, player: Player, level: str | None)
     now = time.time()
     await commit.save(room, commit.store.set_bot, room.code, player.seat, level, now=now)
     player.bot = level
+    if player.human and room.status != "lobby":
+        room.add_event("stand_in" if level is not None else "stand_in_ended", player.seat)
     commit.changed(room, now)
 
 
@@ -362,6 +384,7 @@ async def _new_game(
     room.game_no += 1
     room.campaign = campaign
     room.state = state
+    room.stand_in_moves = []
     room.status = "playing"
     commit.changed(room, now)
     commit.metrics.games_started.labels(players=str(len(room.players))).inc()

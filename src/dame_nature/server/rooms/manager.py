@@ -9,7 +9,8 @@ It wires the parts and forwards each call to the module that does it:
 - ``catchup.py``: a room catching up with the store;
 - ``coordination.py``: one node on SQLite, or nodes sharing PostgreSQL (chosen once);
 - ``hub.py``: this node's sockets and the broadcast;
-- ``connect.py``: sockets joining and leaving, presence.
+- ``connect.py``: sockets joining and leaving, presence;
+- ``absence.py``: seats that count as absent, the host role passing on.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..settings import Settings
 from ..store import BaseStore
 from . import connect as sockets
 from . import lobby, play
+from .absence import Absence
 from .catchup import CatchUp
 from .commit import Commit
 from .coordination import Coordination, Local
@@ -45,20 +47,41 @@ class RoomManager:
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
         self.metrics = metrics = Metrics()
-        pool = BotPool(
-            settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided
-        )
+        pool = BotPool(settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided)
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
-        self.registry = Registry(
-            settings, store, coordination, hub, self.bots.notify, self._forgotten
-        )
+        #: turn notices (``notify.notifier.Notifier``; ``app.py`` sets it)
+        self.notifier: Any = None
+        self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
-        self.catch_up = CatchUp(store, self.registry, hub, self.bots.notify)
-        self.commit = Commit(
-            store, coordination, hub, self.catch_up, self.bots.notify, metrics
-        )
+        self.catch_up = CatchUp(store, self.registry, hub, self._changed)
+        self.commit = Commit(store, coordination, hub, self.catch_up, self._changed, metrics)
         metrics.watch(self.registry.count_by_status, hub.count_by_kind)
+        self.absence = Absence(self.commit, self.registry)
+        self.commit.on_presence = self._presence
         coordination.bind(self.catch_up)
+
+    def _changed(self, room: Room) -> None:
+        """After every change of a room, here or elsewhere: its bots wake, its absent
+        seats are watched, the seats it waits for may be sent a turn notice."""
+        self.bots.notify(room)
+        self.absence.arm(room)
+        if self.notifier is not None:
+            self.notifier.changed(room)
+
+    async def _presence(self, room: Room, arrived: bool) -> None:
+        await self.absence.presence(room, arrived)
+        if not arrived and self.notifier is not None:
+            self.notifier.changed(room)  # a page closed while the table waits for it
+
+    def set_visible(self, room: Room, conn: Connection, visible: bool) -> None:
+        """A socket's page was shown or hidden (``{"type": "visibility"}``)."""
+        self.hub.set_visible(conn, visible)
+        if not visible and self.notifier is not None:
+            self.notifier.changed(room)
+
+    def page_visible(self, code: str, seat: int) -> bool:
+        room = self.rooms.get(code)
+        return room is not None and self.hub.page_visible(room, seat)
 
     def _forgotten(self, code: str) -> None:
         self.bots.stop(code)
@@ -124,8 +147,8 @@ class RoomManager:
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         return lobby.rules(room, token)
 
-    async def join(self, room: Room, name: str) -> Player:
-        return await lobby.join(self.commit, room, name)
+    async def join(self, room: Room, name: str, token: str | None = None) -> Player:
+        return await lobby.join(self.commit, room, name, token)
 
     async def add_bot(self, room: Room, token: str | None, level: str) -> Player:
         player = await lobby.add_bot(self.commit, room, token, level)
@@ -134,6 +157,8 @@ class RoomManager:
 
     async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
         player = await lobby.take_over(self.commit, room, token, seat, level)
+        async with room.lock:  # a bot on the host's seat: the role passes on
+            await self.absence.pass_host(room)
         self.bots.pool.warm(room.code)
         return player
 

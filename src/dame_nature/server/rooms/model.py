@@ -19,10 +19,13 @@ from typing import Any, cast
 from ...engine import MAX_PLAYERS, State, lobby_view
 from ..campaign import campaign_public
 from ..errors import Refused
+from ..seating import Presence, table_event
 
 CODE_BYTES = 12  # room codes: 96 random bits
 TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+#: the table's events (left, returned, stand-ins, host) a room keeps for its views
+TABLE_EVENTS_KEPT = 30
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -40,6 +43,8 @@ class Player:
     #: False for a seat added as a bot in the lobby (its token is never handed out);
     #: True for a person's seat, even while a bot stands in for them
     human: bool = True
+    #: this seat holds the host role (taken with the host token, or passed on to it)
+    host: bool = False
 
     @property
     def stand_in(self) -> bool:
@@ -66,6 +71,20 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: the seats connected to any node (as stored: the view's ``connected`` flags)
     present: set[int] = field(default_factory=set, repr=False)
+    #: the host role passed from its first holder: the host token no longer acts as host
+    host_passed: bool = False
+    #: seconds without a connection after which a person's seat counts as absent
+    absent_limit: float = 30.0
+    #: when each seat went without a connection (this node's clock)
+    presence: Presence = field(default_factory=Presence, repr=False)
+    #: the seats the last views said were absent
+    shown_absent: frozenset[int] = frozenset()
+    absent_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    #: who left, came back, was stood in for, became host (this node saw it), newest last
+    table_events: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    event_seq: int = 0
+    #: the moves of this game a bot played for an absent person: seat, turn, type, level
+    stand_in_moves: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
     # ---------------------------------------------------------------- seats
     def seat_for_token(self, token: str) -> int | None:
@@ -77,7 +96,59 @@ class Room:
         return found
 
     def is_host(self, token: str) -> bool:
-        return same_secret(token, self.host_token)
+        """The token of the seat holding the host role, or the host token while the role
+        has not passed on from it."""
+        seat = self.seat_for_token(token)
+        if seat is not None:
+            return self.players[seat].host
+        return same_secret(token, self.host_token) and not self.host_passed
+
+    def absent_now(self) -> frozenset[int]:
+        """The persons' seats that count as absent now."""
+        return frozenset(p.seat for p in self.players if self.presence.absent(p, self.absent_limit))
+
+    def set_present(self, present: Any) -> None:
+        """The seats connected now (on any node): who left and who came back is told."""
+        new = set(present)
+        for seat in sorted(self.present - new):
+            self.add_event("left", seat)
+        for seat in sorted(new - self.present):
+            self.add_event("returned", seat)
+        self.present = new
+        self.presence.update(len(self.players), new)
+
+    def add_event(self, kind: str, seat: int, **more: Any) -> None:
+        if not 0 <= seat < len(self.players):
+            return
+        self.event_seq += 1
+        state = self.state
+        event = table_event(
+            kind,
+            seat,
+            self.players[seat].name,
+            state.turn if state is not None else None,
+            len(state.log) if state is not None else 0,
+            seq=self.event_seq,
+            game=self.game_no,
+            **more,
+        )
+        self.table_events.append(event)
+        del self.table_events[:-TABLE_EVENTS_KEPT]
+
+    def add_stand_ins(
+        self, actions: list[dict[str, Any]], stand_ins: list[dict[str, Any] | None]
+    ) -> None:
+        """Note the moves of ``actions`` a bot played for an absent person."""
+        for entry, stand_in in zip(actions, stand_ins, strict=True):
+            if stand_in is not None:
+                self.stand_in_moves.append(
+                    {
+                        "seat": entry["seat"],
+                        "turn": stand_in["turn"],
+                        "type": entry["action"]["type"],
+                        "level": stand_in["level"],
+                    }
+                )
 
     @property
     def seats_max(self) -> int:
@@ -101,6 +172,8 @@ class Room:
             "connected": self.connected(seat),
             "bot": player.bot,
             "stand_in": player.stand_in,
+            "host": player.host,
+            "absent": self.presence.absent(player, self.absent_limit),
         }
 
     def player(self, seat: int) -> Player:
@@ -150,6 +223,8 @@ class Room:
             "game": self.game_no,
             "deal_chosen_by_host": self.deal_chosen_by_host,
             "deal_choice": self.deal_choice(),
+            "stand_in_moves": self.stand_in_moves,
+            "table_events": [e for e in self.table_events if e["game"] == self.game_no],
         }
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:

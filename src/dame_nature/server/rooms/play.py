@@ -115,17 +115,28 @@ async def act_as_bot(
         return False
 
     async def change() -> bool:
-        if room.game_no != game or room.players[seat].bot is None:
+        player = room.players[seat]
+        if room.game_no != game or player.bot is None:
             return False
-        await apply(commit, room, seat, action)
+        stand_in = None
+        if player.human and room.state is not None:  # played for a person who left
+            stand_in = {"level": player.bot, "turn": room.state.turn}
+        await apply(commit, room, seat, action, stand_in)
         return True
 
     return await commit.attempt(room, change)
 
 
-async def apply(commit: Commit, room: Room, seat: int, action: dict[str, Any]) -> None:
+async def apply(
+    commit: Commit,
+    room: Room,
+    seat: int,
+    action: dict[str, Any],
+    stand_in: dict[str, Any] | None = None,
+) -> None:
     """Under the room's lock: check, apply, store, push, publish. ``Conflict`` when
-    another node changed the room first (the room is as stored)."""
+    another node changed the room first (the room is as stored). ``stand_in``: the bot
+    (``{level, turn}``) playing it for a person who left."""
     state = room.state
     if state is None:
         raise Refused("game_not_started", "The game has not started yet.")
@@ -152,6 +163,7 @@ async def apply(commit: Commit, room: Room, seat: int, action: dict[str, Any]) -
             campaign=campaign,
             now=now,
             digest=state_digest(state) if state.result is not None else None,
+            stand_in=stand_in,
         )
     except BaseException:
         # not stored, so not accepted: the room goes back to exactly what is stored
@@ -160,8 +172,20 @@ async def apply(commit: Commit, room: Room, seat: int, action: dict[str, Any]) -
     if state.is_over:
         room.status = "over"
         room.campaign = campaign
+    extra: dict[str, Any] = {}
+    if stand_in is not None:
+        room.add_stand_ins([{"seat": seat, "action": stored}], [stand_in])
+        extra["stand_in"] = stand_in
     commit.changed(
-        room, now, game=room.game_no, idx=idx, seat=seat, action=stored, ends=state.is_over, at=now
+        room,
+        now,
+        game=room.game_no,
+        idx=idx,
+        seat=seat,
+        action=stored,
+        ends=state.is_over,
+        at=now,
+        **extra,
     )
 
 
@@ -185,6 +209,8 @@ async def log(room: Room, who: SeatRef | None, since: int) -> dict[str, Any]:
             "seat": seat,
             "total": len(events),
             "events": events[since:],
+            "stand_in_moves": room.stand_in_moves,
+            "table_events": room.server_fields()["table_events"],
         }
 
 

@@ -86,6 +86,7 @@ class Registry:
             spec=data["spec"],
             created_at=data["created_at"],
             updated_at=data["updated_at"],
+            absent_limit=self.settings.absent_seconds,
         )
         self.refill(room, data)
         return room
@@ -100,11 +101,15 @@ class Registry:
         room.version = room.stored = data["version"]
         room.updated_at = data["updated_at"]
         room.players = [
-            Player(p["seat"], p["name"], p["token"], bot=p["bot"], human=p["human"])
+            Player(p["seat"], p["name"], p["token"], bot=p["bot"], human=p["human"], host=p["host"])
             for p in data["players"]
         ]
+        room.host_passed = data["host_passed"]
         room.present = set(data["present"])
+        room.presence.update(len(room.players), room.present)
         room.state = state
+        room.stand_in_moves = []
+        room.add_stand_ins(data["actions"], data["stand_ins"])
 
     def _replay(self, data: dict[str, Any]) -> State:
         game = data["game"]
@@ -196,7 +201,9 @@ class Registry:
     def forget(self, code: str) -> None:
         """Room ``code`` leaves this node's memory: its bots stop here, and another node
         may lead them."""
-        self.rooms.pop(code, None)
+        room = self.rooms.pop(code, None)
+        if room is not None and room.absent_timer is not None:
+            room.absent_timer.cancel()
         self.forgotten(code)
         self.coordination.released(code)
 

@@ -13,12 +13,12 @@ from functools import lru_cache
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from ...engine import PATHS, REASONS, REASONS_FR, RULES, raw_card_data
 from ..addresses import invite_base
-from ..assets import TEMPLATES_DIR
+from ..assets import STATIC_DIR, TEMPLATES_DIR
 from ..settings import Settings
 
 router = APIRouter()
@@ -100,3 +100,19 @@ def replay_page(request: Request, code: str) -> HTMLResponse:
     return _templates(request).TemplateResponse(
         request, "replay.html", {"boot_json": _boot_data(), "code": code, "page": "replay"}
     )
+
+
+@router.get("/sw.js", include_in_schema=False)
+def service_worker() -> FileResponse:
+    """The service worker, served from the root so that it may control every page."""
+    return FileResponse(
+        STATIC_DIR / "sw.js",
+        media_type="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
+
+
+@router.get("/manifest.webmanifest", include_in_schema=False)
+def manifest() -> FileResponse:
+    """The web app manifest: the site installs as an app (push needs it on iOS)."""
+    return FileResponse(STATIC_DIR / "manifest.webmanifest", media_type="application/manifest+json")

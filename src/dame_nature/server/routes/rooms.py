@@ -81,10 +81,15 @@ async def room_info(room: RoomDep, manager: ManagerDep) -> dict[str, Any]:
 @router.post(
     "/rooms/{room}/players", status_code=201, response_model=PlayerCreated, responses=ERRORS
 )
-async def join(room: RoomDep, body: PlayerCreate, manager: ManagerDep) -> dict[str, Any]:
+async def join(
+    room: RoomDep, body: PlayerCreate, manager: ManagerDep, token: TokenDep
+) -> dict[str, Any]:
     """Take the next seat (3 to 6 seats; with a deal, as many as its hands). Keep the
-    `token`: it acts for this seat only."""
-    player = await manager.join(room, body.name)
+    `token`: it acts for this seat only. Sent with the host token (`Authorization:
+    Bearer`), the seat is the host's (`players[].host`). A name already at the table
+    (compared case-insensitively after Unicode normalisation) is refused: 409
+    `name_taken`."""
+    player = await manager.join(room, body.name, token)
     return {"seat": player.seat, "token": player.token}
 
 
@@ -107,9 +112,11 @@ async def leave(
 async def add_bot(
     room: RoomDep, body: BotCreate, token: TokenDep, manager: ManagerDep, response: Response
 ) -> dict[str, Any]:
-    """Host only. In the lobby (no `seat`): a bot of `level` takes the next seat (201).
+    """In the lobby, host only (no `seat`): a bot of `level` takes the next seat (201).
     Once the game has started, with `seat`: a bot takes over the seat of a player who
-    left (no connection) and plays it until that player's token takes it back (200)."""
+    left and plays it until that player's token takes it back (200): the host may hand
+    any seat without a connection, any seated player (their seat token) a seat absent
+    for `DAME_NATURE_ABSENT_SECONDS`; 409 `player_connected` before."""
     level = body.level or default_level()
     if body.seat is None:
         player = await manager.add_bot(room, token, level)

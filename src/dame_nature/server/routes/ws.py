@@ -26,7 +26,7 @@ from ..clients import client_address
 from ..connections import Connection
 from ..errors import Refused
 from ..jsonio import dumps, loads
-from ..models import WsAction, WsAuth, WsClientAdapter, action_to_engine
+from ..models import WsAction, WsAuth, WsClientAdapter, WsVisibility, action_to_engine
 from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
@@ -218,6 +218,9 @@ async def _serve(
             continue
         if isinstance(parsed, WsAuth):
             await _auth(manager, guard, room, conn, parsed.token)
+            continue
+        if isinstance(parsed, WsVisibility):
+            manager.set_visible(room, conn, parsed.visible)
             continue
         if not isinstance(parsed, WsAction):
             conn.push(dumps({"type": "pong"}))

@@ -36,7 +36,8 @@ from .nodes import NodeTables
 T = TypeVar("T")
 
 INSERT_ACTION = (
-    "INSERT INTO actions (room, game_no, idx, seat, action, version) VALUES (?, ?, ?, ?, ?, ?)"
+    "INSERT INTO actions (room, game_no, idx, seat, action, version, stand_in)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -195,13 +196,15 @@ class BaseStore(NodeTables):
         now: float,
         bot: str | None = None,
         human: bool = True,
+        host: bool = False,
         expected: int | None = None,
     ) -> None:
         """A seat joins: a person, or a bot of level ``bot`` (``human=False``: added as a
-        bot, its token held by no one)."""
+        bot, its token held by no one); ``host``: taken with the host token."""
         insert = (
-            "INSERT INTO players (room, seat, name, token, bot, human) VALUES (?, ?, ?, ?, ?, ?)",
-            (code, seat, name, token, bot, int(human)),
+            "INSERT INTO players (room, seat, name, token, bot, human, host)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (code, seat, name, token, bot, int(human), int(host)),
         )
         self._change(code, [insert], version, now, expected)
 
@@ -230,6 +233,17 @@ class BaseStore(NodeTables):
         """A bot takes over a seat (``bot``: its level), or leaves it (``None``)."""
         update = ("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
         self._change(code, [update], version, now, expected)
+
+    def set_host(
+        self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
+    ) -> None:
+        """The host role passes to seat ``seat``; the host token no longer acts as host."""
+        statements = [
+            ("UPDATE players SET host = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE room = ?",
+             (seat, code)),
+            ("UPDATE rooms SET host_passed = 1 WHERE code = ?", (code,)),
+        ]  # fmt: skip
+        self._change(code, statements, version, now, expected)
 
     def start_game(
         self,
@@ -269,9 +283,11 @@ class BaseStore(NodeTables):
         now: float,
         digest: str | None = None,
         expected: int | None = None,
+        stand_in: dict[str, Any] | None = None,
     ) -> None:
-        """Append action ``idx`` of the game (and its end: result, final digest)."""
-        row = (code, game_no, idx, seat, _dumps(action), version)
+        """Append action ``idx`` of the game (and its end: result, final digest);
+        ``stand_in``: the bot that played it for an absent person (``{level, turn}``)."""
+        row = (code, game_no, idx, seat, _dumps(action), version, _dumps_or_null(stand_in))
         expected = version - 1 if expected is None else expected
         if result is None:
             self._append_action(row, now, expected)
@@ -291,7 +307,7 @@ class BaseStore(NodeTables):
     def _append_action(self, row: tuple[Any, ...], now: float, expected: int) -> None:
         """An action that does not end its game (``row``: the values of ``INSERT_ACTION``):
         the room's compare-and-set and the insert, in one transaction."""
-        self._change(row[0], [(INSERT_ACTION, row)], row[-1], now, expected)
+        self._change(row[0], [(INSERT_ACTION, row)], row[5], now, expected)
 
     def set_version(
         self, code: str, version: int, now: float | None, expected: int | None = None
@@ -392,12 +408,13 @@ class BaseStore(NodeTables):
                 return None
             row = rows[0]
             players = tx.query(
-                "SELECT seat, name, token, bot, human FROM players WHERE room = ? ORDER BY seat",
+                "SELECT seat, name, token, bot, human, host FROM players"
+                " WHERE room = ? ORDER BY seat",
                 (code,),
             )
             start = from_idx if row["game_no"] == game_no else 0
             game = _game(tx, code, row["game_no"]) if row["game_no"] else None
-            actions, versions = _actions(tx, code, row["game_no"], start)
+            actions, versions, stand_ins = _actions(tx, code, row["game_no"], start)
             return {
                 "code": row["code"],
                 "host_token": row["host_token"],
@@ -408,13 +425,17 @@ class BaseStore(NodeTables):
                 "version": row["version"],
                 "created_at": row["created_at"],
                 "updated_at": row["updated_at"],
-                "players": [{**p, "human": bool(p["human"])} for p in players],
+                "players": [
+                    {**p, "human": bool(p["human"]), "host": bool(p["host"])} for p in players
+                ],
+                "host_passed": bool(row.get("host_passed")),
                 "present": tx.present(code),
                 "game": game,
                 "setup": game["setup"] if game else None,
                 "from_idx": start,
                 "actions": actions,
                 "versions": versions,
+                "stand_ins": stand_ins,
             }
 
         # one snapshot: the room's version and its actions agree
@@ -439,13 +460,15 @@ def _game(tx: Tx, code: str, game_no: int) -> dict[str, Any] | None:
 
 def _actions(
     tx: Tx, code: str, game_no: int, start: int = 0
-) -> tuple[list[dict[str, Any]], list[int | None]]:
-    """The actions of a game from index ``start`` on (``{seat, action}``), and the
-    version each of them made (None: stored before versions were)."""
+) -> tuple[list[dict[str, Any]], list[int | None], list[dict[str, Any] | None]]:
+    """The actions of a game from index ``start`` on (``{seat, action}``), the version
+    each of them made (None: stored before versions were), and the stand-in bot that
+    played each one for an absent person (``{level, turn}``; None: the seat's own)."""
     rows = tx.query(
-        "SELECT seat, action, version FROM actions"
+        "SELECT seat, action, version, stand_in FROM actions"
         " WHERE room = ? AND game_no = ? AND idx >= ? ORDER BY idx",
         (code, game_no, start),
     )
     actions = [{"seat": row["seat"], "action": json.loads(row["action"])} for row in rows]
-    return actions, [row["version"] for row in rows]
+    stand_ins = [_loads_or_none(row["stand_in"]) for row in rows]
+    return actions, [row["version"] for row in rows], stand_ins

@@ -108,13 +108,13 @@ class PostgresStore(BaseStore):
     def _append_action(self, row: tuple[Any, ...], now: float, expected: int) -> None:
         # the compare-and-set and the insert in one statement (the end of a game is a
         # transaction of four: the base class's)
-        code, game_no, idx, seat, action, version = row
+        code, game_no, idx, seat, action, version, stand_in = row
         inserted = self._single(
             "WITH moved AS (UPDATE rooms SET version = ?, updated_at = ?"
             " WHERE code = ? AND version = ? RETURNING code)"
-            " INSERT INTO actions (room, game_no, idx, seat, action, version)"
-            " SELECT code, ?, ?, ?, ?, ? FROM moved",
-            (version, now, code, expected, game_no, idx, seat, action, version),
+            " INSERT INTO actions (room, game_no, idx, seat, action, version, stand_in)"
+            " SELECT code, ?, ?, ?, ?, ?, ? FROM moved",
+            (version, now, code, expected, game_no, idx, seat, action, version, stand_in),
             fetch=False,
         )
         if inserted != 1:
