@@ -27,6 +27,7 @@ from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
 from .clients import client_address
 from .errors import Refused, refusal
+from .gcpauses import CollectorPauses
 from .jsonio import loads
 from .models import Health
 from .notify.notifier import Notifier
@@ -240,10 +241,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(10_000, 10, 10)
+        pauses = CollectorPauses() if settings.gc_pause_stats else None
+        if pauses is not None:
+            pauses.install()
+            manager.metrics.registry.register(pauses)
         sweeper = asyncio.create_task(manager.run_sweeper())
         try:
             yield
         finally:
+            if pauses is not None:
+                pauses.remove()
+                log.warning("the cyclic collector: %s", pauses.summary())
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper

@@ -82,8 +82,9 @@ class Settings(BaseSettings):
     max_sockets_per_seat: int = Field(default=8, gt=0)
     #: open connections (HTTP and websocket) of one client address
     max_connections_per_address: int = Field(default=100, gt=0)
-    #: open connections and running requests in all: past it uvicorn answers 503
-    limit_concurrency: int = Field(default=4096, gt=0)
+    #: open connections and running requests in all: past it uvicorn answers 503; unset,
+    #: the process's open-files limit less a margin (``transport.connection_cap``)
+    limit_concurrency: int | None = Field(default=None, gt=0)
     #: seconds a client has to send a whole request head (slow headers are cut off)
     http_header_timeout_seconds: float = Field(default=10.0, gt=0)
     #: seconds an idle keep-alive HTTP connection is kept
@@ -152,6 +153,9 @@ class Settings(BaseSettings):
     #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
     #: there is no ``/metrics`` at all (404)
     metrics_token: SecretStr | None = None
+    #: measure the cyclic collector's pauses (``gc.callbacks``): passes, time and the
+    #: longest by generation in ``/metrics`` and logged at shutdown (for benchmarks)
+    gc_pause_stats: bool = False
 
     @property
     def trusted_networks(self) -> list[IPv4Network | IPv6Network]:
