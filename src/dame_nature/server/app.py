@@ -34,7 +34,18 @@ from .notify.notifier import Notifier
 from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import lessons, metrics, notify, pages, replay, rooms, ws
+from .routes import (
+    hints,
+    lessons,
+    metrics,
+    notify,
+    pages,
+    play_from,
+    replay,
+    review,
+    rooms,
+    ws,
+)
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -115,7 +126,8 @@ class GuardMiddleware:
             await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
             return
         method = scope["method"]
-        creating = method == "POST" and scope["path"].rstrip("/") == "/api/rooms"
+        path = scope["path"].rstrip("/")
+        creating = method == "POST" and (path == "/api/rooms" or path.endswith("/play_from"))
         if creating and not await self.limiter.hit(self.creates, address):
             await _send_error(
                 send,
@@ -328,6 +340,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rooms.router)
     app.include_router(notify.router)
     app.include_router(replay.router)
+    app.include_router(hints.router)
+    app.include_router(review.router)
+    app.include_router(play_from.router)
     app.include_router(metrics.router)
     app.include_router(ws.router)
     app.include_router(pages.router)

@@ -47,7 +47,11 @@ async def create_room(body: RoomCreate, manager: ManagerDep) -> dict[str, Any]:
     """Create a room with some advanced rules (`modes`) or a campaign (`path`), and
     optionally a `seed` or an explicit `deal`. Keep the `host_token`: it starts the game."""
     room = await manager.create(
-        body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
+        body.modes,
+        body.path,
+        body.seed,
+        body.deal.model_dump() if body.deal else None,
+        body.hints,
     )
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
 
@@ -59,7 +63,13 @@ async def set_rules(
     """Host only, before the start: replace the room's rules. The body is the one of
     `POST /api/rooms` (`modes` or `path`, optional `seed` or `deal`); answers the room."""
     await manager.set_rules(
-        room, token, body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
+        room,
+        token,
+        body.modes,
+        body.path,
+        body.seed,
+        body.deal.model_dump() if body.deal else None,
+        body.hints,
     )
     return manager.public_info(room)
 
