@@ -12,10 +12,14 @@ after a think time drawn uniformly from [0.5, 1.5] x ``--think`` seconds (people
 click every millisecond; ``--think 0`` saturates the server). The clients run in this
 process, on the same machine as the server.
 
-    python benchmarks/server_load.py                      # 50 and 200 rooms, 20 s each
+    python benchmarks/server_load.py                      # 200 and 1,000 rooms, 20 s each
     python benchmarks/server_load.py --rooms 10 --duration 5
 
-The last line is ``server_p99_ms: N`` for the largest room count (200 by default).
+The server runs with the default settings (its connection cap too: a socket or request
+it refuses is counted and reported as refused, and its room left out of the figures),
+with ``DAME_NATURE_GC_PAUSE_STATS`` on: each server run also reports the cyclic
+collector's passes during play and its longest pause (from ``GET /metrics``). The last
+line is ``server_p99_ms: N`` for the last room count (1,000 by default).
 
 ``--cluster`` runs the same load against one node and against two nodes behind nginx,
 side by side: ``sqlite`` (one node, the embedded default), ``pg`` (one node on
@@ -58,12 +62,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidHandshake
 
 from dame_nature.bots import make_bot
 
 SEATS = 5
 ROOT = Path(__file__).resolve().parents[1]
+#: the bearer token of the measured server's ``/metrics`` (a throwaway server)
+METRICS_TOKEN = "server-load-benchmark"
+
+
+class Refused(Exception):
+    """The server refused a request or a websocket (its connection cap: 503)."""
 
 
 def free_port() -> int:
@@ -250,6 +262,7 @@ class RoomDriver:
         self.code = ""
         self.host = ""
         self.sizes: list[int] = []
+        self.refused = 0  # sockets of this room the server refused (the room is left out)
 
     def min_version(self) -> int:
         return min(seat.version for seat in self.seats)
@@ -326,6 +339,19 @@ async def post(http: httpx.AsyncClient, path: str, **kwargs: Any) -> httpx.Respo
     raise AssertionError("unreachable")
 
 
+async def post_ok(http: httpx.AsyncClient, path: str, **kwargs: Any) -> dict[str, Any]:
+    """A POST's JSON answer; ``Refused`` when the server refused it or could not be
+    reached (a 503 past its connection cap is no JSON)."""
+    try:
+        answer = await post(http, path, **kwargs)
+    except httpx.TransportError as err:
+        raise Refused(f"{path}: {err!r}") from err
+    if answer.status_code >= 300:
+        raise Refused(f"{path}: {answer.status_code}")
+    found: dict[str, Any] = answer.json()
+    return found
+
+
 async def open_rooms(
     n: int, url: str, ws_url: str, think: float, bare: bool, http: httpx.AsyncClient
 ) -> list[RoomDriver]:
@@ -334,35 +360,64 @@ async def open_rooms(
 
     async def prepare(room: RoomDriver, index: int) -> None:
         async with sem:
-            if bare:
-                paths = [f"{ws_url}/bare/{index}"] * SEATS
-            else:
-                created = (await post(http, "/api/rooms", json={"seed": index})).json()
-                room.code, room.host = created["room"], created["host_token"]
-                tokens = []
-                for seat in range(SEATS):
-                    joined = await post(http, f"/api/rooms/{room.code}/players",
-                                        json={"name": f"bot{seat}"})  # fmt: skip
-                    tokens.append(joined.json()["token"])
-                await post(http, f"/api/rooms/{room.code}/start",
-                           headers={"Authorization": f"Bearer {room.host}"})  # fmt: skip
-                paths = [f"{ws_url}/api/rooms/{room.code}/ws?token={t}" for t in tokens]
-            for path in paths:
-                ws = await connect(path, max_size=2**22, open_timeout=60, ping_interval=None)
-                seat = Seat(ws, room)
-                room.seats.append(seat)
-                asyncio.get_running_loop().create_task(seat.read())
-            if not bare:
-                # every seat has its first view (and saw every other seat connect)
-                while any(s.raw is None for s in room.seats):
-                    room.wake.clear()
-                    await asyncio.wait_for(room.wake.wait(), 60)
+            try:
+                await connect_room(room, index)
+            except (Refused, InvalidHandshake, OSError, TimeoutError):
+                # refused (or cut off) by the server: counted, and the room left out
+                room.refused = SEATS - len(room.seats)
+                for seat in room.seats:
+                    await seat.ws.close()
+
+    async def connect_room(room: RoomDriver, index: int) -> None:
+        if bare:
+            paths = [f"{ws_url}/bare/{index}"] * SEATS
+        else:
+            created = await post_ok(http, "/api/rooms", json={"seed": index})
+            room.code, room.host = created["room"], created["host_token"]
+            tokens = []
+            for seat in range(SEATS):
+                joined = await post_ok(http, f"/api/rooms/{room.code}/players",
+                                       json={"name": f"bot{seat}"})  # fmt: skip
+                tokens.append(joined["token"])
+            await post_ok(http, f"/api/rooms/{room.code}/start",
+                          headers={"Authorization": f"Bearer {room.host}"})  # fmt: skip
+            paths = [f"{ws_url}/api/rooms/{room.code}/ws?token={t}" for t in tokens]
+        for path in paths:
+            ws = await connect(path, max_size=2**22, open_timeout=60, ping_interval=None)
+            seat = Seat(ws, room)
+            room.seats.append(seat)
+            asyncio.get_running_loop().create_task(seat.read())
+        if not bare:
+            # every seat has its first view (and saw every other seat connect)
+            while any(s.raw is None for s in room.seats):
+                room.wake.clear()
+                await asyncio.wait_for(room.wake.wait(), 60)
 
     await asyncio.gather(*(prepare(room, i) for i, room in enumerate(rooms)))
     if not bare:
         for room in rooms:
-            await room.wait_all(max(s.version for s in room.seats))
+            if not room.refused:
+                await room.wait_all(max(s.version for s in room.seats))
     return rooms
+
+
+async def collector(http: httpx.AsyncClient) -> dict[str, float]:
+    """The server's collector figures (``DAME_NATURE_GC_PAUSE_STATS``) from ``/metrics``:
+    ``passes``, ``full_passes`` and ``longest_ms`` (over every generation); empty when
+    the server does not measure them."""
+    answer = await http.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+    if answer.status_code != 200:
+        return {}
+    found = {"passes": 0.0, "full_passes": 0.0, "longest_ms": 0.0}
+    for family in text_string_to_metric_families(answer.text):
+        for sample in family.samples:
+            if sample.name == "dame_nature_gc_passes_total":
+                found["passes"] += sample.value
+                if sample.labels.get("generation") == "2":
+                    found["full_passes"] += sample.value
+            elif sample.name == "dame_nature_gc_pause_longest_seconds":
+                found["longest_ms"] = max(found["longest_ms"], sample.value * 1000)
+    return found
 
 
 class BotRooms:
@@ -421,7 +476,9 @@ async def measure(
         base = sum(rss_kib(p) for p in pids)
         if bots is not None:
             await bots.open(http)
-        rooms = await open_rooms(n, url, ws_url, args.think, bare, http)
+        opened = await open_rooms(n, url, ws_url, args.think, bare, http)
+        rooms = [room for room in opened if not room.refused]
+        gc_before = {} if bare else await collector(http)
         ready = sum(rss_kib(p) for p in pids)
         until = time.perf_counter() + args.duration
         start = time.perf_counter()
@@ -440,6 +497,8 @@ async def measure(
         for room in rooms:
             for seat in room.seats:
                 await seat.ws.close()
+        # after the sockets closed: a server at its connection cap would refuse it
+        gc_after = {} if bare else await collector(http)
     latencies = [x for room in rooms for x in room.latencies]
     sizes = [s for room in rooms for seat in room.seats for s in seat.sizes]
     return {
@@ -458,6 +517,11 @@ async def measure(
         "server_cpu_share": cpu / elapsed,
         "workers_cpu_share": workers_cpu / elapsed,
         "bot_games": bots.games if bots is not None else 0,
+        "refused": sum(room.refused for room in opened),
+        "rooms_refused": sum(1 for room in opened if room.refused),
+        "gc_passes": gc_after.get("passes", 0) - gc_before.get("passes", 0),
+        "gc_full_passes": gc_after.get("full_passes", 0) - gc_before.get("full_passes", 0),
+        "gc_longest_ms": gc_after.get("longest_ms", float("nan")),
     }
 
 
@@ -496,8 +560,15 @@ def start_server(
     lifted = {f"DAME_NATURE_{name}": "100000" for name in (
         "RATE_LIMIT_PER_SECOND", "RATE_LIMIT_BURST", "CREATE_RATE_PER_SECOND", "CREATE_RATE_BURST",
         "CONNECT_ADDRESS_RATE_PER_SECOND", "CONNECT_ADDRESS_RATE_BURST",
+<<<<<<< HEAD
         "MAX_CONNECTIONS_PER_ADDRESS", "MAX_ROOMS_PER_ADDRESS")}  # fmt: skip
     env = {**os.environ, **lifted, "PYTHONPATH": str(ROOT / "src"), **(extra_env or {})}
+=======
+        "MAX_CONNECTIONS_PER_ADDRESS")}  # fmt: skip
+    measured = {"DAME_NATURE_GC_PAUSE_STATS": "1", "DAME_NATURE_METRICS_TOKEN": METRICS_TOKEN}
+    env = {**os.environ, **lifted, **measured, "PYTHONPATH": str(ROOT / "src"),
+           **(extra_env or {})}  # fmt: skip
+>>>>>>> main
     if bare:
         cmd = [sys.executable, __file__, "--bare-server", str(port)]
         health = f"http://127.0.0.1:{port}/"
@@ -587,7 +658,7 @@ def cluster_main(args: argparse.Namespace) -> None:
     for n in args.rooms:
         for kind in ("sqlite", "pg", "pg2"):
             last = run_cluster(kind, n, args)
-            print(row(kind, last) + f"  ({last['errors']} refused)", flush=True)
+            print(row(kind, last) + f"  ({last['errors']} errors, {refusals(last)})", flush=True)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     print(f"cluster_p99_ms: {last['p99_ms']:.1f}")
 
@@ -619,7 +690,7 @@ def row(name: str, r: dict[str, Any]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rooms", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--rooms", type=int, nargs="+", default=[200, 1000])
     parser.add_argument("--duration", type=float, default=20.0, help="seconds of play per run")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between actions")
     parser.add_argument(
@@ -654,8 +725,9 @@ def main() -> None:
         uvloop.install()
     except ImportError:
         pass
+    raise_open_files_limit()  # this process holds every client's socket
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
-          f"{os.cpu_count()} CPUs")  # fmt: skip
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
     print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act")
     results = []
     for n in args.rooms:
@@ -666,7 +738,10 @@ def main() -> None:
                 server = asyncio.run(measure(n, url, ws_url, proc.pid, args, False, [5000]))
             finally:
                 stop(proc)
-        print(row("server", server), flush=True)
+        print(row("server", server) + f"  ({refusals(server)}; the collector: "
+              f"{server['gc_passes']:.0f} passes in play, {server['gc_full_passes']:.0f} full, "
+              f"longest pause since the start {server['gc_longest_ms']:.1f} ms)",
+              flush=True)  # fmt: skip
         results.append(server)
         if not args.floor:
             continue
@@ -676,7 +751,7 @@ def main() -> None:
             floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
         finally:
             stop(proc)
-        print(row("floor", floor), flush=True)
+        print(row("floor", floor) + f"  ({refusals(floor)})", flush=True)
         ratio_rate = server["actions_per_s"] / floor["actions_per_s"]
         ratio_p50 = server["p50_ms"] / floor["p50_ms"]
         ratio_p99 = server["p99_ms"] / floor["p99_ms"]
@@ -684,9 +759,23 @@ def main() -> None:
         print(f"ratio   {n:>5}          {ratio_rate:>9.2f} {ratio_p50:>8.2f} {ratio_p99:>8.2f}"
               f"                {ratio_cpu:>9.2f}"
               f"  (server/floor; mean message {statistics.fmean(sizes):.0f} B, "
-              f"{server['errors']} refused, {server['games']} games finished)",
+              f"{server['errors']} errors, {server['games']} games finished)",
               flush=True)  # fmt: skip
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
     print(f"server_p99_ms: {results[-1]['p99_ms']:.1f}")
+
+
+def refusals(result: dict[str, Any]) -> str:
+    return f"{result['refused']} sockets refused, {result['rooms_refused']} rooms left out"
+
+
+def raise_open_files_limit() -> None:
+    """The soft open-files limit of this process raised to its hard one."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def bot_rooms_mode(args: argparse.Namespace) -> None:

@@ -31,6 +31,8 @@ FAST_LIMITS = {
     "DAME_NATURE_CONNECT_ADDRESS_RATE_BURST": "100000",
     "DAME_NATURE_MAX_CONNECTIONS_PER_ADDRESS": "100000",
     "DAME_NATURE_MAX_ROOMS_PER_ADDRESS": "100000",
+    "DAME_NATURE_HINT_SECONDS": "60",  # a hint's budget on a loaded test machine
+    "DAME_NATURE_HINT_RATE_PER_SECOND": "100000",
 }
 #: the same as ``Settings`` keyword arguments, for tests that build the app in process
 UNLIMITED = {

@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from .server.app import create_app
     from .server.settings import Settings
-    from .server.transport import raise_open_files_limit, uvicorn_options
+    from .server.transport import connection_cap, uvicorn_options
 
     overrides = {
         k: v
@@ -98,14 +98,14 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as err:
         parser.error("; ".join(str(e["msg"]) for e in err.errors()))
     app = create_app(settings)
-    raise_open_files_limit(settings.limit_concurrency + 256)
-    print(banner(settings), flush=True)
+    cap, open_files = connection_cap(settings)
+    print(banner(settings, limits=(cap, open_files)), flush=True)
     uvicorn.run(
         app,
         host=settings.host,
         port=settings.port,
         log_level=args.log_level,
-        **uvicorn_options(settings),
+        **uvicorn_options(settings, cap),
     )
     return 0
 
@@ -184,8 +184,11 @@ def _backups(args: argparse.Namespace) -> int:
     return 0
 
 
-def banner(settings: Settings, lan: list[str] | None = None) -> str:
-    """What the server prints at start-up: where to open it, and what to send friends."""
+def banner(
+    settings: Settings, lan: list[str] | None = None, limits: tuple[int, int] | None = None
+) -> str:
+    """What the server prints at start-up: where to open it, what to send friends, and
+    (``limits``: the connection cap and the open-files limit) how many it accepts."""
     from .server.addresses import WILDCARDS, is_loopback, share_urls
 
     lines = ["Dame Nature Online"]
@@ -198,6 +201,10 @@ def banner(settings: Settings, lan: list[str] | None = None) -> str:
         )
     elif settings.host in WILDCARDS and not settings.public_url:
         lines.append("  Friends open the 'your network' address; invite links use it.")
+    if limits is not None:
+        lines.append(
+            f"  Accepting up to {limits[0]} connections at once (open-files limit {limits[1]})."
+        )
     return "\n".join(lines)
 
 

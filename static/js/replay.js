@@ -8,6 +8,7 @@ import { api, ApiError } from "./api.js";
 import { cardGender, cardHTML, cardText, esc } from "./cards.js";
 import { t, tg, tn } from "./i18n.js";
 import { icon } from "./icons.js";
+import { initReview } from "./replay_review.js";
 import { REASONS } from "./texts.js";
 import { drawLinks, renderWebs, slotText } from "./web.js";
 
@@ -314,6 +315,7 @@ async function init() {
   $("replay-summary").textContent = t("Game {game} of room {room} · {players} · {outcome}", { game: data.game, room: CODE.slice(0, 8), players: names, outcome });
   document.title = `${t("Replay")} · Dame Nature Online`;
   const wanted = /step=(\d+)/.exec(location.hash);
+  initReview({ replay, go, turnStart, room: ROOM, code: CODE });
   replay.index = wanted ? Math.min(Number(wanted[1]), data.steps.length - 1) : 0;
   $("replay-loading").hidden = true;
   $("replay-view").hidden = false;

@@ -8,6 +8,7 @@ import { connect, setConn } from "./room/net.js";
 import { $, app, CODE, render, screens, show } from "./room/state.js";
 import { renderDeviceButton } from "./room/seats.js";
 import { renderBanner, renderGame } from "./room/table.js";
+import { renderEndLearn, renderHint } from "./room/learn.js";
 
 screens.lobby = () => {
   renderLobby();
@@ -16,6 +17,8 @@ screens.lobby = () => {
 screens.game = () => {
   renderGame();
   renderDeviceButton();
+  renderHint();
+  renderEndLearn();
 };
 screens.banner = renderBanner;
 

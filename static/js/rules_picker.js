@@ -52,6 +52,7 @@ export function renderRulesPicker(container) {
       <legend>${esc(t("Path"))}</legend>
       <div class="mode-list">${pathOptions()}</div>
     </fieldset>
+    <label class="radio hints-option"><input type="checkbox" id="hints" name="hints"> ${esc(t("Hints from the expert for people too (a Hint button at the table; every hint taken is shown to all)"))}</label>
     <details class="advanced">
       <summary>${esc(t("Options"))}</summary>
       <label for="seed">${esc(t("Seed"))} <span class="hint">${esc(t("(optional: the same seed deals the same cards)"))}</span></label>
@@ -94,6 +95,7 @@ export function readRulesPicker(container) {
     if (!Number.isInteger(seed) || seed < 0) throw new PickerError(TEXTS.seedInvalid, seedField);
     body.seed = seed;
   }
+  if (container.querySelector("#hints")?.checked) body.hints = true;
   const dealField = container.querySelector("#deal");
   const dealText = dealField.value.trim();
   if (dealText !== "") {
@@ -107,7 +109,9 @@ export function readRulesPicker(container) {
 }
 
 // Shows the room's current choice, with its seed or deal (the host's rules).
-export function setRulesPicker(container, { modes = [], path = null, seed = null, deal = null } = {}) {
+export function setRulesPicker(container, { modes = [], path = null, seed = null, deal = null, hints = false } = {}) {
+  const hintsBox = container.querySelector("#hints");
+  if (hintsBox) hintsBox.checked = !!hints;
   container.querySelector(`input[name="kind"][value="${path ? "path" : "modes"}"]`).checked = true;
   for (const box of container.querySelectorAll('input[name="mode"]')) box.checked = !path && modes.includes(box.value);
   if (path) container.querySelector(`input[name="path"][value="${path}"]`).checked = true;

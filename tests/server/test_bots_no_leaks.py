@@ -46,16 +46,16 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
     for conn in conns:
         await manager.connect(room, conn)
     entitled: dict[int | None, set[str]] = {seat: set() for seat in sockets}
-    changed = manager._changed
+    commit = manager.commit
+    changed = commit.changed  # every change of a room goes through the commit path
 
-    def changed_and_entitled(changed_room: Any, now: float) -> Any:
-        views = changed(changed_room, now)
+    def changed_and_entitled(changed_room: Any, now: float, **published: Any) -> None:
+        changed(changed_room, now, **published)
         if changed_room is room and room.state is not None:
             for viewer in entitled:
                 entitled[viewer] |= seen_now(room.state, viewer)
-        return views
 
-    manager._changed = changed_and_entitled
+    commit.changed = changed_and_entitled
     started = await client.post(f"/api/rooms/{code}/start", headers=host_auth)
     assert started.status_code == 200, started.text
     auth = {"Authorization": f"Bearer {token}"}
@@ -84,7 +84,7 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
             assert not leaked, f"game {index}: an action's answer holds {sorted(leaked)}"
             moves += 1
     assert room.state.is_over, f"game {index} did not end"
-    manager._changed = changed
+    commit.changed = changed
     for conn in conns:
         await manager.disconnect(room, conn)
     return moves

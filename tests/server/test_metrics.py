@@ -81,3 +81,35 @@ def test_there_is_no_metrics_route_without_the_setting(server_factory: Any) -> N
     answer = httpx.get(server.url + "/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
     assert answer.status_code == 404
     assert answer.json()["error"]["code"] == "not_found"
+
+
+def test_collector_pauses_are_measured_only_when_asked(tmp_path: Any) -> None:
+    import gc
+
+    from fastapi.testclient import TestClient
+
+    from dame_nature.server.app import create_app
+    from dame_nature.server.settings import Settings
+
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    callbacks = list(gc.callbacks)
+    for asked in (False, True):
+        settings = Settings(
+            db=str(tmp_path / f"gc-{asked}.sqlite3"), metrics_token=TOKEN, gc_pause_stats=asked
+        )
+        with TestClient(create_app(settings)) as client:
+            gc.collect()
+            text = client.get("/metrics", headers=auth).text
+        samples = {
+            (s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(text)
+            for s in family.samples
+        }
+        passes = samples.get(("dame_nature_gc_passes_total", (("generation", "2"),)))
+        longest = samples.get(("dame_nature_gc_pause_longest_seconds", (("generation", "2"),)))
+        if asked:
+            assert passes is not None and passes >= 1
+            assert longest is not None and longest > 0
+        else:
+            assert passes is None and longest is None
+        assert gc.callbacks == callbacks  # the measuring stops with the server

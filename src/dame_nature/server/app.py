@@ -27,13 +27,25 @@ from ..engine import EngineError
 from .assets import STATIC_DIR, TEMPLATES_DIR
 from .clients import client_address
 from .errors import Refused, refusal
+from .gcpauses import CollectorPauses
 from .jsonio import loads
 from .models import Health
 from .notify.notifier import Notifier
 from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
-from .routes import lessons, metrics, notify, pages, replay, rooms, ws
+from .routes import (
+    hints,
+    lessons,
+    metrics,
+    notify,
+    pages,
+    play_from,
+    replay,
+    review,
+    rooms,
+    ws,
+)
 from .security import (
     DOCS_ASSETS,
     SecurityHeadersMiddleware,
@@ -114,7 +126,8 @@ class GuardMiddleware:
             await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
             return
         method = scope["method"]
-        creating = method == "POST" and scope["path"].rstrip("/") == "/api/rooms"
+        path = scope["path"].rstrip("/")
+        creating = method == "POST" and (path == "/api/rooms" or path.endswith("/play_from"))
         if creating and not await self.limiter.hit(self.creates, address):
             await _send_error(
                 send,
@@ -228,10 +241,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(10_000, 10, 10)
+        pauses = CollectorPauses() if settings.gc_pause_stats else None
+        if pauses is not None:
+            pauses.install()
+            manager.metrics.registry.register(pauses)
         sweeper = asyncio.create_task(manager.run_sweeper())
         try:
             yield
         finally:
+            if pauses is not None:
+                pauses.remove()
+                log.warning("the cyclic collector: %s", pauses.summary())
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
@@ -320,6 +340,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(rooms.router)
     app.include_router(notify.router)
     app.include_router(replay.router)
+    app.include_router(hints.router)
+    app.include_router(review.router)
+    app.include_router(play_from.router)
     app.include_router(metrics.router)
     app.include_router(ws.router)
     app.include_router(pages.router)

@@ -44,6 +44,8 @@ _BOTS: dict[BotKey, Any] = {}
 _BOTS_LOCK = threading.Lock()
 #: worker processes run at a lower priority than the server, which answers people
 WORKER_NICENESS = 5
+#: the longest a worker may take to start (a process spawned, the bots imported)
+START_SECONDS = 60.0
 
 
 class BotFailure(Exception):
@@ -80,6 +82,16 @@ def _decide(key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | No
             bot = _BOTS[key] = make_bot(key[3], key[2], seed=seed)
     action: dict[str, Any] | None = bot.act(view)
     return action
+
+
+def _hint(
+    seed: int, view: dict[str, Any], legal: list[dict[str, Any]], worlds: int
+) -> dict[str, Any] | None:
+    """Run in a worker: the expert's hint for the seat of ``view`` (a bot of its own,
+    made for this hint only: the table's bots keep their memory)."""
+    from dame_nature.bots.hint import hint
+
+    return hint(view, legal, seed=seed, worlds=worlds)
 
 
 def _ready() -> None:
@@ -140,27 +152,55 @@ class BotPool:
 
     async def decide(self, key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | None:
         """The action of the bot of ``key`` for ``view``; raises ``BotFailure``."""
+        result: dict[str, Any] | None = await self._run(
+            key[0], self.think_seconds, _decide, key, seed, view, level=key[3]
+        )
+        return result
+
+    async def hint(
+        self,
+        room: str,
+        seed: int,
+        view: dict[str, Any],
+        legal: list[dict[str, Any]],
+        worlds: int,
+        seconds: float,
+    ) -> dict[str, Any] | None:
+        """``bots.hint.hint`` on the room's shard (in turn with its bots' decisions);
+        raises ``BotFailure`` (``BotTimeout`` past ``seconds`` of thinking: a shard
+        not started yet first starts, which its budget does not count)."""
+        if self._shards[self._shard(room)] is None:
+            await self._run(room, START_SECONDS, _ready)
+        result: dict[str, Any] | None = await self._run(
+            room, seconds, _hint, seed, view, legal, worlds
+        )
+        return result
+
+    async def _run(
+        self, room: str, seconds: float, fn: Any, *args: Any, level: str | None = None
+    ) -> Any:
+        """``fn(*args)`` on the room's shard; ``level``: a bot's decision, measured."""
         if self._closed:
             raise BotFailure("the bot pool is closed")
-        index = self._shard(key[0])
+        index = self._shard(room)
         gate = self._gates[index]
         await gate.acquire()
         executor = self._executor(index)
         started = time.perf_counter()
         try:
-            future = asyncio.get_running_loop().run_in_executor(executor, _decide, key, seed, view)
+            future = asyncio.get_running_loop().run_in_executor(executor, fn, *args)
         except BaseException:
             gate.release()
             raise
         # the shard is free once the worker is done, even with a decision given up on
         future.add_done_callback(lambda _: gate.release())
         try:
-            decision = await asyncio.wait_for(asyncio.shield(future), self.think_seconds)
-            if self.decided is not None:
-                self.decided(key[3], time.perf_counter() - started)
+            decision = await asyncio.wait_for(asyncio.shield(future), seconds)
+            if level is not None and self.decided is not None:
+                self.decided(level, time.perf_counter() - started)
             return decision
         except TimeoutError:
-            raise BotTimeout(f"no decision within {self.think_seconds} s") from None
+            raise BotTimeout(f"no decision within {seconds} s") from None
         except BrokenProcessPool as err:
             self._replace(index, executor)
             raise BotFailure("the bot worker died") from err

@@ -25,6 +25,7 @@ STATUS: dict[str, int] = {
     "missing_token": 401,
     "invalid_token": 401,
     "not_host": 403,
+    "hints_off": 403,
     # what does not exist
     "room_not_found": 404,
     "seat_not_found": 404,
@@ -47,6 +48,8 @@ STATUS: dict[str, int] = {
     "email_unavailable": 409,
     "room_unavailable": 409,
     "not_saved": 409,
+    "nothing_to_do": 409,
+    "no_winning_line": 409,
     # a lesson's moves (``routes/lessons.py``)
     "lesson_over": 409,
     "lesson_too_long": 422,
@@ -59,6 +62,7 @@ STATUS: dict[str, int] = {
     "too_many_connects": 429,
     # the server's own trouble
     "store_unavailable": 503,
+    "hint_unavailable": 503,
 }
 
 #: the websocket close code of each HTTP status (any other: 4400)

@@ -101,6 +101,7 @@ class RoomCreate(_Body):
     path: PathNumber | None = None
     seed: Seed | None = None
     deal: Deal | None = None
+    hints: bool = Field(default=False, description="hints from the expert for people too")
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
@@ -120,6 +121,7 @@ class RoomRules(BaseModel):
     path: int | None
     seed: int | None
     deal: dict[str, Any] | None
+    hints: bool = False
 
 
 class RoomCreated(BaseModel):
@@ -128,20 +130,24 @@ class RoomCreated(BaseModel):
     host_token: str
 
 
+#: a player's name, checked and cleaned (``clean_name``)
+PlayerName = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=8 * NAME_MAX_CHARACTERS,
+        json_schema_extra={"pattern": NAME_PATTERN},
+    ),
+    AfterValidator(clean_name),
+]
+
+
 class PlayerCreate(_Body):
     """``POST /api/rooms/{room}/players``: the name shown to the others (1 to 40
     characters as a person counts them, emoji sequences included; spaces around it
     dropped; no control character)."""
 
-    name: Annotated[
-        str,
-        Field(
-            min_length=1,
-            max_length=8 * NAME_MAX_CHARACTERS,
-            json_schema_extra={"pattern": NAME_PATTERN},
-        ),
-        AfterValidator(clean_name),
-    ]
+    name: PlayerName
 
 
 class PlayerCreated(BaseModel):
@@ -242,6 +248,7 @@ class Replay(BaseModel):
     campaign: Campaign | None
     deal_chosen_by_host: bool = Field(description="the host chose this game's deal")
     deal_choice: Literal["seed", "deal"] | None
+    hints_taken: list[int] = Field(default=[], description="the hints each seat took")
 
 
 class ReplayPlayer(BaseModel):

@@ -87,8 +87,9 @@ class Settings(BaseSettings):
     max_sockets_per_seat: int = Field(default=8, gt=0)
     #: open connections (HTTP and websocket) of one client address
     max_connections_per_address: int = Field(default=100, gt=0)
-    #: open connections and running requests in all: past it uvicorn answers 503
-    limit_concurrency: int = Field(default=4096, gt=0)
+    #: open connections and running requests in all: past it uvicorn answers 503; unset,
+    #: the process's open-files limit less a margin (``transport.connection_cap``)
+    limit_concurrency: int | None = Field(default=None, gt=0)
     #: seconds a client has to send a whole request head (slow headers are cut off)
     http_header_timeout_seconds: float = Field(default=10.0, gt=0)
     #: seconds an idle keep-alive HTTP connection is kept
@@ -115,6 +116,21 @@ class Settings(BaseSettings):
     #: one, which keeps its bots' memory); 0 runs them on one thread of the server
     #: process instead (the GIL then shares the CPU with the event loop)
     bot_processes: int = Field(default=1, ge=0, le=64)
+    #: hints from the expert: sampled deals per hint (the table's bots use 20; fewer
+    #: answer faster), the longest a hint may think, and each seat's rate of hints
+    hint_worlds: int = Field(default=6, ge=1, le=50)
+    hint_seconds: float = Field(default=3.0, gt=0, le=60)
+    hint_rate_per_second: float = Field(default=0.5, gt=0)
+    hint_rate_burst: int = Field(default=5, gt=0)
+    #: the review of a finished game: the solver's budget per game (seconds and
+    #: positions searched), the reviews that think at once on this node (each in a
+    #: worker process of its own, apart from the bots'; 0: one thread of the server
+    #: process), and the most reviews waiting for a worker (past it a review is asked
+    #: again on the next request)
+    review_seconds: float = Field(default=10.0, gt=0, le=600)
+    review_node_budget: int = Field(default=2_000_000, gt=0)
+    review_processes: int = Field(default=1, ge=0, le=16)
+    review_queue: int = Field(default=100, gt=0)
     #: a lobby nobody starts is deleted after this long without a change or a connection
     lobby_ttl_seconds: float = Field(default=2 * 3600.0, gt=0)
     #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,
@@ -149,6 +165,9 @@ class Settings(BaseSettings):
     #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
     #: there is no ``/metrics`` at all (404)
     metrics_token: SecretStr | None = None
+    #: measure the cyclic collector's pauses (``gc.callbacks``): passes, time and the
+    #: longest by generation in ``/metrics`` and logged at shutdown (for benchmarks)
+    gc_pause_stats: bool = False
 
     @property
     def trusted_networks(self) -> list[IPv4Network | IPv6Network]:

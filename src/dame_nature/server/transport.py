@@ -13,7 +13,9 @@
   byte.
 
 Idle keep-alive connections, the size of a request head, pings and the total number of
-connections are uvicorn's own settings, passed by ``uvicorn_options``.
+connections are uvicorn's own settings, passed by ``uvicorn_options``. The total number
+of connections defaults to what the process's open-files limit allows
+(``connection_cap``).
 """
 
 from __future__ import annotations
@@ -171,8 +173,9 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
     return GuardedH11Protocol, GuardedWebSocketProtocol
 
 
-def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """Every limit uvicorn takes, from the settings."""
+def uvicorn_options(settings: Settings, limit_concurrency: int) -> dict[str, Any]:
+    """Every limit uvicorn takes, from the settings; ``limit_concurrency`` is the cap on
+    connections at once (``connection_cap``)."""
     http, ws = guarded_protocols(settings)
     return {
         "http": http,
@@ -184,20 +187,45 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "ws_ping_timeout": settings.ws_ping_timeout_seconds,
         "timeout_keep_alive": settings.http_keep_alive_seconds,
         "h11_max_incomplete_event_size": settings.http_max_header_bytes,
-        "limit_concurrency": settings.limit_concurrency,
+        "limit_concurrency": limit_concurrency,
         "proxy_headers": False,  # the app reads them itself, from trusted proxies only
     }
 
 
-def raise_open_files_limit(wanted: int) -> int:
-    """Raise the soft limit on open files towards ``wanted`` (up to the hard limit), so
-    that ``limit_concurrency`` is reached before the process runs out of descriptors."""
+#: descriptors kept apart from connections (the store, logs, static files, the bot
+#: workers' pipes): at most this many, and at most a quarter of the open-files limit
+RESERVED_DESCRIPTORS = 256
+#: a hard limit reported as unlimited: Linux still caps descriptors (``fs.nr_open``)
+UNLIMITED_FILES = 1 << 20
+
+
+def raise_open_files_limit() -> int:
+    """Raise the soft limit on open files to the hard one; the soft limit in force."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    target = UNLIMITED_FILES if hard == resource.RLIM_INFINITY else hard
     if soft != resource.RLIM_INFINITY and soft < target:
         try:
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
             return target
         except (ValueError, OSError):
             return soft
-    return soft
+    return UNLIMITED_FILES if soft == resource.RLIM_INFINITY else soft
+
+
+def default_connection_cap(open_files: int) -> int:
+    """The connections accepted at once under an open-files limit: all of it but a margin.
+
+    >>> default_connection_cap(1024), default_connection_cap(160), default_connection_cap(65536)
+    (768, 120, 65280)
+    """
+    return max(1, open_files - min(RESERVED_DESCRIPTORS, open_files // 4))
+
+
+def connection_cap(settings: Settings) -> tuple[int, int]:
+    """``(connections accepted at once, the open-files limit)``, once the soft limit is
+    raised to the hard one: ``limit_concurrency`` when it is set, else derived from the
+    limit so that the node refuses a connection (503) before it runs out of descriptors."""
+    open_files = raise_open_files_limit()
+    if settings.limit_concurrency is not None:
+        return settings.limit_concurrency, open_files
+    return default_connection_cap(open_files), open_files

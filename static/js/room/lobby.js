@@ -35,6 +35,7 @@ function rulesHTML(modes, campaign, path, hostRules) {
   }
   if (hostRules && hostRules.seed !== null && hostRules.seed !== undefined) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesSeed(hostRules.seed))}</p>`);
   if (hostRules && hostRules.deal) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesDeal)}</p>`);
+  if (app.view && app.view.hints_allowed) parts.push(`<p class="hint hints-line">${esc(t("Hints from the expert are on."))}</p>`);
   return parts.join("");
 }
 

@@ -27,7 +27,7 @@ class SpeciesBiodiversity(Rule):
         "Animal. A Species revealed by a player of the other side is discarded."
     )
     summary_fr = (
-        "Avant le premier tour, à partir du premier joueur, chacun choisit Plante ou Animal. "
+        "Avant le premier tour, à partir du premier joueur, chacun choisit Végétal ou Animal. "
         "Une Espèce révélée par un joueur de l'autre camp est défaussée."
     )
     reasons = {

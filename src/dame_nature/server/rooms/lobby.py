@@ -69,7 +69,11 @@ def check_level(level: str) -> str:
 
 
 def checked_rules(
-    modes: list[str], path: int | None, seed: int | None, deal: dict[str, Any] | None
+    modes: list[str],
+    path: int | None,
+    seed: int | None,
+    deal: dict[str, Any] | None,
+    hints: bool = False,
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """A room's rules, checked: its spec, and its campaign when it plays a path."""
     if path is not None and modes:
@@ -84,7 +88,7 @@ def checked_rules(
             Game(len(deal["hands"]), chosen).check_deal(deal)
     except EngineError as err:
         raise refusal(err) from None
-    spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal}
+    spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal, "hints": hints}
     return spec, new_campaign(path) if path is not None else None
 
 
@@ -97,7 +101,11 @@ async def create(
     path: int | None,
     seed: int | None,
     deal: dict[str, Any] | None,
+<<<<<<< HEAD
     address: str | None = None,
+=======
+    hints: bool = False,
+>>>>>>> main
 ) -> Room:
     """A new room, created from client ``address`` (None: not counted). Idle rooms leave
     memory before anyone is refused ``too_many_rooms`` (the server's cap, or the
@@ -110,12 +118,16 @@ async def create(
         await registry.evict_idle(time.time())
     if len(registry.rooms) >= settings.max_rooms:
         raise Refused("too_many_rooms", "The server holds too many rooms; try later.")
+<<<<<<< HEAD
     if mine() >= settings.max_rooms_per_address:
         raise Refused(
             "too_many_rooms",
             "Too many rooms were opened from your address; finish or leave some, or try later.",
         )
     spec, campaign = checked_rules(modes, path, seed, deal)
+=======
+    spec, campaign = checked_rules(modes, path, seed, deal, hints)
+>>>>>>> main
     now = time.time()
     code = secrets.token_urlsafe(CODE_BYTES)
     room = Room(
@@ -140,10 +152,12 @@ async def set_rules(
     path: int | None,
     seed: int | None,
     deal: dict[str, Any] | None,
+    hints: bool = False,
 ) -> None:
-    """Host only, in the lobby: replace the room's rules (modes or path, seed, deal)."""
+    """Host only, in the lobby: replace the room's rules (modes or path, seed, deal,
+    hints in a room of people)."""
     require_host(room, token)
-    spec, campaign = checked_rules(modes, path, seed, deal)
+    spec, campaign = checked_rules(modes, path, seed, deal, hints)
 
     async def change() -> None:
         if room.status != "lobby":
@@ -167,7 +181,13 @@ def rules(room: Room, token: str | None) -> dict[str, Any]:
     spec = room.spec
     path = spec.get("path")
     modes = [] if path is not None else list(spec["modes"])
-    return {"modes": modes, "path": path, "seed": spec.get("seed"), "deal": spec.get("deal")}
+    return {
+        "modes": modes,
+        "path": path,
+        "seed": spec.get("seed"),
+        "deal": spec.get("deal"),
+        "hints": bool(spec.get("hints")),
+    }
 
 
 # ---------------------------------------------------------------- seats

@@ -20,11 +20,13 @@ from typing import Any
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..connections import Connection
+from ..hints import Hints
 from ..metrics import Metrics
+from ..reviews import Reviews
 from ..settings import Settings
 from ..store import BaseStore
+from . import branch, lobby, play
 from . import connect as sockets
-from . import lobby, play
 from .absence import Absence
 from .catchup import CatchUp
 from .commit import Commit
@@ -51,6 +53,8 @@ class RoomManager:
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         #: turn notices (``notify.notifier.Notifier``; ``app.py`` sets it)
         self.notifier: Any = None
+        self.hints = Hints(settings, store, pool)
+        self.reviews = Reviews(settings, store)
         self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
         self.catch_up = CatchUp(store, self.registry, hub, self._changed)
@@ -86,6 +90,7 @@ class RoomManager:
     def _forgotten(self, code: str) -> None:
         self.bots.stop(code)
         self.rates.forget(code)
+        self.hints.forget(code)
 
     def holds(self, room: Room) -> bool:
         """Whether ``room`` is the one this node holds under its code."""
@@ -100,6 +105,7 @@ class RoomManager:
         await self.coordination.start(self)
 
     async def close(self) -> None:
+        await self.reviews.close()
         await self.bots.close()
         await self.coordination.stop()
 
@@ -132,11 +138,19 @@ class RoomManager:
         path: int | None,
         seed: int | None,
         deal: dict[str, Any] | None,
+<<<<<<< HEAD
         address: str | None = None,
+=======
+        hints: bool = False,
+>>>>>>> main
     ) -> Room:
         """A new room; ``address``: the client's, counted against its cap of rooms."""
         return await lobby.create(
+<<<<<<< HEAD
             self.commit, self.registry, self.settings, modes, path, seed, deal, address
+=======
+            self.commit, self.registry, self.settings, modes, path, seed, deal, hints
+>>>>>>> main
         )
 
     async def set_rules(
@@ -147,8 +161,9 @@ class RoomManager:
         path: int | None,
         seed: int | None,
         deal: dict[str, Any] | None,
+        hints: bool = False,
     ) -> None:
-        await lobby.set_rules(self.commit, room, token, modes, path, seed, deal)
+        await lobby.set_rules(self.commit, room, token, modes, path, seed, deal, hints)
 
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         return lobby.rules(room, token)
@@ -189,6 +204,7 @@ class RoomManager:
         with self.metrics.person_action():
             view = await play.act(self.commit, room, who, action, reply=True)
         assert view is not None
+        self._review_if_over(room)
         return view
 
     async def play(self, room: Room, conn: Connection, action: dict[str, Any]) -> None:
@@ -197,6 +213,7 @@ class RoomManager:
         self._rate(room, conn.seat)
         with self.metrics.person_action():
             await play.act(self.commit, room, play.by_socket(conn), action, reply=False)
+        self._review_if_over(room)
 
     def _rate(self, room: Room, who: play.SeatRef | None) -> None:
         # the rate is counted on the seat as it looks now (a limit, not a permission)
@@ -208,7 +225,33 @@ class RoomManager:
         played = await play.act_as_bot(self.commit, room, seat, action, game)
         if played:
             self.metrics.actions.labels(by="bot").inc()
+        self._review_if_over(room)
         return played
+
+    def _review_if_over(self, room: Room) -> None:
+        """A game that just ended is reviewed at once (off the event loop)."""
+        state = room.state
+        if state is not None and state.is_over:
+            self.reviews.request(room.code, room.game_no, state.setup, state.history)
+
+    async def play_from(
+        self, room: Room, game: int | None, actions: int, seat: int, name: str, level: str
+    ) -> tuple[Room, Player]:
+        """A new solo room from a step of a finished game's replay."""
+        replay = await play.replay(self.commit, room, game)
+        new, person = await branch.play_from(
+            self.commit, self.registry, self.settings, replay, actions, seat, name, level
+        )
+        self.bots.pool.warm(new.code)
+        return new, person
+
+    async def hint(self, room: Room, who: play.SeatRef) -> dict[str, Any]:
+        return await self.hints.hint(room, who)
+
+    async def review(self, room: Room, game: int | None = None) -> dict[str, Any]:
+        """The solver's review of a finished game (``game_not_over`` before its end)."""
+        replay = await play.replay(self.commit, room, game)
+        return await self.reviews.get(room.code, replay["game"], replay["setup"], replay["actions"])
 
     async def view(self, room: Room, who: play.SeatRef | None) -> dict[str, Any]:
         return await play.view(room, who)

@@ -71,6 +71,9 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: the seats connected to any node (as stored: the view's ``connected`` flags)
     present: set[int] = field(default_factory=set, repr=False)
+    #: the hints each seat took in game ``hints_game`` (as stored with the game)
+    hints: list[int] = field(default_factory=list, repr=False)
+    hints_game: int = 0
     #: the host role passed from its first holder: the host token no longer acts as host
     host_passed: bool = False
     #: seconds without a connection after which a person's seat counts as absent
@@ -200,6 +203,25 @@ class Room:
             return None
         return "deal" if self.spec.get("deal") is not None else "seed"
 
+    # ---------------------------------------------------------------- hints
+    @property
+    def hints_allowed(self) -> bool:
+        """Hints are on when the host switched them on, or no other person plays."""
+        people = sum(1 for p in self.players if p.human)
+        return bool(self.spec.get("hints")) or people <= 1
+
+    def hints_taken(self) -> list[int]:
+        """The hints each seat took in the current game."""
+        taken = self.hints if self.hints_game == self.game_no else []
+        return [taken[s] if s < len(taken) else 0 for s in range(len(self.players))]
+
+    def take_hint(self, seat: int) -> list[int]:
+        """Count one hint of ``seat``; the new counts."""
+        taken = self.hints_taken()
+        taken[seat] += 1
+        self.hints, self.hints_game = taken, self.game_no
+        return taken
+
     # ---------------------------------------------------------------- views
     def view(self, seat: int | None) -> dict[str, Any]:
         """The API view of ``seat`` (``None``: a spectator): the engine's view plus the
@@ -223,6 +245,8 @@ class Room:
             "game": self.game_no,
             "deal_chosen_by_host": self.deal_chosen_by_host,
             "deal_choice": self.deal_choice(),
+            "hints_allowed": self.hints_allowed,
+            "hints_taken": self.hints_taken(),
             "stand_in_moves": self.stand_in_moves,
             "table_events": [e for e in self.table_events if e["game"] == self.game_no],
         }
@@ -271,11 +295,13 @@ class Room:
         if earlier is not None:
             game_no, setup, actions = earlier["game_no"], earlier["setup"], earlier["actions"]
             result, campaign = earlier["result"], None
+            hints = list(earlier.get("hints") or [])
         elif self.state is None or not self.state.is_over:
             raise Refused("game_not_over", "The replay is available once the game is over.")
         else:
             game_no, setup, actions = self.game_no, self.state.setup, self.state.history
             result, campaign = self.state.result, campaign_public(self.campaign)
+            hints = self.hints_taken()
         chosen = self._deal_chosen(game_no)
         return {
             "room": self.code,
@@ -286,4 +312,5 @@ class Room:
             "actions": actions,
             "result": result,
             "campaign": campaign,
+            "hints_taken": hints,
         }

@@ -111,6 +111,8 @@ class Registry:
         room.present = set(data["present"])
         room.presence.update(len(room.players), room.present)
         room.state = state
+        game = data.get("game") or {}
+        room.hints, room.hints_game = list(game.get("hints") or []), room.game_no
         room.stand_in_moves = []
         room.add_stand_ins(data["actions"], data["stand_ins"])
 

@@ -52,7 +52,11 @@ async def create_room(body: RoomCreate, manager: ManagerDep, request: Request) -
         body.path,
         body.seed,
         body.deal.model_dump() if body.deal else None,
+<<<<<<< HEAD
         client_address(request.scope),
+=======
+        body.hints,
+>>>>>>> main
     )
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
 
@@ -64,7 +68,13 @@ async def set_rules(
     """Host only, before the start: replace the room's rules. The body is the one of
     `POST /api/rooms` (`modes` or `path`, optional `seed` or `deal`); answers the room."""
     await manager.set_rules(
-        room, token, body.modes, body.path, body.seed, body.deal.model_dump() if body.deal else None
+        room,
+        token,
+        body.modes,
+        body.path,
+        body.seed,
+        body.deal.model_dump() if body.deal else None,
+        body.hints,
     )
     return manager.public_info(room)
 

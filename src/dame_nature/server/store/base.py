@@ -255,12 +255,19 @@ class BaseStore(NodeTables):
         version: int,
         now: float,
         expected: int | None = None,
+        actions: list[dict[str, Any]] | None = None,
     ) -> None:
+        """A new game; ``actions``: the ones it starts with (a game played from a step
+        of another one's replay), stored as its first actions."""
         statements = [
             (
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
                 " VALUES (?, ?, ?, ?, ?)",
                 (code, game_no, _dumps(setup), ENGINE_VERSION, RULES_VERSION),
+            ),
+            *(
+                (INSERT_ACTION, (code, game_no, i, a["seat"], _dumps(a["action"]), version, None))
+                for i, a in enumerate(actions or [])
             ),
             (
                 "UPDATE rooms SET status = 'playing', game_no = ?, campaign = ? WHERE code = ?",
@@ -308,6 +315,35 @@ class BaseStore(NodeTables):
         """An action that does not end its game (``row``: the values of ``INSERT_ACTION``):
         the room's compare-and-set and the insert, in one transaction."""
         self._change(row[0], [(INSERT_ACTION, row)], row[5], now, expected)
+
+    def set_hints(self, code: str, game_no: int, hints: list[int]) -> None:
+        """The hints each seat of game ``game_no`` took (not a change of the room's
+        version: no seat's view of the game changes)."""
+        self._write(
+            [
+                (
+                    "UPDATE games SET hints = ? WHERE room = ? AND game_no = ?",
+                    (json.dumps(hints), code, game_no),
+                )
+            ]
+        )
+
+    def set_review(self, code: str, game_no: int, review: dict[str, Any]) -> None:
+        """The solver's review of game ``game_no``, once done."""
+        self._write(
+            [
+                (
+                    "UPDATE games SET review = ? WHERE room = ? AND game_no = ?",
+                    (_dumps(review), code, game_no),
+                )
+            ]
+        )
+
+    def load_review(self, code: str, game_no: int) -> dict[str, Any] | None:
+        rows = self._query(
+            "SELECT review FROM games WHERE room = ? AND game_no = ?", (code, game_no)
+        )
+        return _loads_or_none(rows[0]["review"]) if rows else None
 
     def set_version(
         self, code: str, version: int, now: float | None, expected: int | None = None
@@ -455,6 +491,8 @@ def _game(tx: Tx, code: str, game_no: int) -> dict[str, Any] | None:
         "engine_version": row.get("engine_version"),
         "rules_version": row.get("rules_version"),
         "digest": row.get("digest"),
+        "hints": _loads_or_none(row.get("hints")),
+        "review": _loads_or_none(row.get("review")),
     }
 
 

@@ -1,0 +1,59 @@
+"""Hints and the review in the browser: on a solo game (every other seat a bot) the Hint
+button shows the expert's choice and why, marking the card it names; at the end the end
+screen counts the hints taken and shows the solver's verdict on the deal."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from test_bots_ui import play_my_turns
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
+
+
+def test_hint_on_a_solo_game_then_the_review_on_the_end_screen(open_page):
+    page = open_page()
+    page.goto("/")
+    page.fill("#solo-name", "Ada")
+    page.select_option("#solo-bots", "2")
+    page.click(".solo-more > summary")  # the level is folded under the default, expert
+    page.select_option("#solo-level", "random")
+    page.click("#solo-btn")
+    page.wait_for_url("**/r/*")
+    expect(page.locator("#game-view")).to_be_visible()
+    expect(page.locator("#hint-btn")).to_be_enabled()
+    page.click("#hint-btn")
+    text = page.locator("#hint-text")
+    expect(text).to_be_visible()
+    expect(text.locator("strong")).not_to_be_empty()
+    action = text.get_attribute("data-action")
+    assert action and '"type"' in action, text.inner_text()
+    if '"card"' in action:  # the card it names is marked in the hand
+        expect(page.locator("#hand .hinted, #programmed .hinted")).to_have_count(1)
+    play_my_turns(page)
+    expect(page.locator("#end-hints")).to_contain_text("Hints taken: Ada 1")
+    review = page.locator("#end-review")
+    expect(review).to_have_attribute("data-status", "done", timeout=120_000)
+    expect(review).to_contain_text("this deal")
+    # the replay shows the same verdict; a winning line is stepped through in the viewer
+    verdict = review.get_attribute("data-verdict")
+    page.click("#replay-link")
+    box = page.locator("#rp-review")
+    expect(box).to_have_attribute("data-verdict", verdict)
+    expect(page.locator("#rp-hints")).to_contain_text("Hints taken: Ada 1")
+    if verdict == "won":
+        page.click("#rp-show-line")
+        expect(page.locator("#replay-view")).to_have_attribute("data-showing", "line")
+        page.keyboard.press("End")
+        expect(page.locator("#rp-step-text")).to_contain_text("won")
+        page.click("#rp-show-played")
+        expect(page.locator("#replay-view")).to_have_attribute("data-showing", "played")
+    # "Play from here": a few steps in, a new solo room where this seat plays on
+    page.keyboard.press("Home")
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    page.click("#rp-from-btn")
+    page.wait_for_url("**/r/*")
+    expect(page.locator("#game-view")).to_be_visible()
+    expect(page.locator("#me-title")).to_contain_text("Ada")  # this seat is ours
+    expect(page.locator("#hint-box")).to_be_visible()
