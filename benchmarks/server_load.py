@@ -560,15 +560,10 @@ def start_server(
     lifted = {f"DAME_NATURE_{name}": "100000" for name in (
         "RATE_LIMIT_PER_SECOND", "RATE_LIMIT_BURST", "CREATE_RATE_PER_SECOND", "CREATE_RATE_BURST",
         "CONNECT_ADDRESS_RATE_PER_SECOND", "CONNECT_ADDRESS_RATE_BURST",
-<<<<<<< HEAD
         "MAX_CONNECTIONS_PER_ADDRESS", "MAX_ROOMS_PER_ADDRESS")}  # fmt: skip
-    env = {**os.environ, **lifted, "PYTHONPATH": str(ROOT / "src"), **(extra_env or {})}
-=======
-        "MAX_CONNECTIONS_PER_ADDRESS")}  # fmt: skip
     measured = {"DAME_NATURE_GC_PAUSE_STATS": "1", "DAME_NATURE_METRICS_TOKEN": METRICS_TOKEN}
     env = {**os.environ, **lifted, **measured, "PYTHONPATH": str(ROOT / "src"),
            **(extra_env or {})}  # fmt: skip
->>>>>>> main
     if bare:
         cmd = [sys.executable, __file__, "--bare-server", str(port)]
         health = f"http://127.0.0.1:{port}/"

@@ -101,11 +101,8 @@ async def create(
     path: int | None,
     seed: int | None,
     deal: dict[str, Any] | None,
-<<<<<<< HEAD
-    address: str | None = None,
-=======
     hints: bool = False,
->>>>>>> main
+    address: str | None = None,
 ) -> Room:
     """A new room, created from client ``address`` (None: not counted). Idle rooms leave
     memory before anyone is refused ``too_many_rooms`` (the server's cap, or the
@@ -118,16 +115,12 @@ async def create(
         await registry.evict_idle(time.time())
     if len(registry.rooms) >= settings.max_rooms:
         raise Refused("too_many_rooms", "The server holds too many rooms; try later.")
-<<<<<<< HEAD
     if mine() >= settings.max_rooms_per_address:
         raise Refused(
             "too_many_rooms",
             "Too many rooms were opened from your address; finish or leave some, or try later.",
         )
-    spec, campaign = checked_rules(modes, path, seed, deal)
-=======
     spec, campaign = checked_rules(modes, path, seed, deal, hints)
->>>>>>> main
     now = time.time()
     code = secrets.token_urlsafe(CODE_BYTES)
     room = Room(

@@ -138,19 +138,12 @@ class RoomManager:
         path: int | None,
         seed: int | None,
         deal: dict[str, Any] | None,
-<<<<<<< HEAD
-        address: str | None = None,
-=======
         hints: bool = False,
->>>>>>> main
+        address: str | None = None,
     ) -> Room:
         """A new room; ``address``: the client's, counted against its cap of rooms."""
         return await lobby.create(
-<<<<<<< HEAD
-            self.commit, self.registry, self.settings, modes, path, seed, deal, address
-=======
-            self.commit, self.registry, self.settings, modes, path, seed, deal, hints
->>>>>>> main
+            self.commit, self.registry, self.settings, modes, path, seed, deal, hints, address
         )
 
     async def set_rules(

@@ -52,11 +52,8 @@ async def create_room(body: RoomCreate, manager: ManagerDep, request: Request) -
         body.path,
         body.seed,
         body.deal.model_dump() if body.deal else None,
-<<<<<<< HEAD
-        client_address(request.scope),
-=======
         body.hints,
->>>>>>> main
+        client_address(request.scope),
     )
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
 

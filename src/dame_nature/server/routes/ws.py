@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import resource
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -30,6 +31,7 @@ from ..models import WsAction, WsAuth, WsClientAdapter, WsVisibility, action_to_
 from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
+from ..transport import default_connection_cap
 
 router = APIRouter()
 
@@ -54,7 +56,10 @@ class SocketGuard:
         #: the spectator sockets of each address, oldest first
         self.watchers: dict[str, dict[Connection, None]] = {}
         self.spectators = 0
-        self.max_spectators = settings.max_spectators or max(1, settings.limit_concurrency // 2)
+        slots = settings.limit_concurrency or default_connection_cap(
+            resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        )
+        self.max_spectators = settings.max_spectators or max(1, slots // 2)
         self.by_address = Rate(
             "connects",
             settings.connect_address_rate_per_second,
