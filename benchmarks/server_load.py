@@ -560,7 +560,7 @@ def start_server(
     lifted = {f"DAME_NATURE_{name}": "100000" for name in (
         "RATE_LIMIT_PER_SECOND", "RATE_LIMIT_BURST", "CREATE_RATE_PER_SECOND", "CREATE_RATE_BURST",
         "CONNECT_ADDRESS_RATE_PER_SECOND", "CONNECT_ADDRESS_RATE_BURST",
-        "MAX_CONNECTIONS_PER_ADDRESS")}  # fmt: skip
+        "MAX_CONNECTIONS_PER_ADDRESS", "MAX_ROOMS_PER_ADDRESS")}  # fmt: skip
     measured = {"DAME_NATURE_GC_PAUSE_STATS": "1", "DAME_NATURE_METRICS_TOKEN": METRICS_TOKEN}
     env = {**os.environ, **lifted, **measured, "PYTHONPATH": str(ROOT / "src"),
            **(extra_env or {})}  # fmt: skip

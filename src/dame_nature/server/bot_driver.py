@@ -15,6 +15,13 @@ played at ``random`` (that move only); the room never stops. A bot that
 answers "nothing to do" while only bots can move the game on is helped the same way for
 that decision, so a game of bots never stalls.
 
+A move the store could not save (``not_saved``, ``store_unavailable``: a full disk, a
+database down) is not the bot's fault: it counts as no refusal, and the driver tries
+again by itself after a pause that doubles from ``RETRY_FIRST_SECONDS`` up to
+``RETRY_MAX_SECONDS``, so the bots resume within seconds of the store coming back. A
+move this node may not play because it does not hold the room's bots' lead (another
+node's, or lost while the store was down) is asked again the same way.
+
 The driver ends by itself when the game is over, when no bot seat is left, or when the
 room leaves memory; ``stop`` cancels it (expiry, shutdown).
 """
@@ -42,6 +49,11 @@ log = logging.getLogger("dame_nature.server.bots")
 
 #: refused actions in a row after which a bot seat falls back to the ``random`` level
 MAX_REFUSALS = 3
+#: refusals that say the store could not write (the move is tried again, later)
+STORE_REFUSALS = frozenset({"not_saved", "store_unavailable"})
+#: the first pause before a move the store refused is tried again, and the longest
+RETRY_FIRST_SECONDS = 0.5
+RETRY_MAX_SECONDS = 5.0
 
 
 class BotDrivers:
@@ -132,10 +144,15 @@ class _Driver:
         self.fallback: set[tuple[int, int]] = set()  # (game, seat) played at ``random``
         self.refusals: dict[int, int] = {}
         self.game: int | None = None  # the game whose bots the pool holds
+        self.again = False  # a move of this round to try again later (store down, no lead)
+        self.backoff = 0.0  # the pause before trying again, doubled while the store fails
+        self.retry: asyncio.TimerHandle | None = None
         self.task = asyncio.create_task(self._run(), name=f"bots-{room.code}")
         self.task.add_done_callback(self._done)
 
     def _done(self, task: asyncio.Task[None]) -> None:
+        if self.retry is not None:
+            self.retry.cancel()
         if not task.cancelled() and task.exception() is not None:
             log.error("bot driver of room %s failed", self.room.code, exc_info=task.exception())
         self.drivers.finished(self)
@@ -151,12 +168,25 @@ class _Driver:
             self.wake.clear()
             if not self._alive():
                 return
+            self.again = False
             try:
                 await self._round(loop.time())
             except Exception:  # never let one round kill the room's bots
                 log.exception("bot round of room %s failed", self.room.code)
-                await asyncio.sleep(max(1.0, self.drivers.delay_seconds))
-                self.wake.set()
+                self.again = True
+            self._schedule_retry(loop)
+
+    def _schedule_retry(self, loop: asyncio.AbstractEventLoop) -> None:
+        """After a round the store failed: wake again after a pause that doubles while it
+        keeps failing (nothing else may ever wake a room of bots)."""
+        if self.retry is not None:
+            self.retry.cancel()
+            self.retry = None
+        if not self.again:
+            self.backoff = 0.0
+            return
+        self.backoff = min(RETRY_MAX_SECONDS, max(RETRY_FIRST_SECONDS, self.backoff * 2))
+        self.retry = loop.call_later(self.backoff, self.wake.set)
 
     async def _round(self, woken: float) -> None:
         """Each bot seat the game waits for, in seat order: its view (taken just before it
@@ -260,8 +290,17 @@ class _Driver:
 
     async def _play(self, game: int, seat: int, version: int, action: dict[str, Any]) -> None:
         try:
-            await self.drivers.act(self.room, seat, action, game)
+            played = await self.drivers.act(self.room, seat, action, game)
         except Refused as err:
+            if err.code in STORE_REFUSALS:
+                log.info(
+                    "bot of seat %d in room %s: the store refused its move (%s); trying again",
+                    seat,
+                    self.room.code,
+                    err.code,
+                )
+                self.again = True
+                return
             stale = self.room.version != version
             count = self.refusals.get(seat, 0) + 1
             self.refusals[seat] = count
@@ -281,3 +320,9 @@ class _Driver:
                 self.wake.set()  # think again (a change wakes the driver anyway)
         else:
             self.refusals[seat] = 0
+            room = self.room
+            seated = seat < len(room.players) and room.players[seat].bot is not None
+            if not played and room.game_no == game and seated:
+                # not this node's to drive now (the bots' lead is another node's, or was
+                # lost with the store): ask again later, the lead may be free by then
+                self.again = True

@@ -78,6 +78,11 @@ class Settings(BaseSettings):
     ws_compression: bool = False
     #: spectator websockets open at once on one room (seats are counted apart)
     max_spectators_per_room: int = Field(default=64, gt=0)
+    #: spectator websockets open at once from one client address (all rooms)
+    max_spectators_per_address: int = Field(default=16, gt=0)
+    #: spectator websockets open at once on this node, all rooms: a part of
+    #: ``limit_concurrency`` (0: half of it), so spectators never take every slot
+    max_spectators: int = Field(default=0, ge=0)
     #: websockets open at once on one seat (tabs and devices of one player)
     max_sockets_per_seat: int = Field(default=8, gt=0)
     #: open connections (HTTP and websocket) of one client address
@@ -131,6 +136,13 @@ class Settings(BaseSettings):
     #: when ``max_rooms`` is reached, lobbies idle this long (no connection) are evicted,
     #: oldest first, before anyone is refused
     lobby_evict_idle_seconds: float = Field(default=300.0, ge=0)
+    #: when ``max_rooms`` (or an address's ``max_rooms_per_address``) is reached, started
+    #: games with no connection and no change for this long leave memory (they stay
+    #: stored and load again when someone asks for them), oldest first
+    idle_game_evict_seconds: float = Field(default=600.0, ge=0)
+    #: rooms in memory created from one client address; past it (once its idle rooms
+    #: are evicted) that address is refused ``too_many_rooms``
+    max_rooms_per_address: int = Field(default=50, gt=0)
     #: a seated person disconnected for this long counts as absent: any seated player
     #: may then hand the seat to a bot, and the host role passes on from an absent host
     absent_seconds: float = Field(default=30.0, gt=0)

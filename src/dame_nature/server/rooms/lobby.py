@@ -102,11 +102,24 @@ async def create(
     seed: int | None,
     deal: dict[str, Any] | None,
     hints: bool = False,
+    address: str | None = None,
 ) -> Room:
-    if len(registry.rooms) >= settings.max_rooms:
-        await registry.evict_lobbies(time.time())
+    """A new room, created from client ``address`` (None: not counted). Idle rooms leave
+    memory before anyone is refused ``too_many_rooms`` (the server's cap, or the
+    address's)."""
+
+    def mine() -> int:
+        return 0 if address is None else registry.created_from(address)
+
+    if len(registry.rooms) >= settings.max_rooms or mine() >= settings.max_rooms_per_address:
+        await registry.evict_idle(time.time())
     if len(registry.rooms) >= settings.max_rooms:
         raise Refused("too_many_rooms", "The server holds too many rooms; try later.")
+    if mine() >= settings.max_rooms_per_address:
+        raise Refused(
+            "too_many_rooms",
+            "Too many rooms were opened from your address; finish or leave some, or try later.",
+        )
     spec, campaign = checked_rules(modes, path, seed, deal, hints)
     now = time.time()
     code = secrets.token_urlsafe(CODE_BYTES)
@@ -120,7 +133,7 @@ async def create(
         absent_limit=settings.absent_seconds,
     )
     await commit.write(commit.store.create_room, code, room.host_token, room.spec, now, campaign)
-    registry.rooms[code] = room
+    registry.add_created(room, address)
     return room
 
 

@@ -139,9 +139,11 @@ class RoomManager:
         seed: int | None,
         deal: dict[str, Any] | None,
         hints: bool = False,
+        address: str | None = None,
     ) -> Room:
+        """A new room; ``address``: the client's, counted against its cap of rooms."""
         return await lobby.create(
-            self.commit, self.registry, self.settings, modes, path, seed, deal, hints
+            self.commit, self.registry, self.settings, modes, path, seed, deal, hints, address
         )
 
     async def set_rules(

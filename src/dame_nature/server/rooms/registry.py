@@ -55,6 +55,9 @@ class Registry:
         #: a room left memory (its bots and per-seat limits go)
         self.forgotten = forgotten
         self.rooms: dict[str, Room] = {}
+        #: the codes of the rooms created from each client address (pruned of the rooms
+        #: that left memory when counted)
+        self._created: dict[str, set[str]] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     # ---------------------------------------------------------------- loading
@@ -198,6 +201,8 @@ class Registry:
             ):
                 self.forget(code)
                 unloaded += 1
+        for address in list(self._created):
+            self.created_from(address)  # drops the codes of rooms no longer held
         return len(expired), unloaded
 
     def forget(self, code: str) -> None:
@@ -209,28 +214,55 @@ class Registry:
         self.forgotten(code)
         self.coordination.released(code)
 
-    async def evict_lobbies(self, now: float) -> None:
+    def add_created(self, room: Room, address: str | None) -> None:
+        """A new room, created from client ``address``, comes into memory."""
+        self.rooms[room.code] = room
+        if address is not None:
+            self._created.setdefault(address, set()).add(room.code)
+
+    def created_from(self, address: str) -> int:
+        """Rooms in memory created from client ``address``."""
+        codes = self._created.get(address)
+        if codes is None:
+            return 0
+        codes.intersection_update(self.rooms)
+        if not codes:
+            del self._created[address]
+        return len(codes)
+
+    async def evict_idle(self, now: float) -> None:
         """Make room for a new one: delete the lobbies nobody has touched or watched for
-        ``lobby_evict_idle_seconds``, oldest first (a tenth of the cap at most at once),
-        and unload finished games no one watches."""
+        ``lobby_evict_idle_seconds``, drop from memory the started games no one has
+        played or watched for ``idle_game_evict_seconds`` (they stay stored and load
+        again on demand), oldest first (a tenth of the cap at most at once), and unload
+        finished games no one watches."""
         self.sweep(now, finished_now=True)
-        idle = sorted(
-            (
-                room
-                for room in self.rooms.values()
-                if room.status == "lobby"
-                and self.hub.count(room.code) == 0
-                and not room.lock.locked()
-                and now - room.updated_at >= self.settings.lobby_evict_idle_seconds
-            ),
-            key=lambda room: room.updated_at,
-        )
-        batch = [room.code for room in idle[: max(1, self.settings.max_rooms // 10)]]
+        settings = self.settings
+        unwatched = [
+            room
+            for room in self.rooms.values()
+            if self.hub.count(room.code) == 0 and not room.lock.locked()
+        ]
+        most = max(1, settings.max_rooms // 10)
+
+        def oldest(status: str, idle_seconds: float) -> list[Room]:
+            idle = (
+                r for r in unwatched if r.status == status and now - r.updated_at >= idle_seconds
+            )
+            return sorted(idle, key=lambda room: room.updated_at)[:most]
+
+        batch = [room.code for room in oldest("lobby", settings.lobby_evict_idle_seconds)]
         if batch:
             await self.store.call(self.store.delete_rooms, batch)
             for code in batch:
                 self.rooms.pop(code, None)
             log.info("evicted %d idle lobbies to make room", len(batch))
+        games = oldest("playing", settings.idle_game_evict_seconds)
+        for room in games:
+            if self.rooms.get(room.code) is room and self.hub.count(room.code) == 0:
+                self.forget(room.code)
+        if games:
+            log.info("unloaded %d idle games to make room", len(games))
 
     async def run_sweeper(self) -> None:
         while True:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 from ...engine import MODES, PATHS, REASONS, REASONS_FR, RULES, View, raw_card_data
 from ..bot_driver import bot_levels, default_level
+from ..clients import client_address
 from ..deps import ManagerDep, RoomDep, SeatRefDep, TokenDep, ViewerRefDep
 from ..jsonio import dumps
 from ..models import (
@@ -43,7 +44,7 @@ def view_response(view: dict[str, Any]) -> Response:
 
 
 @router.post("/rooms", status_code=201, response_model=RoomCreated, responses=ERRORS)
-async def create_room(body: RoomCreate, manager: ManagerDep) -> dict[str, Any]:
+async def create_room(body: RoomCreate, manager: ManagerDep, request: Request) -> dict[str, Any]:
     """Create a room with some advanced rules (`modes`) or a campaign (`path`), and
     optionally a `seed` or an explicit `deal`. Keep the `host_token`: it starts the game."""
     room = await manager.create(
@@ -52,6 +53,7 @@ async def create_room(body: RoomCreate, manager: ManagerDep) -> dict[str, Any]:
         body.seed,
         body.deal.model_dump() if body.deal else None,
         body.hints,
+        client_address(request.scope),
     )
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
 

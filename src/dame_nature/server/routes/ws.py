@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import resource
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -24,12 +25,13 @@ from pydantic import ValidationError
 
 from ..clients import client_address
 from ..connections import Connection
-from ..errors import Refused
+from ..errors import Refused, close_code_of
 from ..jsonio import dumps, loads
 from ..models import WsAction, WsAuth, WsClientAdapter, WsVisibility, action_to_engine
 from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
+from ..transport import default_connection_cap
 
 router = APIRouter()
 
@@ -43,12 +45,21 @@ def error_message(code: str, message: str) -> str:
 
 class SocketGuard:
     """Per-client limits of websockets: sockets open per address, connects per address
-    and per seat token (a flapping client is refused 4429 and retries later)."""
+    and per seat token (a flapping client is refused 4429 and retries later), spectator
+    sockets per address and on the whole node (a part of the connection slots, so a
+    crowd of spectators never leaves a player without one)."""
 
     def __init__(self, settings: Settings, limiter: RateLimiter) -> None:
         self.settings = settings
         self.limiter = limiter
         self.open: dict[str, int] = {}
+        #: the spectator sockets of each address, oldest first
+        self.watchers: dict[str, dict[Connection, None]] = {}
+        self.spectators = 0
+        slots = settings.limit_concurrency or default_connection_cap(
+            resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        )
+        self.max_spectators = settings.max_spectators or max(1, slots // 2)
         self.by_address = Rate(
             "connects",
             settings.connect_address_rate_per_second,
@@ -58,15 +69,49 @@ class SocketGuard:
             "seat_connects", settings.connect_rate_per_second, settings.connect_rate_burst
         )
 
-    async def check_address(self, address: str) -> None:
+    async def check_address(self, address: str, seated: bool = False) -> None:
+        """``too_many_connections`` past the address's open sockets, unless a player
+        (``seated``: it brings a seat token) needs one while the address's spectators hold
+        them: then its oldest spectator socket is closed (4429) to make room."""
         if self.open.get(address, 0) >= self.settings.max_connections_per_address:
-            raise Refused("too_many_connections", "Too many connections from your address.")
+            # a spectator that has since said who it is (``auth``) plays: never closed
+            watching = self.watchers.get(address, {})
+            oldest = next((conn for conn in watching if conn.seat is None), None)
+            if not seated or oldest is None:
+                raise Refused("too_many_connections", "Too many connections from your address.")
+            self.unwatch(address, oldest)
+            oldest.abort(close_code_of("too_many_connections"))
         if not await self.limiter.hit(self.by_address, address):
             raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
 
     async def check_token(self, token: str) -> None:
         if not await self.limiter.hit(self.by_token, token):
             raise Refused("too_many_connects", "Reconnecting too often: wait a moment.")
+
+    def check_watch(self, address: str) -> None:
+        """``too_many_spectators`` when this address, or this node, has as many spectator
+        sockets as it may (a player with a seat token is never counted here)."""
+        if len(self.watchers.get(address, ())) >= self.settings.max_spectators_per_address:
+            raise Refused("too_many_spectators", "Your address watches as many games as it may.")
+        if self.spectators >= self.max_spectators:
+            raise Refused(
+                "too_many_spectators", "This server has as many spectators as it can take."
+            )
+
+    def watch(self, address: str, conn: Connection) -> None:
+        """``conn``, a spectator socket of ``address``, opened."""
+        self.watchers.setdefault(address, {})[conn] = None
+        self.spectators += 1
+
+    def unwatch(self, address: str, conn: Connection) -> None:
+        """``conn`` stops being counted as a spectator (closed, or closed to make room)."""
+        conns = self.watchers.get(address)
+        if conns is None or conn not in conns:
+            return
+        del conns[conn]
+        self.spectators -= 1
+        if not conns:
+            del self.watchers[address]
 
     def opened(self, address: str) -> None:
         self.open[address] = self.open.get(address, 0) + 1
@@ -119,7 +164,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
             token = protocol[len(TOKEN_PROTOCOL) :]
     await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
     try:
-        await guard.check_address(address)
+        await guard.check_address(address, seated=token is not None)
         found = await manager.get(room)
         seat = await seat_of(found, guard, token) if token is not None else None
     except Refused as err:
@@ -129,18 +174,23 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
     conn = Connection(websocket, seat, settings, manager.metrics.outbox_drops.inc)
     try:
         try:
+            if seat is None:
+                guard.check_watch(address)
             await manager.connect(found, conn, token)
+            if seat is None:  # counted as a spectator of its address until it closes
+                guard.watch(address, conn)
         except Refused as err:
             if seat is not None or err.code != "too_many_spectators":
                 raise
             # the spectator places are taken: this may be a player about to say who it is
-            await _auth_first(websocket, manager, settings, guard, found, conn)
+            await _auth_first(websocket, manager, settings, guard, found, conn, err)
         await _serve(websocket, manager, guard, found, conn)
     except Refused as err:
         await refuse(websocket, err)
     except WebSocketDisconnect:
         pass
     finally:
+        guard.unwatch(address, conn)
         guard.closed(address)
         await manager.disconnect(found, conn)
 
@@ -152,9 +202,10 @@ async def _auth_first(
     guard: SocketGuard,
     room: Room,
     conn: Connection,
+    full: Refused,
 ) -> None:
-    """Wait (briefly) for an ``auth`` message, then attach the socket to its seat."""
-    full = Refused("too_many_spectators", "This room has as many spectators as it can take.")
+    """Wait (briefly) for an ``auth`` message, then attach the socket to its seat
+    (``full``, the spectators' refusal, if none comes)."""
     try:
         message = await asyncio.wait_for(
             websocket.receive(), timeout=settings.ws_auth_timeout_seconds
