@@ -176,7 +176,8 @@ def test_solo_game_over_a_websocket_with_bots(api):
 def test_a_bot_takes_over_a_seat_and_the_player_takes_it_back(api):
     table = api.table(players=3, seed=21)
     room, host, tokens = table["room"], table["host"], table["tokens"]
-    with api.socket(room, tokens[0]):
+    with api.socket(room, tokens[0]) as ws:
+        ws.receive_type("state")  # connected: the server has seated the socket
         assert code(api.add_bot(room, host, LEVEL, seat=0)) == (409, "player_connected")
     # another seated player may hand it over only once it counts as absent (30 s here)
     assert code(api.add_bot(room, tokens[1], LEVEL, seat=2)) == (409, "player_connected")

@@ -135,7 +135,9 @@ async def add_bot(
     else:
         player = await manager.take_over(room, token, body.seat, level)
         response.status_code = 200
-    return {"seat": player.seat, "level": player.bot, "name": player.name}
+    # the level set, not ``player.bot`` read now: the player may have taken the seat
+    # back already (their socket connected once the room's lock was free)
+    return {"seat": player.seat, "level": level, "name": player.name}
 
 
 @router.delete("/rooms/{room}/bots/{seat}", response_model=RoomPublic, responses=ERRORS)
