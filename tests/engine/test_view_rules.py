@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dame_nature.bots.random_play import random_step
-from dame_nature.engine import MODES, Game, State
+from dame_nature.engine import MODES, Game, State, pace
 from dame_nature.engine.cards import CATALOGUE, COLOURS
 from dame_nature.engine.reveal import outcomes
 from dame_nature.engine.rules.base import RevealContext
@@ -71,7 +71,9 @@ def check_view(state: State, seat: int, rng: random.Random) -> None:
         if order[0] != seat:
             if reason is not None:  # whatever is revealed before it
                 assert all(_discarded_after(state, seat, card, b) for b in BEFORE), card
-        elif state.pending_give is None:
+        elif state.pending_give is None and (
+            state.programmed[seat] == card or pace.may_change(state, seat)
+        ):  # (a seat that used its changes this turn keeps its card: nothing to try)
             record = _first_reveal(state, seat, card, rng)
             if reason is None:
                 assert record["result"] != "discarded", card

@@ -41,14 +41,16 @@ def test_the_host_reads_the_rules_with_seed_and_deal(api):
     seat = api.join(room, "Ada").json()["token"]
     rules = api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(host))
     assert rules.status_code == 200, rules.text
-    assert rules.json() == {"modes": ["wetland"], "path": None, "seed": 42, "deal": None}
+    assert rules.json() == {
+        "modes": ["wetland"], "path": None, "seed": 42, "deal": None, "hints": False
+    }
     # only the host: a seat or no token learn nothing
     assert_error(api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(seat)), 403, "not_host")
     assert_error(api.http.get(f"/api/rooms/{room}/rules"), 401, "missing_token")
     patched = api.http.patch(f"/api/rooms/{room}", headers=api.auth(host), json={"path": 2})
     assert patched.status_code == 200, patched.text
     rules = api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(host)).json()
-    assert rules == {"modes": [], "path": 2, "seed": None, "deal": None}
+    assert rules == {"modes": [], "path": 2, "seed": None, "deal": None, "hints": False}
 
 
 def test_the_whole_log_of_a_seat_redacted_like_its_views(api):

@@ -295,7 +295,8 @@ class Room:
         if earlier is not None:
             game_no, setup, actions = earlier["game_no"], earlier["setup"], earlier["actions"]
             result, campaign = earlier["result"], None
-            hints = list(earlier.get("hints") or [])
+            stored = list(earlier.get("hints") or [])  # none stored: no hint taken
+            hints = [stored[s] if s < len(stored) else 0 for s in range(setup["num_players"])]
         elif self.state is None or not self.state.is_over:
             raise Refused("game_not_over", "The replay is available once the game is over.")
         else:
