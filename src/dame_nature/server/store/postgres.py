@@ -53,6 +53,9 @@ class PostgresStore(BaseStore):
             kwargs=self._options,
             timeout=max(10.0, 2 * connect_timeout),
             name="dame-nature",
+            # a connection broken while PostgreSQL restarted is found (and replaced) when
+            # it is taken, not by the request that uses it
+            check=ConnectionPool.check_connection,
             open=True,
         )
         self._lead_lock = threading.Lock()
