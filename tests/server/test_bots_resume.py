@@ -42,7 +42,9 @@ def solo_room(api: Api) -> str:
 
 
 def bots_moved(api: Api, room: str) -> bool:
-    return not BOTS & set(api.state(room).json()["to_act"])
+    answer = api.state(room)
+    assert answer.status_code == 200, (answer.status_code, answer.text)
+    return not BOTS & set(answer.json()["to_act"])
 
 
 def test_bots_resume_after_the_store_could_not_write(tmp_path, make_api):

@@ -42,7 +42,11 @@ def test_the_host_reads_the_rules_with_seed_and_deal(api):
     rules = api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(host))
     assert rules.status_code == 200, rules.text
     assert rules.json() == {
-        "modes": ["wetland"], "path": None, "seed": 42, "deal": None, "hints": False
+        "modes": ["wetland"],
+        "path": None,
+        "seed": 42,
+        "deal": None,
+        "hints": False,
     }
     # only the host: a seat or no token learn nothing
     assert_error(api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(seat)), 403, "not_host")

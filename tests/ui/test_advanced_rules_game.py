@@ -9,12 +9,28 @@ import time
 
 import pytest
 from dn_ui import seat_table
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
 MODES = ["wetland", "species_biodiversity", "species_reintroductions", "first_predator",
          "climate_change", "temporary_conditions"]  # fmt: skip
+
+
+def click_if_there(control: Locator) -> bool:
+    """Click ``control`` if the page shows it now; False if it is not there or went away
+    before the click (the table re-renders as each seat's update arrives: a Ready just
+    sent comes back as Not ready)."""
+    if not control.count():
+        return False
+    try:
+        control.click(timeout=2000)
+    except PlaywrightTimeout:
+        if control.count():
+            raise  # still there, yet it could not be clicked: a real failure
+        return False
+    return True
 
 
 def act_once(page: Page) -> bool:
@@ -25,21 +41,12 @@ def act_once(page: Page) -> bool:
         page.locator("#giveback-dialog label.card-choice").first.click()
         page.click("#giveback-ok")
         return True
-    prompt = page.locator("#prompt")
-    if prompt.is_visible():
-        buttons = prompt.locator("button.option")
-        if buttons.count():
-            buttons.first.click()
-            return True
-    ready = page.locator("#ready-btn")
-    if ready.count() and ready.is_enabled():
-        ready.click()
+    if click_if_there(page.locator("#prompt:visible button.option").first):
+        return True
+    if click_if_there(page.locator("#ready-btn:enabled")):
         return True
     if page.locator("#programmed .empty-slot").count():
-        cards = page.locator("#hand button.hand-card:enabled")
-        if cards.count():
-            cards.first.click()
-            return True
+        return click_if_there(page.locator("#hand button.hand-card:enabled").first)
     return False
 
 

@@ -56,6 +56,10 @@ class PostgresStore(BaseStore):
             # a connection broken while PostgreSQL restarted is found (and replaced) when
             # it is taken, not by the request that uses it
             check=ConnectionPool.check_connection,
+            # reconnecting backs off exponentially while PostgreSQL is away; giving up
+            # after a few seconds starts the next attempt afresh on the next request,
+            # so a long outage is not followed by as long a wait once it is over
+            reconnect_timeout=max(5.0, connect_timeout),
             open=True,
         )
         self._lead_lock = threading.Lock()
