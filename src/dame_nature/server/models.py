@@ -205,6 +205,11 @@ class Campaign(BaseModel):
     attempt: int = 1
 
 
+class DailyOf(BaseModel):
+    date: str = Field(description="the day of the deal, `YYYY-MM-DD` (UTC)")
+    players: int
+
+
 class RoomPublic(BaseModel):
     room: str
     url: str
@@ -225,6 +230,9 @@ class RoomPublic(BaseModel):
     )
     deal_choice: Literal["seed", "deal"] | None = Field(
         description="what the host chose, when `deal_chosen_by_host`"
+    )
+    daily: DailyOf | None = Field(
+        default=None, description="the daily deal the room's first game plays, or null"
     )
 
 

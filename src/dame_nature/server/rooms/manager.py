@@ -20,6 +20,7 @@ from typing import Any
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..connections import Connection
+from ..daily import Daily
 from ..hints import Hints
 from ..metrics import Metrics
 from ..reviews import Reviews
@@ -55,6 +56,7 @@ class RoomManager:
         self.notifier: Any = None
         self.hints = Hints(settings, store, pool)
         self.reviews = Reviews(settings, store)
+        self.daily = Daily(self)
         self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
         self.catch_up = CatchUp(store, self.registry, hub, self._changed)
@@ -105,6 +107,7 @@ class RoomManager:
         await self.coordination.start(self)
 
     async def close(self) -> None:
+        await self.daily.close()
         await self.reviews.close()
         await self.bots.close()
         await self.coordination.stop()
@@ -140,10 +143,21 @@ class RoomManager:
         deal: dict[str, Any] | None,
         hints: bool = False,
         address: str | None = None,
+        daily: dict[str, Any] | None = None,
     ) -> Room:
-        """A new room; ``address``: the client's, counted against its cap of rooms."""
+        """A new room; ``address``: the client's, counted against its cap of rooms;
+        ``daily``: the daily deal it plays (``daily.py``)."""
         return await lobby.create(
-            self.commit, self.registry, self.settings, modes, path, seed, deal, hints, address
+            self.commit,
+            self.registry,
+            self.settings,
+            modes,
+            path,
+            seed,
+            deal,
+            hints,
+            address,
+            daily,
         )
 
     async def set_rules(
@@ -222,10 +236,12 @@ class RoomManager:
         return played
 
     def _review_if_over(self, room: Room) -> None:
-        """A game that just ended is reviewed at once (off the event loop)."""
+        """A game that just ended is reviewed at once (off the event loop), and a daily
+        deal's table records its result."""
         state = room.state
         if state is not None and state.is_over:
             self.reviews.request(room.code, room.game_no, state.setup, state.history)
+            self.daily.game_over(room)
 
     async def play_from(
         self, room: Room, game: int | None, actions: int, seat: int, name: str, level: str

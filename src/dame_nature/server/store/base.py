@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..provenance import ENGINE_VERSION, RULES_VERSION
+from .daily import DailyTables
 from .nodes import NodeTables
 
 T = TypeVar("T")
@@ -107,7 +108,7 @@ class Tx:
         return [row["seat"] for row in rows]
 
 
-class BaseStore(NodeTables):
+class BaseStore(NodeTables, DailyTables):
     """The SQL of every read and write; subclasses provide ``_transaction`` and ``call``."""
 
     #: several server processes may write this database at once
