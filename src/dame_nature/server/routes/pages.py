@@ -71,6 +71,14 @@ def home(request: Request) -> HTMLResponse:
     )
 
 
+@router.get("/daily", response_class=HTMLResponse, include_in_schema=False)
+def daily_page(request: Request) -> HTMLResponse:
+    """Today's daily deals (``static/js/daily.js``)."""
+    return _templates(request).TemplateResponse(
+        request, "daily.html", {"boot_json": _boot_data(), "page": "daily"}
+    )
+
+
 def _invite_base(request: Request) -> str:
     """Where invite links start (``""``: the address the page was opened at)."""
     settings: Settings | None = getattr(request.app.state, "settings", None)
