@@ -42,11 +42,16 @@ async function showResults(date, players) {
   for (const [code, seat] of myTables(date, players)) {
     const token = seat.token || seat.host_token;
     try {
+      // the results answer a table whose game of the deal is over (its first game)
+      const room = await api("GET", `/api/rooms/${encodeURIComponent(code)}`);
+      if (room.status !== "over" && room.game <= 1) {
+        box.innerHTML = `<p class="hint">${esc(t("The other tables' results show once your game of this deal is over."))}</p>`;
+        continue;
+      }
       box.innerHTML = dailyResultsHTML(await fetchDailyResults({ date, players }, code, token));
       return;
     } catch (err) {
-      if (err.code !== "daily_not_finished") continue;
-      box.innerHTML = `<p class="hint">${esc(t("The other tables' results show once your game of this deal is over."))}</p>`;
+      /* a room gone (expired) or a seat no longer ours: the next table of the deal */
     }
   }
 }
