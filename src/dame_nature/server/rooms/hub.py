@@ -109,6 +109,38 @@ class Hub:
         conn.seat = seat
         self.add(code, conn)
 
+    def all_sockets(self) -> list[Sockets]:
+        """The sockets of every room on this node, by seat."""
+        return list(self._rooms.values())
+
+    def take_room(self, code: str) -> list[Connection]:
+        """Every socket of room ``code``, no longer held (the room is gone)."""
+        sockets = self._rooms.pop(code, None) or {}
+        conns = [conn for group in sockets.values() for conn in group]
+        self._hidden.difference_update(conns)
+        return conns
+
+    def seat_revoked(self, code: str, seat: int) -> None:
+        """Seat ``seat`` was taken from its player during a game: its sockets are told
+        and become spectators (the other seats stay where they are)."""
+        sockets = self._rooms.get(code)
+        group = sockets.pop(seat, None) if sockets is not None else None
+        if sockets is None or not group:
+            return
+        notice = dumps(
+            {
+                "type": "error",
+                "error": {
+                    "code": "seat_removed",
+                    "message": "Your seat was removed: you are watching now.",
+                },
+            }
+        )
+        for conn in group:
+            conn.seat = None
+            conn.push(notice)
+        sockets.setdefault(None, set()).update(group)
+
     def seat_removed(self, code: str, seat: int) -> None:
         """Seat ``seat`` left the lobby: the seats after it move down one, and its own
         sockets are told and become spectators."""

@@ -25,7 +25,7 @@ from ..metrics import Metrics
 from ..reviews import Reviews
 from ..settings import Settings
 from ..store import BaseStore
-from . import branch, lobby, play
+from . import admin, branch, lobby, play
 from . import connect as sockets
 from .absence import Absence
 from .catchup import CatchUp
@@ -123,6 +123,8 @@ class RoomManager:
 
     # ---------------------------------------------------------------- the other nodes
     async def remote_change(self, message: dict[str, Any]) -> None:
+        if admin.notice_from_node(self.hub, self.registry, message):
+            return
         await self.catch_up.remote_change(message)
 
     async def resync(self, only_watched: bool = False) -> None:
@@ -130,6 +132,16 @@ class RoomManager:
 
     async def reassert_presence(self) -> None:
         await self.commit.reassert_presence(list(self.rooms.values()))
+
+    # ---------------------------------------------------------------- admin
+    async def close_room(self, room: Room, message: str | None) -> int:
+        return await admin.close_room(self.commit, self.registry, room, message)
+
+    async def revoke_seat(self, room: Room, seat: int) -> str:
+        return await admin.remove_seat(self.commit, room, seat)
+
+    def announce(self, codes: list[str], message: str, at: float) -> int:
+        return admin.announce(self.commit, codes, message, at)
 
     # ---------------------------------------------------------------- lobby
     async def create(

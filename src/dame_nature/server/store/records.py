@@ -122,6 +122,68 @@ class RecordTables:
         )
         return [{"day": r["day"], "games": int(r["games"]), "won": int(r["won"])} for r in rows]
 
+    # ---------------------------------------------------------------- admin
+    def admin_rooms(self, limit: int = MAX_ROWS) -> list[dict[str, Any]]:
+        """The stored rooms, newest first (at most ``limit``): code, status, game, times,
+        seats (name, bot, person) and the nodes their seats are connected to."""
+
+        def work(tx: Tx) -> list[dict[str, Any]]:
+            rooms = tx.query(
+                "SELECT code, status, game_no, created_at, updated_at FROM rooms"
+                " ORDER BY created_at DESC LIMIT ?",
+                (max(0, min(limit, MAX_ROWS)),),
+            )
+            if not rooms:
+                return []
+            codes = tuple(room["code"] for room in rooms)
+            marks = ", ".join("?" * len(codes))
+            seats: dict[str, list[dict[str, Any]]] = {}
+            for row in tx.query(
+                f"SELECT room, seat, name, bot, human FROM players WHERE room IN ({marks})"
+                " ORDER BY room, seat",
+                codes,
+            ):
+                seats.setdefault(row["room"], []).append(
+                    {"seat": row["seat"], "name": row["name"], "bot": row["bot"],
+                     "human": bool(row["human"])}
+                )  # fmt: skip
+            nodes: dict[str, set[str]] = {}
+            for row in tx.query(
+                f"SELECT DISTINCT room, node FROM presence WHERE room IN ({marks})", codes
+            ):
+                nodes.setdefault(row["room"], set()).add(row["node"])
+            return [
+                {**room, "players": seats.get(room["code"], []),
+                 "nodes": sorted(nodes.get(room["code"], ()))}
+                for room in rooms
+            ]  # fmt: skip
+
+        return self._transaction(work, snapshot=True)
+
+    def revoke_seat(
+        self,
+        code: str,
+        seat: int,
+        token: str,
+        bot: str,
+        *,
+        version: int,
+        now: float,
+        expected: int | None = None,
+    ) -> None:
+        """During a game, the admin takes seat ``seat`` from its player: a bot of level
+        ``bot`` plays it, under a new ``token`` that no one holds."""
+
+        def work(tx: Tx) -> None:
+            tx.touch(code, version, now, expected)
+            tx.execute(
+                "UPDATE players SET token = ?, bot = ?, human = 0, host = 0"
+                " WHERE room = ? AND seat = ?",
+                (token, bot, code, seat),
+            )
+
+        self._transaction(work)
+
     # ---------------------------------------------------------------- admin log
     def add_admin_log(
         self,
