@@ -193,3 +193,45 @@ def test_admin_requests_are_rate_limited(server_factory: Any, tmp_path: Path) ->
         assert wrong.status_code == 429 and wrong.json()["error"]["code"] == "rate_limited"
         assert http.get("/api/admin/log", headers=ADMIN).status_code == 429
         assert http.get("/api/rooms/modes").status_code != 429  # the rest of the API is not
+
+
+def test_in_a_cluster_the_other_nodes_sockets_are_told(postgres: Any, redis: Any) -> None:
+    """Two nodes on one PostgreSQL and Redis: the admin acts through node 0, a player's
+    socket on node 1 gets the message and is told its room closed (by Redis, or by the
+    node's poll of the stored versions when a message is missed)."""
+    db = postgres.create_database()
+    env = {"DAME_NATURE_ADMIN_TOKEN": TOKEN, "DAME_NATURE_POLL_SECONDS": "0.5"}
+    nodes = [
+        ServerProcess(db, env, args=["--redis", redis.url, "--node", f"n{i}"]) for i in range(2)
+    ]
+    try:
+        for node in nodes:
+            node.start()
+        with (
+            httpx.Client(base_url=nodes[0].url, timeout=20) as first,
+            httpx.Client(base_url=nodes[1].url, timeout=20) as second,
+        ):
+            api, other = Api(first, nodes[0].ws_url), Api(second, nodes[1].ws_url)
+            table = api.table(players=3)
+            with other.socket(table["room"], table["tokens"][0]) as ws:
+                ws.receive_type("state")
+                listed = api.http.get("/api/admin/rooms", headers=ADMIN).json()["rooms"]
+                assert [room["nodes"] for room in listed] == [["n1"]]
+                told = api.http.post("/api/admin/announce", headers=ADMIN, json={"message": "Hi"})
+                assert told.status_code == 200 and told.json()["sockets_told"] == 0
+                closed = api.http.post(
+                    f"/api/admin/rooms/{table['room']}/close",
+                    headers=ADMIN,
+                    json={"message": "Bye"},
+                )
+                assert closed.status_code == 200, closed.text
+                kinds = []
+                with pytest.raises(ConnectionClosed) as ended:
+                    while True:
+                        kinds.append(ws.receive(timeout=20)["type"])
+                assert ended.value.rcvd is not None and ended.value.rcvd.code == 4404
+                assert "room_closed" in kinds
+            assert other.info(table["room"]).status_code == 404
+    finally:
+        for node in nodes:
+            node.stop()

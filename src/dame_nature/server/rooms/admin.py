@@ -23,27 +23,12 @@ from .lobby import _remove
 from .model import TOKEN_BYTES, Room
 from .registry import Registry
 
-#: the websocket close code of a socket whose room an admin closed (as a room not found)
-ROOM_CLOSED = 4404
 #: the longest admin message
 MAX_MESSAGE = 280
 
 
-def closed_message(message: str | None) -> str:
-    return dumps({"type": "room_closed", "message": message or ""})
-
-
 def announcement(message: str, at: float) -> str:
     return dumps({"type": "announcement", "message": message, "at": at})
-
-
-def close_sockets(hub: Hub, code: str, text: str) -> int:
-    """Tell every socket of room ``code`` on this node (``text``), then close it."""
-    conns = hub.take_room(code)
-    for conn in conns:
-        conn.push(text)
-        conn.close_after_sent(ROOM_CLOSED)
-    return len(conns)
 
 
 async def close_room(commit: Commit, registry: Registry, room: Room, message: str | None) -> int:
@@ -53,7 +38,7 @@ async def close_room(commit: Commit, registry: Registry, room: Room, message: st
         await commit.write(commit.store.delete_rooms, [room.code])
         registry.forget(room.code)
         commit.coordination.publish_notice(room.code, closed=message or "")
-        return close_sockets(commit.hub, room.code, closed_message(message))
+        return commit.hub.close_room(room.code, message or "")
 
 
 async def remove_seat(commit: Commit, room: Room, seat: int) -> str:
@@ -101,7 +86,7 @@ def notice_from_node(hub: Hub, registry: Registry, message: dict[str, Any]) -> b
     code = str(message.get("room", ""))
     if "closed" in message:
         registry.forget(code)
-        close_sockets(hub, code, closed_message(str(message["closed"])))
+        hub.close_room(code, str(message["closed"]))
         return True
     if "announcement" in message:
         text = announcement(str(message["announcement"]), float(message.get("at") or 0))
