@@ -112,4 +112,4 @@ def test_the_daily_deal_from_the_page_to_every_tables_results(open_page, ui_serv
     deal = page.locator('.daily-deal[data-players="3"]')
     expect(deal.locator(".daily-mine a")).to_have_attribute("href", f"/r/{code}")
     expect(deal.locator("tr.mine")).to_have_count(1)
-    expect(deal.locator(".daily-count")).to_contain_text("2 tables so far")
+    expect(deal.locator(".daily-count")).to_contain_text("1 table has played it so far")

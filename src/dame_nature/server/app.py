@@ -35,6 +35,7 @@ from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
 from .routes import (
+    admin,
     daily,
     hints,
     lessons,
@@ -45,6 +46,7 @@ from .routes import (
     replay,
     review,
     rooms,
+    stats,
     ws,
 )
 from .security import (
@@ -347,6 +349,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(review.router)
     app.include_router(play_from.router)
     app.include_router(metrics.router)
+    app.include_router(admin.router)
+    app.include_router(stats.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(lessons.router)

@@ -6,11 +6,13 @@ seed, and no one can work the hands out from the date (the seed is random, not a
 function of the date, and no answer shows it before the table's own game is over).
 
 A room of a daily deal (``POST /api/daily``) carries ``spec["daily"] = {"date",
-"players"}``: it seats exactly that many, its rules are fixed, its first game is the
-deal, and a rematch is a new ordinary deal. When that first game ends, the table's
-result is recorded (``daily_tables``); a table that has finished sees every table's
-results on the deal and the solver's verdict on it (worked out once per deal in the
-reviews' worker pool, within their budget, then stored).
+"players"}`` and the deal's key (``spec["deal_key"]``, ``daily:DATE:PLAYERS``): it seats
+exactly that many, its rules are fixed, its first game is the deal, and a rematch is a
+new ordinary deal. When that first game ends, its result is stored with the game's end
+under the deal's key (``results.py``); a table that has finished sees every table's
+results on the deal and the solver's verdict on it (worked out once per deal, from the
+end of the deal's first game, in the reviews' worker pool within their budget, then
+stored).
 """
 
 from __future__ import annotations
@@ -71,28 +73,31 @@ def check_players(players: int) -> int:
     return players
 
 
+def deal_key(day: str, players: int) -> str:
+    """The key of a daily deal in the results (``results.deal``)."""
+    return f"daily:{day}:{players}"
+
+
 def daily_of(room: Room) -> dict[str, Any] | None:
     """``{"date", "players"}`` of a room playing a daily deal, else None."""
     daily: dict[str, Any] | None = room.spec.get("daily")
     return daily
 
 
-def table_result(room: Room) -> dict[str, Any]:
-    """How a room's (finished) game went, as every table of the deal sees it: no name,
-    no address."""
-    state = room.state
-    assert state is not None and state.result is not None
-    bots = sum(1 for p in room.players if p.bot is not None and not p.human)
+def public_table(row: dict[str, Any], slots: int, code: str) -> dict[str, Any]:
+    """How a table did (a row of ``results``), as every table of the deal sees it: no
+    name, no address, no room code."""
     return {
-        "won": state.result["outcome"] == "won",
-        "placed": sum(1 for card in state.web.values() if card is not None),
-        "slots": len(state.web),
-        "discards": int(state.result["discards"]),
-        "turns": state.turn,
-        "people": sum(1 for p in room.players if p.human),
-        "bots": bots,
-        "stand_in_moves": len(room.stand_in_moves),
-        "hints": sum(room.hints_taken()),
+        "won": bool(row["won"]),
+        "placed": int(row["cards_placed"]),
+        "slots": slots,
+        "discards": int(row["discards"]),
+        "turns": int(row["turns"]),
+        "people": int(row["people"]),
+        "bots": int(row["bots"]),
+        "stand_in_moves": int(row["stand_in_moves"]),
+        "hints": int(row["hints"]),
+        "mine": row["room"] == code,
     }
 
 
@@ -104,7 +109,6 @@ class Daily:
         self.manager = manager
         self.store = manager.store
         self._verdicts: dict[tuple[str, int], asyncio.Task[None]] = {}
-        self._recording: set[str] = set()
 
     async def deal(self, day: dt.date, players: int) -> dict[str, Any]:
         """``{seed, verdict}`` of the day's deal for ``players`` (drawn now if it is not)."""
@@ -113,15 +117,16 @@ class Daily:
         )
 
     async def summary(self) -> dict[str, Any]:
-        """``GET /api/daily``: today's deals, how many tables played and won them."""
-        day = today()
-        counts = await self.store.call(self.store.daily_counts, day.isoformat())
-        empty = {"tables": 0, "finished": 0, "won": 0}
+        """``GET /api/daily``: today's deals, how many tables finished and won them."""
+        day = today().isoformat()
+        keys = {n: deal_key(day, n) for n in PLAYER_COUNTS}
+        counts = await self.store.call(self.store.daily_counts, list(keys.values()))
+        empty = {"finished": 0, "won": 0}
         return {
-            "date": day.isoformat(),
+            "date": day,
             "modes": list(DAILY_MODES),
             "next_in": seconds_to_next(),
-            "deals": [{"players": n, **counts.get(n, empty)} for n in PLAYER_COUNTS],
+            "deals": [{"players": n, **counts.get(keys[n], empty)} for n in PLAYER_COUNTS],
         }
 
     async def create(self, players: int, hints: bool, address: str | None) -> Room:
@@ -129,38 +134,23 @@ class Daily:
         check_players(players)
         day = today()
         seed = (await self.deal(day, players))["seed"]
-        daily = {"date": day.isoformat(), "players": players}
-        room = await self.manager.create(
+        daily = {
+            "daily": {"date": day.isoformat(), "players": players},
+            "deal_key": deal_key(day.isoformat(), players),  # its first game's results
+        }
+        return await self.manager.create(
             list(DAILY_MODES), None, seed, None, hints, address, daily=daily
         )
-        await self.store.call(
-            self.store.add_daily_table, room.code, day.isoformat(), players, room.created_at
-        )
-        return room
 
     # ---------------------------------------------------------------- results
     def game_over(self, room: Room) -> None:
-        """After a change: a daily room whose game of the deal just ended records its
-        result (in the background; the results ask again if that write failed)."""
+        """After a change: when a daily room's game of the deal has just ended, the
+        solver starts on the deal's verdict (unless it is known)."""
         daily = daily_of(room)
         state = room.state
         if daily is None or room.game_no != 1 or state is None or not state.is_over:
             return
-        if room.code in self._recording:
-            return
-        self._recording.add(room.code)
-        task = asyncio.get_running_loop().create_task(self._record(room, table_result(room)))
-        task.add_done_callback(lambda _: self._recording.discard(room.code))
-
-    async def _record(self, room: Room, result: dict[str, Any]) -> None:
-        try:
-            await self.store.call(self.store.finish_daily_table, room.code, result, time.time())
-        except Exception as err:  # written again when the table asks for the results
-            log.warning("daily result of %s not stored: %r", room.code, err)
-            return
-        daily = daily_of(room)
-        assert daily is not None and room.state is not None
-        self._start_verdict(daily["date"], daily["players"], room.state.setup)
+        self._start_verdict(daily["date"], daily["players"], state.setup)
 
     async def results(
         self, day_text: str, players: int, code: str, token: str | None
@@ -186,23 +176,17 @@ class Daily:
                 "daily_not_finished",
                 "The other tables' results show once your own game of this deal is over.",
             )
-        rows = await self.store.call(self.store.daily_results, day, players)
-        if room.game_no == 1 and not any(row["room"] == room.code for row in rows):
-            # its record was not written at the end (the store's trouble): now
-            assert room.state is not None
-            await self._record(room, table_result(room))
-            rows = await self.store.call(self.store.daily_results, day, players)
+        rows = await self.store.call(self.store.results, deal=deal_key(day, players))
         verdict = found["verdict"]
         if verdict is None:
-            setup = await self._deal_setup(room)
-            self._start_verdict(day, players, setup)
-        won = sum(1 for row in rows if row["result"]["won"])
+            self._start_verdict(day, players, await self._deal_setup(room))
+        slots = len(get_game(players, DAILY_MODES).topology.empty_web())
         return {
             "date": day,
             "players": players,
             "finished": len(rows),
-            "won": won,
-            "tables": [{**row["result"], "mine": row["room"] == room.code} for row in rows],
+            "won": sum(1 for row in rows if row["won"]),
+            "tables": [public_table(row, slots, room.code) for row in rows],
             "verdict": {"status": "pending", "verdict": "unknown", "turns": None}
             if verdict is None
             else {"status": "done", **verdict},
@@ -212,9 +196,8 @@ class Daily:
         """The first state's setup of the room's deal (its game 1)."""
         if room.game_no == 1 and room.state is not None:
             return room.state.setup
-        seed = room.spec["seed"]
         game = get_game(room.spec["daily"]["players"], DAILY_MODES)
-        return game.new_initial_state(seed=seed).setup
+        return game.new_initial_state(seed=room.spec["seed"]).setup
 
     # ---------------------------------------------------------------- the verdict
     def _start_verdict(self, day: str, players: int, setup: dict[str, Any]) -> None:

@@ -25,6 +25,8 @@ STATUS: dict[str, int] = {
     "missing_token": 401,
     "invalid_token": 401,
     "not_host": 403,
+    "not_admin": 403,
+    "token_in_url": 400,
     "hints_off": 403,
     # what does not exist
     "room_not_found": 404,

@@ -107,7 +107,7 @@ async def create(
 ) -> Room:
     """A new room, created from client ``address`` (None: not counted). Idle rooms leave
     memory before anyone is refused ``too_many_rooms`` (the server's cap, or the
-    address's). ``daily``: the daily deal the room plays (``{"date", "players"}``)."""
+    address's). ``daily``: what the spec of a room of a daily deal adds (``daily.py``)."""
 
     def mine() -> int:
         return 0 if address is None else registry.created_from(address)
@@ -122,8 +122,8 @@ async def create(
             "Too many rooms were opened from your address; finish or leave some, or try later.",
         )
     spec, campaign = checked_rules(modes, path, seed, deal, hints)
-    if daily is not None:
-        spec["daily"] = daily
+    if daily is not None:  # ``{"daily": {date, players}, "deal_key": ..}``
+        spec.update(daily)
     now = time.time()
     code = secrets.token_urlsafe(CODE_BYTES)
     room = Room(

@@ -26,7 +26,7 @@ from ..metrics import Metrics
 from ..reviews import Reviews
 from ..settings import Settings
 from ..store import BaseStore
-from . import branch, lobby, play
+from . import admin, branch, lobby, play
 from . import connect as sockets
 from .absence import Absence
 from .catchup import CatchUp
@@ -126,6 +126,8 @@ class RoomManager:
 
     # ---------------------------------------------------------------- the other nodes
     async def remote_change(self, message: dict[str, Any]) -> None:
+        if admin.notice_from_node(self.hub, self.registry, message):
+            return
         await self.catch_up.remote_change(message)
 
     async def resync(self, only_watched: bool = False) -> None:
@@ -133,6 +135,16 @@ class RoomManager:
 
     async def reassert_presence(self) -> None:
         await self.commit.reassert_presence(list(self.rooms.values()))
+
+    # ---------------------------------------------------------------- admin
+    async def close_room(self, room: Room, message: str | None) -> int:
+        return await admin.close_room(self.commit, self.registry, room, message)
+
+    async def revoke_seat(self, room: Room, seat: int) -> str:
+        return await admin.remove_seat(self.commit, room, seat)
+
+    def announce(self, codes: list[str], message: str, at: float) -> int:
+        return admin.announce(self.commit, codes, message, at)
 
     # ---------------------------------------------------------------- lobby
     async def create(
@@ -146,7 +158,7 @@ class RoomManager:
         daily: dict[str, Any] | None = None,
     ) -> Room:
         """A new room; ``address``: the client's, counted against its cap of rooms;
-        ``daily``: the daily deal it plays (``daily.py``)."""
+        ``daily``: what a daily deal's room adds to its spec (``daily.py``)."""
         return await lobby.create(
             self.commit,
             self.registry,
@@ -237,7 +249,7 @@ class RoomManager:
 
     def _review_if_over(self, room: Room) -> None:
         """A game that just ended is reviewed at once (off the event loop), and a daily
-        deal's table records its result."""
+        deal's verdict is looked for."""
         state = room.state
         if state is not None and state.is_over:
             self.reviews.request(room.code, room.game_no, state.setup, state.history)

@@ -19,7 +19,6 @@ router = APIRouter(prefix="/api", tags=["daily"])
 
 class DailyDeal(BaseModel):
     players: int
-    tables: int = Field(description="the rooms opened on this deal today")
     finished: int = Field(description="the tables whose game of this deal is over")
     won: int = Field(description="the tables that won it")
 
@@ -95,7 +94,7 @@ RoomQuery = Annotated[
 
 @router.get("/daily", response_model=DailyToday, responses=ERRORS)
 async def daily_today(manager: ManagerDep) -> dict[str, Any]:
-    """Today's deals, one per player count (no card of them): how many tables played
+    """Today's deals, one per player count (no card of them): how many tables finished
     and won each so far."""
     return await manager.daily.summary()
 

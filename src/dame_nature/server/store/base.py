@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from ..provenance import ENGINE_VERSION, RULES_VERSION
 from .daily import DailyTables
 from .nodes import NodeTables
+from .records import INSERT_RESULT, RecordTables, result_row
 
 T = TypeVar("T")
 
@@ -108,7 +109,7 @@ class Tx:
         return [row["seat"] for row in rows]
 
 
-class BaseStore(NodeTables, DailyTables):
+class BaseStore(NodeTables, RecordTables, DailyTables):
     """The SQL of every read and write; subclasses provide ``_transaction`` and ``call``."""
 
     #: several server processes may write this database at once
@@ -292,9 +293,11 @@ class BaseStore(NodeTables, DailyTables):
         digest: str | None = None,
         expected: int | None = None,
         stand_in: dict[str, Any] | None = None,
+        record: dict[str, Any] | None = None,
     ) -> None:
-        """Append action ``idx`` of the game (and its end: result, final digest);
-        ``stand_in``: the bot that played it for an absent person (``{level, turn}``)."""
+        """Append action ``idx`` of the game (and its end: result, final digest, and
+        ``record``, the row of ``results``); ``stand_in``: the bot that played it for an
+        absent person (``{level, turn}``)."""
         row = (code, game_no, idx, seat, _dumps(action), version, _dumps_or_null(stand_in))
         expected = version - 1 if expected is None else expected
         if result is None:
@@ -309,6 +312,7 @@ class BaseStore(NodeTables, DailyTables):
                 "UPDATE rooms SET status = 'over', campaign = ? WHERE code = ?",
                 (_dumps_or_null(campaign or None), code),
             ),
+            *([(INSERT_RESULT, result_row(record))] if record is not None else []),
         ]
         self._change(code, [(INSERT_ACTION, row), *end], version, now, expected)
 

@@ -1,7 +1,6 @@
-"""The daily deal's tables: ``daily_deals`` (a day's deal per player count: the seed,
-drawn by the first node that needs it and then read by all, and the solver's verdict)
-and ``daily_tables`` (the rooms playing a daily deal, and each one's result once its
-game of the deal is over). The rows of a table outlive its room."""
+"""The daily deal's table, ``daily_deals``: a day's deal per player count (the seed,
+drawn by the first node that needs it and then read by all, and the solver's verdict).
+How each table did is in ``results`` (``records.py``), under the deal's key."""
 
 from __future__ import annotations
 
@@ -13,9 +12,6 @@ if TYPE_CHECKING:
     from .base import Tx
 
 T = TypeVar("T")
-
-#: at most this many tables' results in one answer (the first ones to finish)
-RESULTS_MAX = 500
 
 
 class DailyTables:
@@ -66,56 +62,17 @@ class DailyTables:
             )
         )
 
-    def add_daily_table(self, code: str, day: str, players: int, now: float) -> None:
-        """Room ``code`` plays the deal of ``day`` for ``players``."""
-        self._transaction(
-            lambda tx: tx.execute(
-                "INSERT INTO daily_tables (room, day, players, created_at) VALUES (?, ?, ?, ?)",
-                (code, day, players, now),
-            )
-        )
-
-    def finish_daily_table(self, code: str, result: dict[str, Any], now: float) -> None:
-        """How room ``code``'s game of its daily deal ended (the first record kept)."""
-        self._transaction(
-            lambda tx: tx.execute(
-                "UPDATE daily_tables SET result = ?, won = ?, finished_at = ?"
-                " WHERE room = ? AND result IS NULL",
-                (json.dumps(result), int(bool(result.get("won"))), now, code),
-            )
-        )
-
-    def daily_results(self, day: str, players: int) -> list[dict[str, Any]]:
-        """The results of the tables that finished the deal, first finished first:
-        ``{room, finished_at, result}``."""
+    def daily_counts(self, keys: list[str]) -> dict[str, dict[str, int]]:
+        """For each daily deal's key of ``keys`` (in ``results.deal``): the tables that
+        finished it and those that won it."""
+        if not keys:
+            return {}
+        marks = ", ".join("?" * len(keys))
         rows = self._transaction(
             lambda tx: tx.query(
-                "SELECT room, finished_at, result FROM daily_tables"
-                " WHERE day = ? AND players = ? AND result IS NOT NULL"
-                " ORDER BY finished_at, room LIMIT ?",
-                (day, players, RESULTS_MAX),
+                "SELECT deal, COUNT(*) AS finished, COALESCE(SUM(won), 0) AS won"
+                f" FROM results WHERE deal IN ({marks}) GROUP BY deal",
+                tuple(keys),
             )
         )
-        return [
-            {"room": r["room"], "finished_at": r["finished_at"], "result": json.loads(r["result"])}
-            for r in rows
-        ]
-
-    def daily_counts(self, day: str) -> dict[int, dict[str, int]]:
-        """For each player count of ``day``: the tables created, finished and won."""
-        rows = self._transaction(
-            lambda tx: tx.query(
-                "SELECT players, COUNT(*) AS tables, COUNT(result) AS finished,"
-                " COALESCE(SUM(won), 0) AS won"
-                " FROM daily_tables WHERE day = ? GROUP BY players",
-                (day,),
-            )
-        )
-        return {
-            int(r["players"]): {
-                "tables": int(r["tables"]),
-                "finished": int(r["finished"]),
-                "won": int(r["won"] or 0),
-            }
-            for r in rows
-        }
+        return {r["deal"]: {"finished": int(r["finished"]), "won": int(r["won"])} for r in rows}
