@@ -818,5 +818,9 @@ export default {
   "Your games · Dame Nature Online": "Vos parties · Dame Nature Online",
   "Your name in the admin log (optional)": "Votre nom dans le journal d'administration (facultatif)",
   "error:not_admin": "Ce n'est pas le jeton d'administration.",
-  "error:token_in_url": "Envoyez le jeton d'administration dans l'en-tête Authorization seulement."
+  "error:token_in_url": "Envoyez le jeton d'administration dans l'en-tête Authorization seulement.",
+  "error:daily_not_finished": "Les résultats des autres tables s'affichent une fois votre partie de cette donne terminée.",
+  "error:daily_not_found": "Il n'y a pas de donne du jour à cette date pour ce nombre de joueurs.",
+  "error:daily_rules": "Les règles d'une donne du jour sont les mêmes pour toutes les tables.",
+  "error:not_this_daily": "Cette salle ne joue pas cette donne du jour."
 };
