@@ -4,10 +4,13 @@ sees the others' results (and the solver's verdict) only once its own game is ov
 from __future__ import annotations
 
 import datetime as dt
+import threading
 import time
 from typing import Any
 
+from tests.live_server import ServerProcess
 from tests.server.conftest import Api
+from tests.services import Postgres, Redis
 
 
 def daily_table(api: Api, players: int, start: bool = True) -> dict[str, Any]:
@@ -149,3 +152,44 @@ def test_bad_requests_are_refused(api: Api) -> None:
     assert r.status_code == 422  # which room
     r = api.http.post(f"/api/rooms/{table['room']}/rematch", headers=api.auth(table["host"]))
     assert r.status_code == 409  # not over: the deal is played once, to its end
+
+
+def test_nodes_sharing_a_store_deal_the_same_and_see_each_others_tables(
+    postgres: Postgres, redis: Redis, make_api: Any
+) -> None:
+    """Two nodes on one PostgreSQL, each asked for a room of the deal at the same moment
+    (the first draw of the day's seed races): one seed, the same hands; a table played on
+    one node is among the results read through the other."""
+    db = postgres.create_database()
+    nodes = [
+        ServerProcess(db, args=["--redis", redis.url, "--node", f"n{i}"]).start() for i in range(2)
+    ]
+    try:
+        apis = [make_api(node) for node in nodes]
+        barrier = threading.Barrier(2)
+        made: list[Any] = [None, None]
+
+        def create(i: int) -> None:
+            barrier.wait()
+            made[i] = apis[i].http.post("/api/daily", json={"players": 4})
+
+        threads = [threading.Thread(target=create, args=(i,)) for i in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        tables = []
+        for api, answer in zip(apis, made, strict=True):
+            assert answer.status_code == 201, answer.text
+            created = answer.json()
+            tokens = [api.join(created["room"], f"P{i}").json()["token"] for i in range(4)]
+            assert api.start(created["room"], created["host_token"]).status_code == 200
+            tables.append({**created, "host": created["host_token"], "tokens": tokens})
+        assert hands(apis[0], tables[0]) == hands(apis[1], tables[1])
+        for api, table in zip(apis, tables, strict=True):
+            api.play_out(table)
+        seen = results(apis[1], tables[1], tables[1]["host"]).json()
+        assert seen["finished"] == 2 and sum(t["mine"] for t in seen["tables"]) == 1
+    finally:
+        for node in nodes:
+            node.stop()

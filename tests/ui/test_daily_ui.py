@@ -90,9 +90,13 @@ def test_the_daily_deal_from_the_page_to_every_tables_results(open_page, ui_serv
     # the same hands: the friend's seat 0 holds what Ada's seat 0 holds
     friends_token = seat_memory(friend, other)["token"]
     with httpx.Client(base_url=ui_server.url) as http:
-        hand_a = http.get(f"/api/rooms/{code}/state", headers={"Authorization": f"Bearer {mine['token']}"}).json()["hand"]  # noqa: E501
-        hand_b = http.get(f"/api/rooms/{other}/state", headers={"Authorization": f"Bearer {friends_token}"}).json()["hand"]  # noqa: E501
-        assert hand_a == hand_b
+
+        def hand(room: str, token: str) -> list[str]:
+            auth = {"Authorization": f"Bearer {token}"}
+            found: list[str] = http.get(f"/api/rooms/{room}/state", headers=auth).json()["hand"]
+            return found
+
+        assert hand(code, mine["token"]) == hand(other, friends_token)
 
     play_seat_to_the_end(ui_server.url, code, mine["token"])
     expect(page.locator("#end-view")).to_be_visible(timeout=30_000)
