@@ -50,7 +50,7 @@ export function dailyResultsHTML(data) {
     .join("");
   return `<p class="daily-summary">${esc(tn("{n} table has finished this deal", "{n} tables have finished this deal", data.finished))}${esc(t(", {won} won it.", { won: data.won }))}</p>
     <p class="daily-verdict" data-status="${esc(data.verdict.status)}" data-verdict="${esc(data.verdict.verdict)}">${esc(verdictText(data.verdict))}</p>
-    <div class="table-scroll"><table class="daily-table">
+    <div class="table-scroll" tabindex="0" role="region" aria-label="${esc(t("How every table did on this deal"))}"><table class="daily-table">
       <caption class="sr-only">${esc(t("How every table did on this deal"))}</caption>
       <thead><tr><th scope="col">${esc(t("Table"))}</th><th scope="col">${esc(t("Result"))}</th><th scope="col">${esc(t("Web of life"))}</th><th scope="col">${esc(t("Cards discarded"))}</th><th scope="col">${esc(t("Turns"))}</th><th scope="col">${esc(t("Help"))}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>`;

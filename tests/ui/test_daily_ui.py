@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from dn_ui import no_horizontal_scroll, take_seat
+from dn_ui import assert_accessible, no_horizontal_scroll, take_seat
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
@@ -117,3 +117,4 @@ def test_the_daily_deal_from_the_page_to_every_tables_results(open_page, ui_serv
     expect(deal.locator(".daily-mine a")).to_have_attribute("href", f"/r/{code}")
     expect(deal.locator("tr.mine")).to_have_count(1)
     expect(deal.locator(".daily-count")).to_contain_text("1 table has played it so far")
+    assert_accessible(page, "the daily page with a table's results")
