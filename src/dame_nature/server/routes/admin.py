@@ -188,7 +188,8 @@ async def announce(body: Message, manager: ManagerDep, who: AdminDep) -> dict[st
     """Send a message to every table: each socket (seats and spectators, every node)
     gets ``{"type": "announcement", "message", "at"}``."""
     store = manager.store
-    codes = await store.call(store.room_codes, ("lobby", "playing"))
+    # the other nodes hear it on the channels of the rooms they hold seats of
+    codes = await store.call(store.connected_rooms) if store.shared else []
     message = " ".join(body.message.split())
     told = manager.announce(codes, message, time.time())
     await _log(manager, who, "announce", None, {"message": message, "sockets": told})
