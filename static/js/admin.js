@@ -56,6 +56,7 @@ function fail(err) {
 
 function signedOut(message) {
   token = session(TOKEN_KEY, "");
+  document.body.classList.remove("admin-signed-in");
   $("admin-work").hidden = true;
   $("sign-out").hidden = true;
   $("admin-status").textContent = "";
@@ -193,6 +194,7 @@ async function start() {
     await refresh();
     $("admin-work").hidden = false;
     $("sign-out").hidden = false;
+    document.body.classList.add("admin-signed-in");
     say(label ? t("Signed in as {label}.", { label }) : t("Signed in."));
   } catch (err) {
     if (token) fail(err);

@@ -778,5 +778,6 @@ export default {
   "Your games · Dame Nature Online": "Vos parties · Dame Nature Online",
   "Your name in the admin log (optional)": "Votre nom dans le journal d'administration (facultatif)",
   "error:not_admin": "Ce n'est pas le jeton d'administration.",
-  "error:token_in_url": "Envoyez le jeton d'administration dans l'en-tête Authorization seulement."
+  "error:token_in_url": "Envoyez le jeton d'administration dans l'en-tête Authorization seulement.",
+  "Every day, in figures": "Chaque jour, en chiffres"
 };
