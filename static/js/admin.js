@@ -28,7 +28,7 @@ let label = session(LABEL_KEY);
 /** An admin call: the token as a Bearer token, the admin's label for the log. */
 async function admin(method, path, body) {
   const headers = { Accept: "application/json", Authorization: `Bearer ${token}` };
-  if (label) headers["X-Admin-Label"] = label;
+  if (label) headers["X-Admin-Label"] = encodeURIComponent(label); // a header holds Latin-1 only
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {

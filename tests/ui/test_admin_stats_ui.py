@@ -67,7 +67,7 @@ def test_the_admin_page_on_a_phone(open_page: PageOpener, api: Api) -> None:
     admin.click("#token-form button[type=submit]")
     expect(admin.locator("#admin-error")).to_contain_text("not the admin token")
     open_page.allow(r"status of 40[13]")  # the refused sign-in, as Chromium logs it
-    sign_in(admin, "Ops Ada")
+    sign_in(admin, "Ops Zoë 管理")
     # the token stays in this tab only, never in the address or in localStorage
     assert admin.evaluate("sessionStorage.getItem('dameNature.adminToken')") == TOKEN
     assert TOKEN not in admin.evaluate("JSON.stringify(localStorage)")
@@ -111,7 +111,7 @@ def test_the_admin_page_on_a_phone(open_page: PageOpener, api: Api) -> None:
     log = admin.locator("#admin-log tbody tr")
     expect(log).to_have_count(3)
     expect(log.nth(0)).to_contain_text("Closed the room")
-    expect(log.nth(0)).to_contain_text("Ops Ada")
+    expect(log.nth(0)).to_contain_text("Ops Zoë 管理")
     expect(log.nth(1)).to_contain_text("Removed a seat")
     expect(log.nth(2)).to_contain_text("Sent a message to every table")
 
