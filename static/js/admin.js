@@ -28,7 +28,7 @@ let label = session(LABEL_KEY);
 /** An admin call: the token as a Bearer token, the admin's label for the log. */
 async function admin(method, path, body) {
   const headers = { Accept: "application/json", Authorization: `Bearer ${token}` };
-  if (label) headers["X-Admin-Label"] = label;
+  if (label) headers["X-Admin-Label"] = encodeURIComponent(label); // a header holds Latin-1 only
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
@@ -56,6 +56,7 @@ function fail(err) {
 
 function signedOut(message) {
   token = session(TOKEN_KEY, "");
+  document.body.classList.remove("admin-signed-in");
   $("admin-work").hidden = true;
   $("sign-out").hidden = true;
   $("admin-status").textContent = "";
@@ -193,6 +194,7 @@ async function start() {
     await refresh();
     $("admin-work").hidden = false;
     $("sign-out").hidden = false;
+    document.body.classList.add("admin-signed-in");
     say(label ? t("Signed in as {label}.", { label }) : t("Signed in."));
   } catch (err) {
     if (token) fail(err);

@@ -27,9 +27,12 @@ export function outcomeText(outcome) {
   return outcome === "won" ? `<span class="outcome won"><span aria-hidden="true">✔</span> ${esc(t("Won"))}</span>` : `<span class="outcome lost"><span aria-hidden="true">✘</span> ${esc(t("Lost"))}</span>`;
 }
 
-/** A table's markup: a caption, its header cells and rows of already escaped cells. */
+/** A table's markup: a caption, its header cells and rows of already escaped cells.
+ * Each cell carries its column's name (data-label): a phone shows a table marked
+ * "stack" as one card per row, each value under its name. */
 export function table(caption, headers, rows) {
   const head = headers.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
-  const body = rows.map((cells) => `<tr>${cells.map((c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td>${c}</td>`)).join("")}</tr>`).join("");
+  const cell = (c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td data-label="${esc(headers[i])}">${c}</td>`);
+  const body = rows.map((cells) => `<tr>${cells.map(cell).join("")}</tr>`).join("");
   return `<caption class="sr-only">${esc(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody>`;
 }

@@ -37,6 +37,11 @@ function draw(stats) {
       ]),
   );
   applyStyles($("per-day"));
+  // the same days as bars, oldest first (the table above is what a screen reader reads)
+  $("day-chart").innerHTML = stats.per_day.map((d) => `<span title="${esc(`${d.day}: ${d.games}`)}"${css(`--share: ${(d.games / most).toFixed(3)}`)}></span>`).join("");
+  applyStyles($("day-chart"));
+  const days = stats.per_day;
+  $("day-axis").innerHTML = days.length ? `<span>${esc(days[0].day)}</span><span>${esc(days[days.length - 1].day)}</span>` : "";
 }
 
 async function load() {

@@ -17,7 +17,7 @@ from tests.live_server import ServerProcess
 from tests.server.conftest import Api
 
 TOKEN = "admin-token-for-the-tests-0123456789"
-ADMIN = {"Authorization": f"Bearer {TOKEN}", "X-Admin-Label": "Ops Ada"}
+ADMIN = {"Authorization": f"Bearer {TOKEN}", "X-Admin-Label": "Ops%20Ad%C3%A0"}  # "Ops Adà"
 
 
 @pytest.fixture
@@ -117,7 +117,7 @@ def test_closing_a_room_tells_its_sockets_then_closes_it(admin_api: Api) -> None
     assert again.status_code == 404
     (entry,) = log_entries(admin_api)
     assert (entry["who"], entry["action"], entry["target"]) == (
-        "Ops Ada",
+        "Ops Adà",
         "close_room",
         table["room"],
     )
@@ -154,7 +154,7 @@ def test_removing_a_seat_in_the_lobby_and_during_a_game(admin_api: Api) -> None:
         ("remove_seat", lobby["room"], "removed"),
     ]
     assert entries[0]["who"].startswith("token:") and TOKEN not in str(entries)
-    assert entries[1]["who"] == "Ops Ada"
+    assert entries[1]["who"] == "Ops Adà"
 
 
 def test_a_message_reaches_every_table(admin_api: Api) -> None:

@@ -26,7 +26,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """This module's pages are served with an admin token (``open_page`` opens them)."""
     env = {"DAME_NATURE_ADMIN_TOKEN": TOKEN, "DAME_NATURE_STATS_CACHE_SECONDS": "0",
            "DAME_NATURE_ADMIN_RATE_BURST": "1000"}  # fmt: skip
     proc = ServerProcess(tmp_path_factory.mktemp("admin-ui") / "rooms.sqlite3", env).start()
@@ -35,19 +36,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def pages(browser: Any, server: ServerProcess) -> Iterator[PageOpener]:
-    opener = PageOpener(browser, server.url)
-    yield opener
-    for ctx in opener.contexts:
-        ctx.close()
-    errors = opener.unexpected_errors()
-    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
-
-
-@pytest.fixture
-def api(server: ServerProcess) -> Iterator[Api]:
-    with httpx.Client(base_url=server.url, timeout=20) as http:
-        yield Api(http, server.ws_url)
+def api(ui_server: ServerProcess) -> Iterator[Api]:
+    with httpx.Client(base_url=ui_server.url, timeout=20) as http:
+        yield Api(http, ui_server.ws_url)
 
 
 def seat_token(page: Page, code: str) -> str:
@@ -64,19 +55,19 @@ def sign_in(page: Page, label: str) -> None:
     expect(page.locator("#admin-status")).to_contain_text(label)
 
 
-def test_the_admin_page_on_a_phone(pages: PageOpener, api: Api) -> None:
+def test_the_admin_page_on_a_phone(open_page: PageOpener, api: Api) -> None:
     created = api.create().json()
     code, host = created["room"], created["host_token"]
-    player = pages()
+    player = open_page()
     join_room(player, code, "Ada")
-    admin = pages(**PHONE)
+    admin = open_page(**PHONE)
     admin.goto("/admin")
     expect(admin.locator("#admin-work")).to_be_hidden()
     admin.fill("#admin-token", "not-the-token")
     admin.click("#token-form button[type=submit]")
     expect(admin.locator("#admin-error")).to_contain_text("not the admin token")
-    pages.allow(r"status of 40[13]")  # the refused sign-in, as Chromium logs it
-    sign_in(admin, "Ops Ada")
+    open_page.allow(r"status of 40[13]")  # the refused sign-in, as Chromium logs it
+    sign_in(admin, "Ops Zoë 管理")
     # the token stays in this tab only, never in the address or in localStorage
     assert admin.evaluate("sessionStorage.getItem('dameNature.adminToken')") == TOKEN
     assert TOKEN not in admin.evaluate("JSON.stringify(localStorage)")
@@ -120,7 +111,7 @@ def test_the_admin_page_on_a_phone(pages: PageOpener, api: Api) -> None:
     log = admin.locator("#admin-log tbody tr")
     expect(log).to_have_count(3)
     expect(log.nth(0)).to_contain_text("Closed the room")
-    expect(log.nth(0)).to_contain_text("Ops Ada")
+    expect(log.nth(0)).to_contain_text("Ops Zoë 管理")
     expect(log.nth(1)).to_contain_text("Removed a seat")
     expect(log.nth(2)).to_contain_text("Sent a message to every table")
 
@@ -149,10 +140,10 @@ def play_seat_to_the_end(api: Api, code: str, token: str, seat: int) -> dict[str
     raise AssertionError("the game did not end")
 
 
-def test_your_games_and_the_statistics_page(pages: PageOpener, api: Api) -> None:
+def test_your_games_and_the_statistics_page(open_page: PageOpener, api: Api) -> None:
     created = api.create(seed=9).json()
     code, host = created["room"], created["host_token"]
-    page = pages()
+    page = open_page()
     join_room(page, code, "Ada")
     for _ in range(2):
         assert api.add_bot(code, host, "random").status_code == 201
@@ -175,7 +166,7 @@ def test_your_games_and_the_statistics_page(pages: PageOpener, api: Api) -> None
     expect(page.locator("main")).to_contain_text("Ada")
 
     # the statistics page, on a phone and in French
-    phone = pages(**PHONE, locale="fr-FR")
+    phone = open_page(**PHONE, locale="fr-FR")
     phone.goto("/stats")
     expect(phone.locator("#stats-title")).to_have_text("Statistiques")
     expect(phone.locator("#stats-total")).to_contain_text("partie")
@@ -186,12 +177,11 @@ def test_your_games_and_the_statistics_page(pages: PageOpener, api: Api) -> None
     assert_accessible(phone, "the statistics page")
 
 
-def test_no_admin_page_without_the_token(open_page: Any) -> None:
-    page = open_page()
-    answer = page.goto("/admin")
-    assert answer is not None and answer.status == 404
-    open_page.allow(r"status of 404")
+def test_your_games_is_empty_on_a_new_browser(open_page: PageOpener) -> None:
     home = open_page()
     home.goto("/")
     home.click("text=Your games")
     expect(home.locator("#games-empty")).to_be_visible()
+    expect(home.locator("#games")).to_be_hidden()
+    home.click("text=Statistics")
+    expect(home.locator("#stats-title")).to_be_visible()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import time
 from typing import Annotated, Any
+from urllib.parse import unquote
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -46,7 +47,10 @@ async def get_admin(
     token: TokenDep,
     label: Annotated[
         str | None,
-        Header(alias="X-Admin-Label", description="who acts, for the admin log (40 characters)"),
+        Header(
+            alias="X-Admin-Label",
+            description="who acts, for the admin log (40 characters; percent-encoded UTF-8)",
+        ),
     ] = None,
 ) -> str:
     """Who acts with the admin token (its label, or the token's fingerprint)."""
@@ -63,7 +67,7 @@ async def get_admin(
         raise Refused("missing_token", "This needs the admin token (Authorization: Bearer).")
     if not same_secret(token, expected):
         raise Refused("not_admin", "This is not the admin token.")
-    given = " ".join((label or "").split())[:MAX_LABEL]
+    given = " ".join(unquote(label or "").split())[:MAX_LABEL]
     return given if given.isprintable() and given else fingerprint(token)
 
 
@@ -188,7 +192,8 @@ async def announce(body: Message, manager: ManagerDep, who: AdminDep) -> dict[st
     """Send a message to every table: each socket (seats and spectators, every node)
     gets ``{"type": "announcement", "message", "at"}``."""
     store = manager.store
-    codes = await store.call(store.room_codes, ("lobby", "playing"))
+    # the other nodes hear it on the channels of the rooms they hold seats of
+    codes = await store.call(store.connected_rooms) if store.shared else []
     message = " ".join(body.message.split())
     told = manager.announce(codes, message, time.time())
     await _log(manager, who, "announce", None, {"message": message, "sockets": told})

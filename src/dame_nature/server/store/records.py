@@ -87,7 +87,8 @@ class RecordTables:
     ) -> list[dict[str, Any]]:
         """The results stored, oldest first (at most ``limit``, the newest ones): of one
         shared ``deal``, of one ``room``, or finished at ``since`` or later."""
-        where, params = ["1 = 1"], []
+        where: list[str] = ["1 = 1"]
+        params: list[Any] = []
         for column, value in (("deal", deal), ("room", room)):
             if value is not None:
                 where.append(f"{column} = ?")
@@ -159,6 +160,10 @@ class RecordTables:
             ]  # fmt: skip
 
         return self._transaction(work, snapshot=True)
+
+    def connected_rooms(self) -> list[str]:
+        """The rooms with a seat connected to some node (nodes sharing a store)."""
+        return [row["room"] for row in self._query("SELECT DISTINCT room FROM presence")]
 
     def revoke_seat(
         self,
