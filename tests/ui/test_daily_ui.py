@@ -107,6 +107,12 @@ def test_the_daily_deal_from_the_page_to_every_tables_results(open_page, ui_serv
     expect(results.locator('.daily-verdict[data-status="done"]')).to_be_visible(timeout=90_000)
     no_horizontal_scroll(page)
 
+    # a spectator of that room: the results are its players'
+    watcher = open_page(viewport=PHONE)
+    watcher.goto(f"/r/{code}")
+    expect(watcher.locator("#end-daily")).to_contain_text("shown to the players of this room")
+    expect(watcher.locator("#end-daily tr")).to_have_count(0)
+
     # the friend's table has not finished: nothing of the others for it, on its page
     friend.goto("/daily")
     expect(friend.locator("#results-3")).to_contain_text("once your game of this deal is over")

@@ -27,13 +27,16 @@ async function load(daily, version, polls) {
   const box = $("end-daily");
   const token = app.mem.token || hostToken();
   const title = `<h2>${esc(t("The daily deal of {date} for {n} players", { date: daily.date, n: daily.players }))}</h2>`;
+  if (!token) {
+    // a spectator: the results are the players' of the room
+    box.innerHTML = `${title}<p class="hint">${esc(t("The tables' results are shown to the players of this room."))}</p>`;
+    return;
+  }
   let data;
   try {
     data = await fetchDailyResults(daily, CODE, token);
   } catch (err) {
-    if (shownFor !== version) return;
-    // a spectator, or a rematch's game before the deal's end: nothing to show
-    box.innerHTML = token ? `${title}<p class="hint">${esc(err.message)}</p>` : `${title}<p class="hint">${esc(t("The tables' results are shown to the players of this room."))}</p>`;
+    if (shownFor === version) box.innerHTML = `${title}<p class="hint">${esc(err.message)}</p>`;
     return;
   }
   if (shownFor !== version) return;
