@@ -102,6 +102,11 @@ class RoomCreate(_Body):
     seed: Seed | None = None
     deal: Deal | None = None
     hints: bool = Field(default=False, description="hints from the expert for people too")
+    turn_limit_seconds: int | None = Field(
+        default=None,
+        description="a paced room: the seconds each seat has for each decision before a "
+        "bot plays it for them (3600 to 172800; null: a live room)",
+    )
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
@@ -122,6 +127,7 @@ class RoomRules(BaseModel):
     seed: int | None
     deal: dict[str, Any] | None
     hints: bool = False
+    turn_limit_seconds: int | None = None
 
 
 class RoomCreated(BaseModel):
@@ -205,6 +211,14 @@ class Campaign(BaseModel):
     attempt: int = 1
 
 
+class TurnClock(BaseModel):
+    seat: int
+    since: float = Field(description="when the table started waiting for this seat")
+    due: float | None = Field(
+        description="when a bot plays this decision for the seat (null: a bot plays it)"
+    )
+
+
 class RoomPublic(BaseModel):
     room: str
     url: str
@@ -225,6 +239,15 @@ class RoomPublic(BaseModel):
     )
     deal_choice: Literal["seed", "deal"] | None = Field(
         description="what the host chose, when `deal_chosen_by_host`"
+    )
+    updated_at: float = Field(description="when the room last changed (Unix seconds)")
+    turn_limit_seconds: int | None = Field(
+        description="a paced room's turn limit (null: a live room)"
+    )
+    waiting_for: list[int] = Field(description="the seats the game waits for now")
+    turn_clocks: list[TurnClock] = Field(
+        description="a paced game's clocks: each seat it waits for, since when, and when a "
+        "bot plays for it"
     )
 
 

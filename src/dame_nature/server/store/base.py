@@ -34,6 +34,8 @@ from ..provenance import ENGINE_VERSION, RULES_VERSION
 from .nodes import NodeTables
 
 T = TypeVar("T")
+#: a paced room's turn clocks: ``({seat: since}, earliest deadline or None)``
+Waiting = tuple[dict[int, float], float | None]
 
 INSERT_ACTION = (
     "INSERT INTO actions (room, game_no, idx, seat, action, version, stand_in)"
@@ -161,9 +163,18 @@ class BaseStore(NodeTables):
         self._write(
             [
                 (
-                    "INSERT INTO rooms (code, host_token, spec, campaign, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (code, host_token, _dumps(spec), _dumps_or_null(campaign), now, now),
+                    "INSERT INTO rooms"
+                    " (code, host_token, spec, campaign, created_at, updated_at, turn_limit)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        code,
+                        host_token,
+                        _dumps(spec),
+                        _dumps_or_null(campaign),
+                        now,
+                        now,
+                        spec.get("turn_limit_seconds"),
+                    ),
                 )
             ]
         )
@@ -180,8 +191,8 @@ class BaseStore(NodeTables):
     ) -> None:
         """The host changed the rules in the lobby."""
         update = (
-            "UPDATE rooms SET spec = ?, campaign = ? WHERE code = ?",
-            (_dumps(spec), _dumps_or_null(campaign), code),
+            "UPDATE rooms SET spec = ?, campaign = ?, turn_limit = ? WHERE code = ?",
+            (_dumps(spec), _dumps_or_null(campaign), spec.get("turn_limit_seconds"), code),
         )
         self._change(code, [update], version, now, expected)
 
@@ -256,9 +267,11 @@ class BaseStore(NodeTables):
         now: float,
         expected: int | None = None,
         actions: list[dict[str, Any]] | None = None,
+        waiting: Waiting | None = None,
     ) -> None:
         """A new game; ``actions``: the ones it starts with (a game played from a step
-        of another one's replay), stored as its first actions."""
+        of another one's replay), stored as its first actions; ``waiting``: a paced
+        room's turn clocks (``_waiting``)."""
         statements = [
             (
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
@@ -273,6 +286,7 @@ class BaseStore(NodeTables):
                 "UPDATE rooms SET status = 'playing', game_no = ?, campaign = ? WHERE code = ?",
                 (game_no, _dumps_or_null(campaign or None), code),
             ),
+            *_waiting(code, waiting),
         ]
         self._change(code, statements, version, now, expected)
 
@@ -291,15 +305,22 @@ class BaseStore(NodeTables):
         digest: str | None = None,
         expected: int | None = None,
         stand_in: dict[str, Any] | None = None,
+        waiting: Waiting | None = None,
     ) -> None:
         """Append action ``idx`` of the game (and its end: result, final digest);
-        ``stand_in``: the bot that played it for an absent person (``{level, turn}``)."""
+        ``stand_in``: the bot that played it for an absent person (``{level, turn}``);
+        ``waiting``: a paced room's turn clocks after it (``_waiting``)."""
         row = (code, game_no, idx, seat, _dumps(action), version, _dumps_or_null(stand_in))
         expected = version - 1 if expected is None else expected
-        if result is None:
+        if result is None and waiting is None:
             self._append_action(row, now, expected)
             return
+        if result is None:
+            statements = [(INSERT_ACTION, row), *_waiting(code, waiting)]
+            self._change(code, statements, version, now, expected)
+            return
         end = [
+            *_waiting(code, waiting),
             (
                 "UPDATE games SET result = ?, digest = ? WHERE room = ? AND game_no = ?",
                 (_dumps(result), digest, code, game_no),
@@ -388,14 +409,28 @@ class BaseStore(NodeTables):
         )
         return [row["code"] for row in rows]
 
-    def idle_rooms(self, before: float, lobby_before: float | None = None) -> list[str]:
-        """Rooms with no change since ``before`` (lobbies: since ``lobby_before``) and
-        no seat connected to any node."""
+    def idle_rooms(
+        self, before: float, lobby_before: float | None = None, paced_before: float | None = None
+    ) -> list[str]:
+        """Rooms with no change since ``before`` (lobbies: since ``lobby_before``; paced
+        rooms, whatever their status: since ``paced_before``) and no seat connected to
+        any node."""
         lobby_before = before if lobby_before is None else lobby_before
+        paced_before = before if paced_before is None else paced_before
         rows = self._query(
-            "SELECT code FROM rooms WHERE (updated_at < ? OR (status = 'lobby' AND updated_at < ?))"
+            "SELECT code FROM rooms WHERE"
+            " ((turn_limit IS NULL AND (updated_at < ? OR (status = 'lobby' AND updated_at < ?)))"
+            " OR (turn_limit IS NOT NULL AND updated_at < ?))"
             " AND NOT EXISTS (SELECT 1 FROM presence WHERE presence.room = rooms.code)",
-            (before, lobby_before),
+            (before, lobby_before, paced_before),
+        )
+        return [row["code"] for row in rows]
+
+    def due_rooms(self, now: float) -> list[str]:
+        """The paced games with a seat's turn clock past its limit at ``now``."""
+        rows = self._query(
+            "SELECT code FROM rooms WHERE status = 'playing' AND turn_due <= ? ORDER BY turn_due",
+            (now,),
         )
         return [row["code"] for row in rows]
 
@@ -465,6 +500,10 @@ class BaseStore(NodeTables):
                     {**p, "human": bool(p["human"]), "host": bool(p["host"])} for p in players
                 ],
                 "host_passed": bool(row.get("host_passed")),
+                "waiting": {
+                    int(seat): float(since)
+                    for seat, since in (_loads_or_none(row.get("waiting")) or {}).items()
+                },
                 "present": tx.present(code),
                 "game": game,
                 "setup": game["setup"] if game else None,
@@ -476,6 +515,22 @@ class BaseStore(NodeTables):
 
         # one snapshot: the room's version and its actions agree
         return self._transaction(work, snapshot=True)
+
+
+def _waiting(code: str, waiting: Waiting | None) -> list[tuple[str, tuple[Any, ...]]]:
+    """The statement storing a paced room's turn clocks: ``waiting`` maps each seat the
+    table waits for to the moment it started waiting (its limit runs from there), and
+    ``turn_due`` is the earliest deadline (None: the table waits for no one). None: a
+    live room, nothing stored."""
+    if waiting is None:
+        return []
+    clocks, due = waiting
+    return [
+        (
+            "UPDATE rooms SET waiting = ?, turn_due = ? WHERE code = ?",
+            (_dumps({str(seat): since for seat, since in clocks.items()}), due, code),
+        )
+    ]
 
 
 def _game(tx: Tx, code: str, game_no: int) -> dict[str, Any] | None:

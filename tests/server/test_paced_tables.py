@@ -1,0 +1,154 @@
+"""Paced tables: the room rule ``turn_limit_seconds``. A seat that does not act within
+the limit from the moment the table started waiting for it has that one decision played
+by a bot, logged as a stand-in (``reason: "turn_limit"``); the clocks are stored, so a
+server killed with SIGKILL and started again plays the overdue decisions by itself."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from dame_nature.engine import State
+from tests.server.conftest import Api
+
+PACED = {"DAME_NATURE_MIN_TURN_LIMIT_SECONDS": "1"}
+ABSENT = 3  # the seat whose person never connects
+
+
+def wait_for(check, timeout: float, what: str):  # type: ignore[no-untyped-def]
+    """``check()`` until it is truthy (``timeout`` seconds at most)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found or time.monotonic() > deadline:
+            assert found, what
+            return found
+        time.sleep(0.05)
+
+
+def step_others(api: Api, table: dict[str, Any]) -> bool | None:
+    """One scripted action of a seat other than ``ABSENT``; None once the game is over,
+    False when only ``ABSENT`` can move the game on (its stand-in will). A move refused
+    because a stand-in played that decision first (the machine was slow) is no error."""
+    room, tokens = table["room"], table["tokens"]
+    spectator = api.state(room).json()
+    if spectator["phase"] == "over":
+        return None
+    awaited = spectator["awaiting"]
+    seats = [awaited["seat"]] if awaited else list(spectator["to_act"])
+    seats = [s for s in seats if s != ABSENT]
+    if not seats:
+        return False
+    seat = seats[0]
+    legal = api.legal(room, tokens[seat])
+    if not legal:
+        return False
+    if not spectator["winnable"]:
+        action = {"type": "end_game"}
+    else:
+        action = api.scripted_action(api.state(room, tokens[seat]).json(), legal)
+    answer = api.act(room, tokens[seat], action)
+    assert answer.status_code in (200, 409), answer.text
+    return True
+
+
+def play_until(api: Api, table: dict[str, Any], done: Any, timeout: float = 120) -> None:
+    """The others play (and the stand-ins of ``ABSENT``) until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the paced game did not move on"
+        moved = step_others(api, table)
+        if moved is None:
+            return
+        if moved is False:  # the table waits for the absent seat: its clock runs out
+            version = api.state(table["room"]).json()["version"]
+            wait_for(
+                lambda: api.state(table["room"]).json()["version"] > version,
+                20,
+                "no stand-in played for the seat whose clock ran out",
+            )
+
+
+def test_paced_game_is_finished_by_the_others_across_a_sigkill(server_factory, make_api, tmp_path):
+    db = tmp_path / "paced.sqlite3"
+    first = server_factory(env=PACED, db=db).start()
+    api = make_api(first)
+    table = api.table(players=4, seed=41, turn_limit_seconds=1)
+    room = table["room"]
+    info = api.info(room).json()
+    assert info["turn_limit_seconds"] == 1
+    assert {c["seat"] for c in info["turn_clocks"]} == set(info["waiting_for"])
+    with api.socket(room, table["tokens"][0]) as ws:  # a person at the table, live
+        view = ws.receive_type("state")["view"]
+        assert view["turn_limit_seconds"] == 1
+        assert [c["seat"] for c in view["turn_clocks"]] == sorted(view["to_act"])
+        play_until(api, table, lambda: api.state(room).json()["turn"] >= 2)
+    moves = api.state(room).json()["stand_in_moves"]
+    assert any(m["seat"] == ABSENT for m in moves), moves
+
+    first.kill()
+    # the table waits for the absent seat while no server runs: its clock runs out
+    second = server_factory(env=PACED, db=db).start()
+    api = make_api(second)
+    before = api.state(room).json()
+    assert before["phase"] != "over"
+    play_until(api, table, lambda: api.state(room).json()["phase"] == "over", timeout=300)
+    final = api.state(room).json()
+    assert final["phase"] == "over"
+
+    replay = api.replay(room).json()
+    assert State.replay(replay["setup"], replay["actions"]).result == final["result"]
+    absent_moves = [a for a in replay["actions"] if a["seat"] == ABSENT]
+    stand_ins = [m for m in final["stand_in_moves"] if m["seat"] == ABSENT]
+    assert absent_moves and len(stand_ins) == len(absent_moves)
+    assert len(stand_ins) > len([m for m in moves if m["seat"] == ABSENT])  # after the restart
+    assert all(m["reason"] == "turn_limit" for m in final["stand_in_moves"])
+    # the person keeps the seat: no bot took it over
+    assert final["players"][ABSENT]["bot"] is None
+    assert final["turn_clocks"] == []
+    log = api.http.get(f"/api/rooms/{room}/log", headers=api.auth(table["tokens"][0])).json()
+    assert log["stand_in_moves"] == final["stand_in_moves"]
+
+
+def test_turn_limit_bad_input_changes_nothing(server_factory, make_api):
+    server = server_factory(env={"DAME_NATURE_MIN_TURN_LIMIT_SECONDS": "3600"}).start()
+    api = make_api(server)
+    for limit in (0, 59, 3599, 172_801, -5):
+        answer = api.create(turn_limit_seconds=limit)
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["error"]["code"] == "invalid_turn_limit"
+    for limit in ("soon", 1.5, [3600]):
+        assert api.create(turn_limit_seconds=limit).status_code == 422
+    table = api.table(players=3, start=False, turn_limit_seconds=3600)
+    room, host, player = table["room"], table["host"], table["tokens"][1]
+    version = api.info(room).json()["version"]
+    patch = api.http.patch
+    for token, body, status in (
+        (host, {"turn_limit_seconds": 10}, 422),
+        (host, {"turn_limit_seconds": 200_000}, 422),
+        (player, {"turn_limit_seconds": 7200}, 403),
+        (None, {"turn_limit_seconds": 7200}, 401),
+        ("not-a-token", {"turn_limit_seconds": 7200}, 401),
+    ):
+        answer = patch(f"/api/rooms/{room}", json=body, headers=api.auth(token))
+        assert answer.status_code == status, answer.text
+    info = api.info(room).json()
+    assert info["version"] == version and info["turn_limit_seconds"] == 3600
+    rules = api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(host)).json()
+    assert rules["turn_limit_seconds"] == 3600
+    # the host changes it, then makes the room live again (the rules are replaced whole)
+    answer = patch(
+        f"/api/rooms/{room}", json={"turn_limit_seconds": 86_400}, headers=api.auth(host)
+    )
+    assert answer.status_code == 200 and answer.json()["turn_limit_seconds"] == 86_400
+    answer = patch(f"/api/rooms/{room}", json={}, headers=api.auth(host))
+    assert answer.status_code == 200 and answer.json()["turn_limit_seconds"] is None
+    # once started, the rules stay
+    patch(f"/api/rooms/{room}", json={"turn_limit_seconds": 7200}, headers=api.auth(host))
+    assert api.start(room, host).status_code == 200
+    answer = patch(f"/api/rooms/{room}", json={"turn_limit_seconds": 3600}, headers=api.auth(host))
+    assert answer.status_code == 409
+    info = api.info(room).json()
+    assert info["turn_limit_seconds"] == 7200
+    clocks = info["turn_clocks"]
+    assert clocks and all(c["due"] == c["since"] + 7200 for c in clocks)
