@@ -63,7 +63,7 @@ def play_until(api: Api, table: dict[str, Any], done: Any, timeout: float = 120)
         if moved is False:  # the table waits for the absent seat: its clock runs out
             version = api.state(table["room"]).json()["version"]
             wait_for(
-                lambda: api.state(table["room"]).json()["version"] > version,
+                lambda v=version: api.state(table["room"]).json()["version"] > v,
                 20,
                 "no stand-in played for the seat whose clock ran out",
             )
