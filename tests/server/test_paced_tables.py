@@ -152,3 +152,44 @@ def test_turn_limit_bad_input_changes_nothing(server_factory, make_api):
     assert info["turn_limit_seconds"] == 7200
     clocks = info["turn_clocks"]
     assert clocks and all(c["due"] == c["since"] + 7200 for c in clocks)
+
+
+def test_a_late_seat_keeps_its_programmed_card(server_factory, make_api):
+    """A seat that programmed but did not say ready in time: the stand-in says ready for
+    it, and its own card is the one revealed (the bot plays the decision left, no more)."""
+    server = server_factory(env=PACED).start()
+    api = make_api(server)
+    table = api.table(players=3, seed=43, turn_limit_seconds=1)
+    room, token = table["room"], table["tokens"][0]
+    card = api.state(room, token).json()["hand"][-1]
+    assert api.act(room, token, {"type": "program", "card": card}).status_code in (200, 409)
+    ended = wait_for(
+        lambda: api.state(room).json()["turn"] >= 2 or api.state(room).json()["phase"] == "over",
+        60,
+        "the stand-ins did not finish the first turn",
+    )
+    assert ended
+    replay_actions = api.http.get(f"/api/rooms/{room}/log", headers=api.auth(token)).json()
+    moves = replay_actions["stand_in_moves"]
+    first_turn = [m for m in moves if m["turn"] == 1]
+    assert {m["seat"] for m in first_turn} == {0, 1, 2}
+    assert all(m["reason"] == "turn_limit" for m in moves)
+    mine = [m["type"] for m in first_turn if m["seat"] == 0]
+    if mine == ["ready"]:  # programmed in time (a loaded machine may be slower than 1 s)
+        revealed = [
+            e
+            for e in replay_actions["events"]
+            if e["type"] == "revealed" and e["seat"] == 0 and e["turn"] == 1
+        ]
+        assert revealed and revealed[0]["card"] == card
+    else:
+        assert mine == ["program", "ready"]
+    # no Symbiosis was ever played for anyone
+    assert {m["type"] for m in moves} <= {
+        "program",
+        "ready",
+        "reveal",
+        "give_back",
+        "choose_side",
+        "end_game",
+    }

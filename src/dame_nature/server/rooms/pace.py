@@ -46,6 +46,25 @@ def overdue(room: Room, now: float) -> list[tuple[int, float]]:
     ]
 
 
+def decision(view: dict[str, Any], proposed: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The one decision a stand-in plays for a seat whose clock ran out, from the bot's
+    ``proposed`` action and the seat's view: during programming, a card programmed (the
+    bot's choice of card) or, with a card programmed already, ready (the person's card
+    stays); a choice the game awaits from the seat, the bot's if legal. Never a Symbiosis
+    nor anything else the person did not have to decide. None: nothing to play."""
+    legal = [a for a in view.get("legal_actions") or [] if isinstance(a, dict)]
+    if view.get("phase") == "programming" and not view.get("awaiting"):
+        if view.get("programmed") is not None:
+            return {"type": "ready"} if {"type": "ready"} in legal else None
+        programs = [a for a in legal if a.get("type") == "program"]
+        if proposed in programs:
+            return proposed
+        return programs[0] if programs else None
+    if proposed in legal:
+        return proposed
+    return legal[0] if legal else None
+
+
 class TurnClocks:
     """The timers of the paced rooms this node holds, and the stand-ins they play."""
 
@@ -54,7 +73,7 @@ class TurnClocks:
         self.registry = registry
         self.store = store
         self.pool = pool
-        self._running: dict[str, bool] = {}  # room -> woken again while running
+        self._running: set[str] = set()  # rooms whose round runs (armed again after it)
         self._tasks: set[asyncio.Task[None]] = set()
 
     def arm(self, room: Room, delay: float | None = None) -> None:
@@ -83,9 +102,8 @@ class TurnClocks:
     def _fire(self, room: Room) -> None:
         room.turn_timer = None
         if room.code in self._running:
-            self._running[room.code] = True  # the running round arms again when done
-            return
-        self._running[room.code] = False
+            return  # the running round arms the next deadline when done
+        self._running.add(room.code)
         task = asyncio.create_task(self._round(room), name=f"turns-{room.code}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -98,46 +116,44 @@ class TurnClocks:
             log.exception("turn clock of room %s failed", room.code)
             retry = True
         finally:
-            again = self._running.pop(room.code, False)
-        if retry:
-            self.arm(room, RETRY_SECONDS)
-        elif again:
-            self.arm(room)
+            self._running.discard(room.code)
+        # the next deadline (a timer woken a little early finds nothing overdue yet)
+        self.arm(room, RETRY_SECONDS if retry else None)
 
     async def _play_overdue(self, room: Room) -> bool:
-        """Play every overdue decision of ``room``; False when one is left to try again."""
+        """Play every overdue decision of ``room``; False when one is left that could not
+        be played (no lead, the store, a refusal): tried again after a pause."""
         if self.registry.rooms.get(room.code) is not room:
             return True
         if not await self.commit.coordination.may_drive_bots(room.code):
             return False  # the node leading the room plays them (or will, once it leads)
         async with room.lock:
             late = overdue(room, time.time())
+        played = False
         for seat, since in late:
             async with room.lock:
                 if (seat, since) not in overdue(room, time.time()):
                     continue  # acted meanwhile (or already played for)
                 game, view = room.game_no, room.view(seat)
             level = default_level()
-            action = await self._decide(room.code, game, seat, level, view)
+            action = decision(view, await self._decide(room.code, game, seat, level, view))
             if action is None:
-                return False
+                continue
             try:
-                await act_when_late(self.commit, room, seat, action, game, since, level)
+                played |= await act_when_late(self.commit, room, seat, action, game, since, level)
             except Refused as err:
                 log.info("stand-in of seat %d in room %s refused (%s)", seat, room.code, err.code)
-                return False
-        return True
+        async with room.lock:
+            left = overdue(room, time.time())
+        return played or not left
 
     async def _decide(
         self, code: str, game: int, seat: int, level: str, view: dict[str, Any]
     ) -> dict[str, Any] | None:
         key, seed = (code, game, seat, level), secrets.randbits(32)
-        action = None
         with contextlib.suppress(BotFailure):
-            action = await self.pool.decide(key, seed, view)
-        if action is None:  # the bot failed, or waits for another seat: a random move
-            action = await self.pool.decide_fallback(key, seed, view)
-        return action
+            return await self.pool.decide(key, seed, view)
+        return None  # the bot failed: ``decision`` plays the first legal move
 
     async def run(self, every: float) -> None:
         """Now and then: load the overdue paced rooms that no node holds in memory (their
