@@ -193,3 +193,37 @@ def test_a_late_seat_keeps_its_programmed_card(server_factory, make_api):
         "choose_side",
         "end_game",
     }
+
+
+def test_turn_notices_reach_a_late_seat_of_a_paced_table(server_factory, make_api):
+    """Turn notices (Web Push, to a push-service stand-in on loopback) go to a paced
+    table's seat each turn the table waits for it, once a turn, while stand-ins play for
+    it."""
+    from tests.push_service import PushService
+
+    pushes = PushService().start()
+    try:
+        env = {**PACED, "DAME_NATURE_PUSH_ALLOW_HTTP": "true"}
+        server = server_factory(env=env).start()
+        api = make_api(server)
+        table = api.table(players=3, start=False, seed=44, turn_limit_seconds=1)
+        room, tokens = table["room"], table["tokens"]
+        device = pushes.subscription()
+        answer = api.http.post(
+            f"/api/rooms/{room}/notifications", headers=api.auth(tokens[2]), json={"push": device}
+        )
+        assert answer.status_code == 201, answer.text
+        assert api.start(room, table["host"]).status_code == 200
+        ident = device["endpoint"].rsplit("/", 1)[-1]
+
+        def received() -> list[dict[str, Any]]:
+            return [m for m in pushes.received if m["device"] == ident]
+
+        wait_for(lambda: len(received()) >= 2, 60, "a notice for each of two turns")
+        assert [m["url"] for m in received()] == [f"/r/{room}"] * len(received())
+        assert "turn 1;" in received()[0]["body"] and "turn 1;" not in received()[1]["body"]
+        assert not pushes.refused
+        moves = api.state(room).json()["stand_in_moves"]
+        assert any(m["seat"] == 2 and m["reason"] == "turn_limit" for m in moves)
+    finally:
+        pushes.stop()
