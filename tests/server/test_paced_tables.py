@@ -10,20 +10,10 @@ from typing import Any
 
 from dame_nature.engine import State
 from tests.server.conftest import Api
+from tests.server.test_bots_resume import wait_for
 
 PACED = {"DAME_NATURE_MIN_TURN_LIMIT_SECONDS": "1"}
 ABSENT = 3  # the seat whose person never connects
-
-
-def wait_for(check, timeout: float, what: str):  # type: ignore[no-untyped-def]
-    """``check()`` until it is truthy (``timeout`` seconds at most)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        found = check()
-        if found or time.monotonic() > deadline:
-            assert found, what
-            return found
-        time.sleep(0.05)
 
 
 def step_others(api: Api, table: dict[str, Any]) -> bool | None:

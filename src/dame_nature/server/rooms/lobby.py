@@ -355,9 +355,17 @@ async def _remove(commit: Commit, room: Room, seat: int) -> None:
 
 
 async def set_bot(commit: Commit, room: Room, player: Player, level: str | None) -> None:
-    """Under the lock: a bot of ``level`` plays ``player``'s seat (None: they do)."""
+    """Under the lock: a bot of ``level`` plays ``player``'s seat (None: they do). In a
+    paced game, a person taking their seat back gets a whole turn limit from now."""
     now = time.time()
-    await commit.save(room, commit.store.set_bot, room.code, player.seat, level, now=now)
+    waiting = None
+    if level is None and room.status == "playing" and player.seat in room.waiting:
+        waiting = room.clocks_after(now, acted=player.seat)
+    await commit.save(
+        room, commit.store.set_bot, room.code, player.seat, level, now=now, waiting=waiting
+    )
+    if waiting is not None:
+        room.waiting = waiting[0]
     player.bot = level
     if player.human and room.status != "lobby":
         room.add_event("stand_in" if level is not None else "stand_in_ended", player.seat)

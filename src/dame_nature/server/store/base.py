@@ -240,10 +240,12 @@ class BaseStore(NodeTables):
         version: int,
         now: float,
         expected: int | None = None,
+        waiting: Waiting | None = None,
     ) -> None:
-        """A bot takes over a seat (``bot``: its level), or leaves it (``None``)."""
+        """A bot takes over a seat (``bot``: its level), or leaves it (``None``);
+        ``waiting``: a paced room's turn clocks after it."""
         update = ("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
-        self._change(code, [update], version, now, expected)
+        self._change(code, [update, *_waiting(code, waiting)], version, now, expected)
 
     def set_host(
         self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
