@@ -8,8 +8,12 @@ export const PACE_CHOICES = ["", 3600, 4 * 3600, 12 * 3600, 86400, 172800];
 /** "1 hour", "12 hours", "1 day", "45 seconds": a duration as a person says it. */
 export function durationText(seconds) {
   const s = Math.max(0, Math.round(seconds));
-  if (s >= 86400 && s % 86400 === 0) return tn("{n} day", "{n} days", s / 86400);
-  if (s >= 3600) return tn("{n} hour", "{n} hours", Math.round(s / 3600));
+  const hours = Math.round(s / 3600);
+  if (hours >= 24) {
+    const days = tn("{n} day", "{n} days", Math.floor(hours / 24));
+    return hours % 24 ? t("{days} {hours}", { days, hours: tn("{n} hour", "{n} hours", hours % 24) }) : days;
+  }
+  if (s >= 3600) return tn("{n} hour", "{n} hours", hours);
   if (s >= 60) return tn("{n} minute", "{n} minutes", Math.round(s / 60));
   return tn("{n} second", "{n} seconds", s);
 }

@@ -115,4 +115,5 @@ def test_paced_room_in_the_lobby_at_home_and_since_the_last_visit(open_page, ui_
         expect(page.locator("#game-view")).to_be_visible()
         expect(page.locator("#others .clock-note")).to_have_count(2)
         expect(page.locator("#turn-info")).to_contain_text("Turn 2")
+        expect(page.locator("#turn-info")).to_contain_text("your move: 1 day left")
         expect(dialog).to_be_hidden()

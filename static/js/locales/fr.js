@@ -723,5 +723,7 @@ export default {
   "Go to the table": "Aller à la table",
   "Since your last visit": "Depuis votre dernière visite",
   "Your other rooms on this device": "Vos autres salles sur cet appareil",
-  "error:invalid_turn_limit": "Le délai par coup doit aller d'une heure à deux jours (ou rien : une partie en direct)."
+  "error:invalid_turn_limit": "Le délai par coup doit aller d'une heure à deux jours (ou rien : une partie en direct).",
+  "your move: {left}": "votre coup : {left}",
+  "{days} {hours}": "{days} {hours}"
 };

@@ -18,10 +18,15 @@ export function clockHTML(seat) {
   return `<p class="clock-note">${icon("clock")} <span data-due="${clock.due}">${esc(timeLeftText(clock.due))}</span></p>`;
 }
 
-/** " · paced: 1 day per move" for the header's turn line. */
+/** " · paced: 1 day per move" for the header's turn line, and the time left to this
+ * seat when the table waits for it. */
 export function paceNote() {
-  const limit = app.view.turn_limit_seconds;
-  return limit && app.view.phase !== "over" ? ` · ${t("paced: {time} per move", { time: durationText(limit) })}` : "";
+  const v = app.view;
+  const limit = v.turn_limit_seconds;
+  if (!limit || v.phase === "over") return "";
+  const mine = (v.turn_clocks || []).find((c) => c.seat === v.seat && c.due);
+  const left = mine ? ` · ${t("your move: {left}", { left: timeLeftText(mine.due) })}` : "";
+  return ` · ${t("paced: {time} per move", { time: durationText(limit) })}${left}`;
 }
 
 // What this browser had shown of the room's game when the page opened (log.js keeps it
