@@ -34,11 +34,10 @@ export function paceNote() {
 const before = app.mem.seen ? { ...app.mem.seen } : null;
 let checked = false;
 
-/** Once per page, at the first view of the table: what happened while the player was
- * away, read from their own seat's log (redacted as in their views). A paced table
- * always says it; a live one when a bot played for them. */
+/** Once per page, at the first view of a paced table: what happened while the player
+ * was away, read from their own seat's log (redacted as in their views). */
 export async function sinceLastVisit(v) {
-  if (checked || v.seat === null || v.seat === undefined || v.phase === "lobby" || !app.mem.token) return;
+  if (checked || v.seat === null || v.seat === undefined || v.phase === "lobby" || !app.mem.token || !v.turn_limit_seconds) return;
   checked = true;
   if (!before || before.game !== v.game) return;
   let log;
@@ -49,7 +48,7 @@ export async function sinceLastVisit(v) {
   }
   if (log.game !== v.game || log.seat !== v.seat) return;
   const mine = (log.stand_in_moves || []).slice(before.standIns || 0).filter((m) => m.seat === v.seat);
-  if (!log.events.length || (!v.turn_limit_seconds && !mine.length)) return;
+  if (!log.events.length) return;
   const turns = Math.max(0, app.view.turn - before.turn);
   const items = log.events
     .map((e) => [e, eventText(e)])
