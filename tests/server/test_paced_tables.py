@@ -217,3 +217,27 @@ def test_turn_notices_reach_a_late_seat_of_a_paced_table(server_factory, make_ap
         assert any(m["seat"] == 2 and m["reason"] == "turn_limit" for m in moves)
     finally:
         pushes.stop()
+
+
+def test_a_stand_in_plays_the_decision_left_and_never_a_symbiosis():
+    from dame_nature.server.rooms.pace import decision
+
+    ready, unready = {"type": "ready"}, {"type": "unready"}
+    program_a = {"type": "program", "card": "a"}
+    program_b = {"type": "program", "card": "b"}
+    show = {"type": "show", "card": "a", "to": 1}
+    programming = {"phase": "programming", "awaiting": None}
+    programmed = {**programming, "programmed": "a", "legal_actions": [program_b, unready, ready]}
+    assert decision(programmed, program_b) == ready  # the person's card stays
+    fresh = {**programming, "programmed": None, "legal_actions": [program_a, program_b, show]}
+    assert decision(fresh, show) == program_a
+    assert decision(fresh, program_b) == program_b
+    assert decision(fresh, None) == program_a
+    give_back = {"type": "give_back", "card": "c"}
+    owing = {**programming, "programmed": None, "legal_actions": [give_back, show]}
+    assert decision(owing, show) == give_back
+    places = [{"type": "reveal", "slot": 1}, {"type": "reveal", "slot": 2}]
+    choosing = {"phase": "reveal", "awaiting": {"seat": 0}, "legal_actions": places}
+    assert decision(choosing, places[1]) == places[1]
+    assert decision(choosing, None) == places[0]
+    assert decision({**programming, "programmed": None, "legal_actions": [show]}, show) is None

@@ -46,23 +46,28 @@ def overdue(room: Room, now: float) -> list[tuple[int, float]]:
     ]
 
 
+#: what a stand-in never plays for a late seat: a Symbiosis is the person's to offer,
+#: and taking back "ready" decides nothing
+NEVER = frozenset({"show", "give", "swap_discard", "unready"})
+
+
 def decision(view: dict[str, Any], proposed: dict[str, Any] | None) -> dict[str, Any] | None:
     """The one decision a stand-in plays for a seat whose clock ran out, from the bot's
     ``proposed`` action and the seat's view: during programming, a card programmed (the
     bot's choice of card) or, with a card programmed already, ready (the person's card
-    stays); a choice the game awaits from the seat, the bot's if legal. Never a Symbiosis
-    nor anything else the person did not have to decide. None: nothing to play."""
+    stays); else the choice the game awaits from the seat (a place, a card given back, a
+    side), the bot's if it is legal. Never a Symbiosis. None: nothing to play."""
     legal = [a for a in view.get("legal_actions") or [] if isinstance(a, dict)]
+    allowed = [a for a in legal if a.get("type") not in NEVER]
     if view.get("phase") == "programming" and not view.get("awaiting"):
-        if view.get("programmed") is not None:
-            return {"type": "ready"} if {"type": "ready"} in legal else None
-        programs = [a for a in legal if a.get("type") == "program"]
-        if proposed in programs:
-            return proposed
-        return programs[0] if programs else None
-    if proposed in legal:
+        if view.get("programmed") is not None and {"type": "ready"} in allowed:
+            return {"type": "ready"}
+        programs = [a for a in allowed if a.get("type") == "program"]
+        if view.get("programmed") is None and programs:
+            return proposed if proposed in programs else programs[0]
+    if proposed in allowed:
         return proposed
-    return legal[0] if legal else None
+    return allowed[0] if allowed else None
 
 
 class TurnClocks:
