@@ -62,6 +62,10 @@ class Deal(_Body):
     first_player: Seat = 0
 
 
+#: the room rule of paced rooms
+PACED = "a paced room: seconds per decision, past which a bot plays it (null: live)"
+
+
 def _room_rules_schema(schema: dict[str, Any]) -> None:
     # what the server checks beyond each field: not both a non-empty ``modes`` and a
     # ``path``, not both a ``seed`` and a ``deal``
@@ -102,11 +106,7 @@ class RoomCreate(_Body):
     seed: Seed | None = None
     deal: Deal | None = None
     hints: bool = Field(default=False, description="hints from the expert for people too")
-    turn_limit_seconds: int | None = Field(
-        default=None,
-        description="a paced room: the seconds each seat has for each decision before a "
-        "bot plays it for them (3600 to 172800; null: a live room)",
-    )
+    turn_limit_seconds: int | None = Field(default=None, description=PACED)
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
@@ -212,11 +212,11 @@ class Campaign(BaseModel):
 
 
 class TurnClock(BaseModel):
+    """A paced game's clock: a seat it waits for, since when, when a bot plays for it."""
+
     seat: int
-    since: float = Field(description="when the table started waiting for this seat")
-    due: float | None = Field(
-        description="when a bot plays this decision for the seat (null: a bot plays it)"
-    )
+    since: float
+    due: float | None
 
 
 class RoomPublic(BaseModel):
@@ -240,15 +240,10 @@ class RoomPublic(BaseModel):
     deal_choice: Literal["seed", "deal"] | None = Field(
         description="what the host chose, when `deal_chosen_by_host`"
     )
-    updated_at: float = Field(description="when the room last changed (Unix seconds)")
-    turn_limit_seconds: int | None = Field(
-        description="a paced room's turn limit (null: a live room)"
-    )
+    updated_at: float
+    turn_limit_seconds: int | None = Field(description=PACED)
     waiting_for: list[int] = Field(description="the seats the game waits for now")
-    turn_clocks: list[TurnClock] = Field(
-        description="a paced game's clocks: each seat it waits for, since when, and when a "
-        "bot plays for it"
-    )
+    turn_clocks: list[TurnClock]
 
 
 class Started(BaseModel):

@@ -31,11 +31,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..provenance import ENGINE_VERSION, RULES_VERSION
+from .clocks import ClockTables, Waiting, loads_waiting, waiting_statements
 from .nodes import NodeTables
 
 T = TypeVar("T")
-#: a paced room's turn clocks: ``({seat: since}, earliest deadline or None)``
-Waiting = tuple[dict[int, float], float | None]
 
 INSERT_ACTION = (
     "INSERT INTO actions (room, game_no, idx, seat, action, version, stand_in)"
@@ -109,7 +108,7 @@ class Tx:
         return [row["seat"] for row in rows]
 
 
-class BaseStore(NodeTables):
+class BaseStore(NodeTables, ClockTables):
     """The SQL of every read and write; subclasses provide ``_transaction`` and ``call``."""
 
     #: several server processes may write this database at once
@@ -160,21 +159,15 @@ class BaseStore(NodeTables):
         now: float,
         campaign: dict[str, Any] | None = None,
     ) -> None:
+        limit = spec.get("turn_limit_seconds")  # a paced room's (``clocks.py``)
+        row = (code, host_token, _dumps(spec), _dumps_or_null(campaign), now, now, limit)
         self._write(
             [
                 (
                     "INSERT INTO rooms"
                     " (code, host_token, spec, campaign, created_at, updated_at, turn_limit)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        code,
-                        host_token,
-                        _dumps(spec),
-                        _dumps_or_null(campaign),
-                        now,
-                        now,
-                        spec.get("turn_limit_seconds"),
-                    ),
+                    row,
                 )
             ]
         )
@@ -245,7 +238,7 @@ class BaseStore(NodeTables):
         """A bot takes over a seat (``bot``: its level), or leaves it (``None``);
         ``waiting``: a paced room's turn clocks after it."""
         update = ("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
-        self._change(code, [update, *_waiting(code, waiting)], version, now, expected)
+        self._change(code, [update, *waiting_statements(code, waiting)], version, now, expected)
 
     def set_host(
         self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
@@ -273,7 +266,7 @@ class BaseStore(NodeTables):
     ) -> None:
         """A new game; ``actions``: the ones it starts with (a game played from a step
         of another one's replay), stored as its first actions; ``waiting``: a paced
-        room's turn clocks (``_waiting``)."""
+        room's turn clocks (``clocks.py``)."""
         statements = [
             (
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
@@ -288,7 +281,7 @@ class BaseStore(NodeTables):
                 "UPDATE rooms SET status = 'playing', game_no = ?, campaign = ? WHERE code = ?",
                 (game_no, _dumps_or_null(campaign or None), code),
             ),
-            *_waiting(code, waiting),
+            *waiting_statements(code, waiting),
         ]
         self._change(code, statements, version, now, expected)
 
@@ -311,18 +304,18 @@ class BaseStore(NodeTables):
     ) -> None:
         """Append action ``idx`` of the game (and its end: result, final digest);
         ``stand_in``: the bot that played it for an absent person (``{level, turn}``);
-        ``waiting``: a paced room's turn clocks after it (``_waiting``)."""
+        ``waiting``: a paced room's turn clocks after it (``clocks.py``)."""
         row = (code, game_no, idx, seat, _dumps(action), version, _dumps_or_null(stand_in))
         expected = version - 1 if expected is None else expected
         if result is None and waiting is None:
             self._append_action(row, now, expected)
             return
         if result is None:
-            statements = [(INSERT_ACTION, row), *_waiting(code, waiting)]
+            statements = [(INSERT_ACTION, row), *waiting_statements(code, waiting)]
             self._change(code, statements, version, now, expected)
             return
         end = [
-            *_waiting(code, waiting),
+            *waiting_statements(code, waiting),
             (
                 "UPDATE games SET result = ?, digest = ? WHERE room = ? AND game_no = ?",
                 (_dumps(result), digest, code, game_no),
@@ -428,14 +421,6 @@ class BaseStore(NodeTables):
         )
         return [row["code"] for row in rows]
 
-    def due_rooms(self, now: float) -> list[str]:
-        """The paced games with a seat's turn clock past its limit at ``now``."""
-        rows = self._query(
-            "SELECT code FROM rooms WHERE status = 'playing' AND turn_due <= ? ORDER BY turn_due",
-            (now,),
-        )
-        return [row["code"] for row in rows]
-
     def ping(self) -> None:
         """Raises when the database cannot be reached."""
         self._query("SELECT 1 AS one")
@@ -502,10 +487,7 @@ class BaseStore(NodeTables):
                     {**p, "human": bool(p["human"]), "host": bool(p["host"])} for p in players
                 ],
                 "host_passed": bool(row.get("host_passed")),
-                "waiting": {
-                    int(seat): float(since)
-                    for seat, since in (_loads_or_none(row.get("waiting")) or {}).items()
-                },
+                "waiting": loads_waiting(row.get("waiting")),
                 "present": tx.present(code),
                 "game": game,
                 "setup": game["setup"] if game else None,
@@ -517,22 +499,6 @@ class BaseStore(NodeTables):
 
         # one snapshot: the room's version and its actions agree
         return self._transaction(work, snapshot=True)
-
-
-def _waiting(code: str, waiting: Waiting | None) -> list[tuple[str, tuple[Any, ...]]]:
-    """The statement storing a paced room's turn clocks: ``waiting`` maps each seat the
-    table waits for to the moment it started waiting (its limit runs from there), and
-    ``turn_due`` is the earliest deadline (None: the table waits for no one). None: a
-    live room, nothing stored."""
-    if waiting is None:
-        return []
-    clocks, due = waiting
-    return [
-        (
-            "UPDATE rooms SET waiting = ?, turn_due = ? WHERE code = ?",
-            (_dumps({str(seat): since for seat, since in clocks.items()}), due, code),
-        )
-    ]
 
 
 def _game(tx: Tx, code: str, game_no: int) -> dict[str, Any] | None:
