@@ -211,11 +211,6 @@ class Campaign(BaseModel):
     attempt: int = 1
 
 
-class DailyOf(BaseModel):
-    date: str = Field(description="the day of the deal, `YYYY-MM-DD` (UTC)")
-    players: int
-
-
 class TurnClock(BaseModel):
     """A paced game's clock: a seat it waits for, since when, when a bot plays for it."""
 
@@ -249,9 +244,7 @@ class RoomPublic(BaseModel):
     turn_limit_seconds: int | None = Field(description=PACED)
     waiting_for: list[int] = Field(description="the seats the game waits for now")
     turn_clocks: list[TurnClock]
-    daily: DailyOf | None = Field(
-        default=None, description="the daily deal the room's first game plays, or null"
-    )
+    daily: dict[str, Any] | None = None  # {date, players}: the daily deal of its game 1
 
 
 class Started(BaseModel):
