@@ -50,7 +50,13 @@ class RoomManager:
         self.rates = play.SeatRates(settings)
         self.metrics = metrics = Metrics()
         pool = BotPool(settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided)
-        self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
+        self.bots = BotDrivers(
+            self.act_as_bot,
+            self.holds,
+            pool,
+            settings.bot_delay_seconds,
+            end_grace_seconds=settings.bot_end_grace_seconds,
+        )
         #: turn notices (``notify.notifier.Notifier``; ``app.py`` sets it)
         self.notifier: Any = None
         self.hints = Hints(settings, store, pool)

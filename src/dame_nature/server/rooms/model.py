@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ...engine import MAX_PLAYERS, State, lobby_view
+from ...engine.outlook import lost_reason
 from ..campaign import campaign_public
 from ..errors import Refused
 from ..seating import Presence, table_event
@@ -249,6 +250,7 @@ class Room:
             "hints_taken": self.hints_taken(),
             "stand_in_moves": self.stand_in_moves,
             "table_events": [e for e in self.table_events if e["game"] == self.game_no],
+            "lost_reason": lost_reason(self.state) if self.state is not None else None,
         }
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
