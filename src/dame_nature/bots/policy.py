@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .simulator import INFO, Outcome, Record, Rules, Sim
+from .simulator import COLOURS, INFO, Outcome, Record, Rules, Sim
 
 SYMBOL_MODES = {
     "associated": "associated",
@@ -41,6 +41,13 @@ def card_key(card: str, rules: Rules | None = None) -> str:
 _KEYS: dict[Rules | None, dict[str, str]] = {}
 
 
+#: a Cat revealed while none is in play this turn: above a Condition, so that the Cats
+#: go one a turn from the start (the First Predator)
+CAT_ALONE = 85.0
+#: what a place in the aquatic web (the Wetland) adds to a reveal's score
+AQUATIC = 50.0
+
+
 def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record | None) -> float:
     """How good this reveal looks right now (higher is better), ignoring what follows."""
     info = INFO[card]
@@ -51,21 +58,25 @@ def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record 
         if info.type == "cat":
             if prev is not None and INFO[prev[0]].type == "species" and prev[2]:
                 return -90.0
-            return -80.0 if sim.in_play else 20.0
+            # one Cat a turn, played early: Cats kept to the end meet in the same turns,
+            # come back to their hands and lock the game
+            return -80.0 if sim.in_play else CAT_ALONE
         if info.type == "reintroduction":
             return -150.0 if premature(sim, card) else 10.0
         return 30.0 if outcome.target is None else -150.0
-    if info.type == "species":
-        return 100.0 + rules.column[card]
     slot = outcome.slot
     assert slot is not None
+    # the aquatic web takes a card only right after a blue one: a chance not to miss
+    aquatic = AQUATIC if slot in rules.aquatic else 0.0
+    if info.type == "species":
+        return 100.0 + rules.column[card] + aquatic
     sp = rules.slot_species[slot]
     a, b = rules.conds[sp]
     other = b if slot == a else a
     score = 60.0 + (15.0 if sim.web[other] is not None else 0.0)
     if info.type == "joker":
         score -= 20.0
-    return score
+    return score + aquatic
 
 
 def premature(sim: Sim, card: str) -> bool:
@@ -124,7 +135,9 @@ def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before:
     is safe when its colour has more open slots than unknown players before it."""
     info = INFO[card]
     if info.type == "cat":
-        return False  # another Cat this turn sends it back: never a sure play
+        # another Cat this turn sends it back, and a Species right after it is lost: sure
+        # only for the first revealer of the turn (whose program the show chain tells)
+        return unknown_before == 0 and prev is None and not sim.in_play
     placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
     if not placed:
         return False
@@ -153,6 +166,33 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
             best = (score, card)
     assert best is not None
     return best[1]
+
+
+def timed(sim: Sim, card: str) -> bool:
+    """A card the card revealed just before it decides: an associated or dependent
+    Condition under its rule, or under the Wetland a card with a place open in the
+    aquatic web (it needs a blue card just before)."""
+    rules = sim.rules
+    info = INFO[card]
+    if (rules.associated and info.symbol == "associated") or (
+        rules.dependent and info.symbol == "dependent"
+    ):
+        return True
+    if not rules.wetland:
+        return False
+    if info.type == "species":
+        return card in rules.aquatic and sim.can_install(card)
+    if not info.is_condition_like:
+        return False
+    colours = COLOURS if info.type == "joker" else (info.colour,)
+    return any(s in rules.aquatic for c in colours for s in sim.open_slots(c))
+
+
+def side_quota(n: int, kind: str) -> int:
+    """How many of ``n`` players take ``kind``'s side under Species-specific
+    biodiversity: as the Species are shared (4 plants, 6 animals), at least one each."""
+    plants = max(1, round(n * 0.4))
+    return plants if kind == "plant" else n - plants
 
 
 #: the rollouts search exactly once every player holds at most this many cards
