@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .simulator import COLOURS, INFO, Outcome, Record, Rules, Sim
+from .simulator import INFO, Outcome, Record, Rules, Sim
 
 SYMBOL_MODES = {
     "associated": "associated",
@@ -170,22 +170,13 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
 
 def timed(sim: Sim, card: str) -> bool:
     """A card the card revealed just before it decides: an associated or dependent
-    Condition under its rule, or under the Wetland a card with a place open in the
-    aquatic web (it needs a blue card just before)."""
+    Condition under its rule. (Cards for the aquatic web are not: played at a venture,
+    they cost the Wetland more than they place.)"""
     rules = sim.rules
-    info = INFO[card]
-    if (rules.associated and info.symbol == "associated") or (
-        rules.dependent and info.symbol == "dependent"
-    ):
-        return True
-    if not rules.wetland:
-        return False
-    if info.type == "species":
-        return card in rules.aquatic and sim.can_install(card)
-    if not info.is_condition_like:
-        return False
-    colours = COLOURS if info.type == "joker" else (info.colour,)
-    return any(s in rules.aquatic for c in colours for s in sim.open_slots(c))
+    symbol = INFO[card].symbol
+    return bool(
+        (rules.associated and symbol == "associated") or (rules.dependent and symbol == "dependent")
+    )
 
 
 def side_quota(n: int, kind: str) -> int:
