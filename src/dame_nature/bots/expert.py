@@ -58,7 +58,6 @@ from .policy import (
     program_choice,
     rollout_value,
     side_quota,
-    timed,
 )
 from .simulator import INFO, Outcome, Sim
 
@@ -152,8 +151,7 @@ class ExpertBot(Reader):
         distinct = timely or distinct  # a Reintroduction waits for the last Condition
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
-            # a card placed only after the right card is never sure: the deals judge it
-            distinct = safe + [c for c in distinct if c not in safe and timed(know.base, c)]
+            distinct = safe
         if len(distinct) == 1:
             return _keep(view, distinct[0])
         if self.worlds == 0:

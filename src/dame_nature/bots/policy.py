@@ -168,17 +168,6 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
     return best[1]
 
 
-def timed(sim: Sim, card: str) -> bool:
-    """A card the card revealed just before it decides: an associated or dependent
-    Condition under its rule. (Cards for the aquatic web are not: played at a venture,
-    they cost the Wetland more than they place.)"""
-    rules = sim.rules
-    symbol = INFO[card].symbol
-    return bool(
-        (rules.associated and symbol == "associated") or (rules.dependent and symbol == "dependent")
-    )
-
-
 def side_quota(n: int, kind: str) -> int:
     """How many of ``n`` players take ``kind``'s side under Species-specific
     biodiversity: as the Species are shared (4 plants, 6 animals), at least one each."""
