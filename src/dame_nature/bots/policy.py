@@ -41,9 +41,6 @@ def card_key(card: str, rules: Rules | None = None) -> str:
 _KEYS: dict[Rules | None, dict[str, str]] = {}
 
 
-#: a Cat revealed while none is in play this turn: above a Condition, so that the Cats
-#: go one a turn from the start (the First Predator)
-CAT_ALONE = 85.0
 #: what a place in the aquatic web (the Wetland) adds to a reveal's score
 AQUATIC = 50.0
 
@@ -58,9 +55,7 @@ def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record 
         if info.type == "cat":
             if prev is not None and INFO[prev[0]].type == "species" and prev[2]:
                 return -90.0
-            # one Cat a turn, played early: Cats kept to the end meet in the same turns,
-            # come back to their hands and lock the game
-            return -80.0 if sim.in_play else CAT_ALONE
+            return -80.0 if sim.in_play else 20.0
         if info.type == "reintroduction":
             return -150.0 if premature(sim, card) else 10.0
         return 30.0 if outcome.target is None else -150.0
@@ -135,9 +130,7 @@ def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before:
     is safe when its colour has more open slots than unknown players before it."""
     info = INFO[card]
     if info.type == "cat":
-        # another Cat this turn sends it back, and a Species right after it is lost: sure
-        # only for the first revealer of the turn (whose program the show chain tells)
-        return unknown_before == 0 and prev is None and not sim.in_play
+        return False  # another Cat this turn sends it back: never a sure play
     placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
     if not placed:
         return False
