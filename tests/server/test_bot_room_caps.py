@@ -8,6 +8,7 @@ bots' worker while one of the person's room waits for it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -16,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 from websockets.asyncio.client import connect
+
+from dame_nature.server.bot_pool import Asker, Turns
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -111,3 +114,33 @@ def test_a_room_with_a_person_waiting_is_thought_for_before_rooms_of_bots(server
     assert seen["person_count"] >= 2, seen
     assert seen["person_sum"] == 0, seen  # no other decision went first
     assert seen["bots_sum"] > 0, seen
+
+
+def test_turns_go_to_people_first_then_client_by_client_and_room_by_room():
+    """The order a bot worker's turns are given in: a person's room, then the client
+    served longest ago, then its room served longest ago; a cancelled wait is dropped."""
+
+    async def main() -> list[str]:
+        turns = Turns()
+        order: list[str] = []
+        assert await turns.take(Asker("busy", "X")) == 0  # the worker is taken
+
+        async def ask(asker: Asker) -> None:
+            await turns.take(asker)
+            order.append(asker.room)
+            turns.give_back()
+
+        askers = [Asker("a1", "A"), Asker("a2", "A"), Asker("a3", "A"), Asker("b1", "B")]
+        askers += [Asker("gone", "C"), Asker.person("solo")]
+        tasks = {a.room: asyncio.create_task(ask(a)) for a in askers}
+        while len(turns.waiting) < len(askers):
+            await asyncio.sleep(0)  # each task reaches its wait
+        tasks["gone"].cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await tasks.pop("gone")
+        turns.give_back()
+        await asyncio.gather(*tasks.values())
+        assert not turns.busy and not turns.waiting
+        return order
+
+    assert asyncio.run(main()) == ["solo", "a1", "b1", "a2", "a3"]
