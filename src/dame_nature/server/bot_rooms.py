@@ -64,7 +64,7 @@ class BotRooms:
         room loaded from the store, or of a bot handed a seat by the server)."""
         return self._client.get(code, code)
 
-    def in_play(self, address: str) -> set[str]:
+    def playing(self, address: str) -> set[str]:
         """The codes of the rooms with bots in play that ``address`` set going."""
         codes = self._by_client.get(address, set())
         for code in list(codes):
@@ -79,7 +79,7 @@ class BotRooms:
     def check(self, code: str, address: str) -> None:
         """``too_many_bot_rooms`` when ``address`` may not set the bots of room ``code``
         going (it has as many other rooms with bots in play as it may)."""
-        others = self.in_play(address) - {code}
+        others = self.playing(address) - {code}
         if len(others) >= self.cap:
             raise Refused(
                 "too_many_bot_rooms",
@@ -89,12 +89,19 @@ class BotRooms:
 
     def claim(self, room: Any, address: str) -> None:
         """``room``'s bots were set going by ``address`` (counted while in play)."""
-        before = self._client.get(room.code)
-        if before is not None and before != address:
-            self._by_client.get(before, set()).discard(room.code)
+        self.forget(room.code)
         if in_play(room):
             self._client[room.code] = address
             self._by_client.setdefault(address, set()).add(room.code)
+
+    def forget(self, code: str) -> None:
+        """Room ``code`` left this node's memory."""
+        address = self._client.pop(code, None)
+        if address is not None:
+            codes = self._by_client.get(address, set())
+            codes.discard(code)
+            if not codes:
+                self._by_client.pop(address, None)
 
     @contextlib.asynccontextmanager
     async def setting_going(

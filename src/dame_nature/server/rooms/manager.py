@@ -98,6 +98,7 @@ class RoomManager:
 
     def _forgotten(self, code: str) -> None:
         self.bots.stop(code)
+        self.bot_rooms.forget(code)
         self.rates.forget(code)
         self.hints.forget(code)
 
