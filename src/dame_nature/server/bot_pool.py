@@ -153,7 +153,8 @@ class Turns:
     then rooms, with the people's rooms ahead of all."""
 
     #: turns remembered per client and room before the oldest are forgotten (a forgotten
-    #: one counts as served long ago)
+    #: one counts as served long ago); a room's is kept over its rematches, so that a
+    #: room played again and again never jumps the queue
     MEMORY = 4096
 
     def __init__(self) -> None:
@@ -208,9 +209,6 @@ class Turns:
         if len(self._served) > 2 * self.MEMORY:
             oldest = self._clock - self.MEMORY
             self._served = {k: v for k, v in self._served.items() if v > oldest}
-
-    def forget(self, room: str) -> None:
-        self._served.pop("r:" + room, None)
 
 
 class BotPool:
@@ -349,7 +347,6 @@ class BotPool:
     def forget(self, room: str) -> None:
         """Drop the bots of ``room`` everywhere (its game ended, or it left memory)."""
         _forget(room)  # fallback bots live in this process
-        self._turns[self._shard(room)].forget(room)
         executor = self._shards[self._shard(room)]
         if executor is not None and not self._closed:
             with contextlib.suppress(BrokenProcessPool, RuntimeError):
