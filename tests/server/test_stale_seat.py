@@ -189,6 +189,7 @@ def test_a_socket_on_another_node_plays_the_seat_its_token_has_after_a_removal(t
                 ).json()["hand"]
                 assert view["seat"] == 0, "B's socket was sent another seat's view"
                 assert view["hand"] != c_hand
+                assert view["players"][0]["connected"], "B, connected, counts as gone"
                 card = seat1_card()  # seat 1's deal: C's hand now, not B's
                 await ws.send(
                     json.dumps({"type": "action", "action": {"type": "program", "card": card}})
@@ -203,3 +204,20 @@ def test_a_socket_on_another_node_plays_the_seat_its_token_has_after_a_removal(t
                 assert not c_view.get("programmed"), "B's socket programmed C's card"
 
     asyncio.run(main())
+
+
+def test_the_seats_connected_move_with_the_seats_when_one_is_removed(api):
+    """B and C are connected when the host removes seat 0: B moves to seat 0 and C to
+    seat 1, and the room says those seats are connected (not D's, now seat 2, whose
+    player never came), so no one can hand B's seat to a bot as if B had left."""
+    table = api.table(players=4, start=False, seed=SEED)
+    room, host, tokens = table["room"], table["host"], table["tokens"]
+    with api.socket(room, tokens[1]) as b, api.socket(room, tokens[2]) as c:
+        b.receive_type("state")
+        c.receive_type("state")
+        assert api.remove_seat(room, host, 0).status_code == 200
+        started = api.start(room, host)
+        assert started.status_code == 200, started.text
+        view = b.wait_version(started.json()["version"])
+        assert [p["connected"] for p in view["players"]] == [True, True, False]
+        assert view["seat"] == 0
