@@ -359,6 +359,12 @@ class State(StateChanges):
             rule.can_take_from_discard(self, card) for rule in self.game.hooks.can_take_from_discard
         )
 
+    def takeable(self) -> list[str]:
+        """The cards of the discard pile a discard swap may take, in its order."""
+        if not self.game.hooks.can_take_from_discard:
+            return self.discard[:]
+        return [card for card in self.discard if self.can_take(card)]
+
     def location_of(self, card: str) -> str:
         """Where a card is: ``hand:S``, ``programmed:S``, ``web:SLOT``, ``discard``,
         ``in_play:S``, ``out``, ``set_aside`` (for invariants and tests)."""
