@@ -35,22 +35,13 @@ import contextlib
 import json
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
-
-from dame_nature.bots import make_bot
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.hostile_clients import (  # noqa: E402
+from _support.hostile_clients import (  # this script's folder is on sys.path
     count_closed,
     flood,
     idle_connections,
@@ -59,7 +50,13 @@ from tests.hostile_clients import (  # noqa: E402
     rss_mib,
     slow_headers,
 )
-from tests.live_server import ServerProcess  # noqa: E402
+from _support.live_server import ServerProcess
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from dame_nature.bots import make_bot
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def xff(address: str) -> dict[str, str]:

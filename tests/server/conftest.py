@@ -4,7 +4,7 @@ its own store, an HTTP client for it, and a small API client used by the tests.
 The ``server`` fixture (and so ``api``) runs each test on both stores: ``sqlite`` (its own
 file) and ``postgres`` (a database of its own on the session's throwaway PostgreSQL, with
 the session's Redis for fan-out, as deployed); ``postgres``, ``redis`` and ``store_url``
-give the real services to tests of their own (``tests/services.py``)."""
+give the real services to tests of their own (``benchmarks/_support/services.py``)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from tests.live_server import ServerProcess
-from tests.services import Postgres, Redis, require
+from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.services import Postgres, Redis, require
 
 
 class Api:

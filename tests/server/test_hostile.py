@@ -16,10 +16,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from dame_nature.server import connections
-from dame_nature.server.connections import Connection
-from dame_nature.server.settings import Settings
-from tests.hostile_clients import (
+from benchmarks._support.hostile_clients import (
     count_closed,
     flood,
     health_latencies,
@@ -30,6 +27,9 @@ from tests.hostile_clients import (
     rss_mib,
     slow_headers,
 )
+from dame_nature.server import connections
+from dame_nature.server.connections import Connection
+from dame_nature.server.settings import Settings
 
 JSON = {"content-type": "application/json"}
 

@@ -16,7 +16,7 @@ from dn_ui import create_room, join_room, start_game, take_seat
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 
 
 @pytest.fixture
