@@ -151,7 +151,7 @@ class SwapDiscard(Symbiosis):
         programmed = state.programmed[seat]
         if CONDITION_LIKE.isdisjoint(state.hands[seat]) and programmed not in CONDITION_LIKE:
             return False
-        return bool(state.takeable())
+        return any(state.can_take(c) for c in discard)
 
     def options(self, state: State, seat: int) -> list[Action]:
         takeable = state.takeable()
