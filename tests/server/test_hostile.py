@@ -1,4 +1,4 @@
-"""Hostile clients against a real server process (issue 7): each test reproduces one
+"""Hostile clients against a real server process: each test reproduces one
 defect of the probe, bounded to seconds and to loopback, and checks that the server
 stays available: memory (RSS) and ``/healthz`` latency within generous bounds, other
 rooms' players still playing. Limits are lowered per test through the environment."""

@@ -1,4 +1,4 @@
-"""The browser side of the server hardening (issue 7): the page's websocket retries a
+"""The browser side of the server hardening: the page's websocket retries a
 4429 (too many connections) instead of going "Offline" for good, carries the seat token
 as a subprotocol (never in the URL), every seat is told of a deal the host chose, and
 ``/docs`` renders from this origin under the Content-Security-Policy."""
