@@ -298,3 +298,13 @@ PLAYS4 = {
 def state4(modes: Any = ()) -> State:
     """Four players (one Symbiosis card each), seat 0 first."""
     return new_state(4, modes, plays=PLAYS4)
+
+
+def last_turn(state: State) -> list[tuple[str, str, str | None, str | None]]:
+    """The last turn's reveals as seat 0 sees them: ``(card, result, slot, reason)``."""
+    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
+
+
+def last_turn_reasons(state: State) -> list[tuple[str, str, str | None]]:
+    """The last turn's reveals as seat 0 sees them: ``(card, result, reason)``."""
+    return [(r["card"], r["result"], r["reason"]) for r in state.view(0)["last_turn"]]

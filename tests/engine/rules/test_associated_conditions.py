@@ -2,13 +2,10 @@
 tests; how it plays with the other rules is in ``tests/engine/test_interactions.py``."""
 
 from tests.engine.helpers import (
+    last_turn_reasons,
     new_state,
     play_turn,
 )
-
-
-def reasons(state):
-    return [(r["card"], r["result"], r["reason"]) for r in state.view(0)["last_turn"]]
 
 
 # Associated Conditions ------------------------------------------------------------------
@@ -19,7 +16,7 @@ def test_associated_condition_first_in_the_turn_is_discarded():
         plays={0: ["cond-violet-3"], 1: ["cond-violet-1"], 2: ["species-ortie"]},
     )
     play_turn(state, ["cond-violet-3", "cond-violet-1", "species-ortie"])
-    assert reasons(state)[:2] == [
+    assert last_turn_reasons(state)[:2] == [
         ("cond-violet-3", "discarded", "associated"),
         ("cond-violet-1", "placed", None),
     ]
@@ -30,11 +27,11 @@ def test_associated_condition_after_a_condition_or_a_joker_is_placed():
                       plays={0: ["cond-blue-1", "species-ortie"], 1: ["cond-violet-3", "joker-1"],
                              2: ["species-jonc", "cond-yellow-3"]})  # fmt: skip
     play_turn(state, [("cond-blue-1", {"slot": "species-jonc:1"}), "cond-violet-3", "species-jonc"])
-    assert reasons(state)[1] == ("cond-violet-3", "placed", None)
+    assert last_turn_reasons(state)[1] == ("cond-violet-3", "placed", None)
     # turn 2 (seat 1 first): a Joker given blue, then the associated yellow
     play_turn(state, [("joker-1", {"slot": "species-ortie:1", "colour": "blue"}),
                       ("cond-yellow-3", {"slot": "species-ortie:2"}), "species-ortie"])  # fmt: skip
-    assert reasons(state) == [
+    assert last_turn_reasons(state) == [
         ("joker-1", "placed", None), ("cond-yellow-3", "placed", None),
         ("species-ortie", "placed", None),
     ]  # fmt: skip
@@ -47,10 +44,10 @@ def test_associated_condition_after_a_species_is_discarded():
         plays={0: ["species-ortie"], 1: ["cond-violet-3"], 2: ["species-jonc"]},
     )
     play_turn(state, ["species-ortie", "cond-violet-3", "species-jonc"])
-    assert reasons(state)[1] == ("cond-violet-3", "discarded", "associated")
+    assert last_turn_reasons(state)[1] == ("cond-violet-3", "discarded", "associated")
 
 
 def test_associated_symbol_means_nothing_without_its_rule():
     state = new_state(3, plays={0: ["cond-violet-3"], 1: ["species-ortie"], 2: ["species-jonc"]})
     play_turn(state, ["cond-violet-3", "species-ortie", "species-jonc"])
-    assert reasons(state)[0] == ("cond-violet-3", "placed", None)
+    assert last_turn_reasons(state)[0] == ("cond-violet-3", "placed", None)

@@ -2,13 +2,10 @@
 tests; how it plays with the other rules is in ``tests/engine/test_interactions.py``."""
 
 from tests.engine.helpers import (
+    last_turn_reasons,
     new_state,
     play_turn,
 )
-
-
-def reasons(state):
-    return [(r["card"], r["result"], r["reason"]) for r in state.view(0)["last_turn"]]
 
 
 # Dependent Conditions -------------------------------------------------------------------
@@ -19,7 +16,7 @@ def test_dependent_condition_needs_a_species_revealed_just_before():
                              2: ["cond-yellow-4", "species-chene"]})  # fmt: skip
     # a Species even discarded (the Martre is not open) lets a dependent Condition in
     play_turn(state, ["species-martre", "cond-violet-4", "cond-yellow-4"])
-    assert reasons(state) == [
+    assert last_turn_reasons(state) == [
         ("species-martre", "discarded", "species_not_open"),
         ("cond-violet-4", "placed", None),
         ("cond-yellow-4", "discarded", "dependent"),  # after a Condition
@@ -28,4 +25,4 @@ def test_dependent_condition_needs_a_species_revealed_just_before():
     play_turn(
         state, ["cond-green-4", "species-chene", ("cond-green-1", {"slot": "species-jonc:2"})]
     )
-    assert reasons(state)[0] == ("cond-green-4", "discarded", "dependent")
+    assert last_turn_reasons(state)[0] == ("cond-green-4", "discarded", "dependent")

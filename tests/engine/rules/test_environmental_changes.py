@@ -2,16 +2,13 @@
 tests; how it plays with the other rules is in ``tests/engine/test_interactions.py``."""
 
 from tests.engine.helpers import (
+    last_turn,
     new_state,
     play_turn,
     program_all,
     ready_all,
     reveal,
 )
-
-
-def last(state):
-    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
 
 
 # Environmental Changes ---------------------------------------------------------------------
@@ -24,7 +21,7 @@ def test_condition_slot_two_waits_for_slot_one():
     play_turn(state, ["cond-green-1", "cond-violet-1", "cond-green-2"])
     # green: Aubépine's and Jonc's green are their slot 2; only Chêne's slot 1 takes it.
     # violet is Chêne's slot 2: now that slot 1 is filled it goes there.
-    assert last(state) == [
+    assert last_turn(state) == [
         ("cond-green-1", "placed", "species-chene:1", None),
         ("cond-violet-1", "placed", "species-chene:2", None),
         ("cond-green-2", "discarded", None, "order"),
@@ -45,4 +42,4 @@ def test_condition_out_of_order_is_discarded_with_its_reason():
     assert reveal("species-chene:1", "green") in opts
     state.apply(1, reveal("species-chene:1", "green"))
     # yellow: Ortie's slot 2 waits, Aubépine's slot 1 takes it
-    assert last(state)[2] == ("cond-yellow-1", "placed", "species-aubepine:1", None)
+    assert last_turn(state)[2] == ("cond-yellow-1", "placed", "species-aubepine:1", None)

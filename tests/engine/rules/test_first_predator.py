@@ -5,15 +5,11 @@ from tests.engine.helpers import (
     assert_legal_actions_accepted,
     events_of,
     known,
+    last_turn,
     new_state,
     play_turn,
     play_turns,
 )
-
-
-def last(state):
-    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
-
 
 FULL_WEB = [
     ("cond-blue-1", "species-ortie:1"), "cat-1", ("cond-yellow-1", "species-ortie:2"),
@@ -54,7 +50,7 @@ def test_a_cat_right_after_a_species_removes_it_and_a_lone_cat_is_discarded():
     assert events_of(events, "cat_discarded")[0]["card"] == "cat-1"
     assert state.web["species-ortie"] is None and state.web["species-ortie:1"] == "cond-blue-1"
     assert state.discard == ["species-ortie", "cat-1"]
-    assert last(state)[2:] == [
+    assert last_turn(state)[2:] == [
         ("species-ortie", "discarded", "species-ortie", "cat"),
         ("cat-1", "discarded", None, "cat_alone"),
     ]
@@ -67,7 +63,7 @@ def test_a_species_right_after_a_cat_is_discarded():
         plays={0: ["cat-1"], 1: ["species-aigle-royal"], 2: ["cond-violet-1"]},
     )
     play_turn(state, ["cat-1", "species-aigle-royal", "cond-violet-1"])
-    assert last(state)[:2] == [("cat-1", "discarded", None, "cat_alone"),
+    assert last_turn(state)[:2] == [("cat-1", "discarded", None, "cat_alone"),
                                ("species-aigle-royal", "discarded", None, "cat")]  # fmt: skip
     assert state.discard == ["species-aigle-royal", "cat-1"]
 
@@ -84,7 +80,7 @@ def test_two_cats_in_a_turn_go_back_to_their_players_hands():
     assert "cat-1" in state.hands[0] and "cat-2" in state.hands[2]
     assert [len(h) for h in state.hands] == [sizes[0], sizes[1] - 1, sizes[2]]
     assert state.discard == ["species-jonc"]
-    assert last(state) == [
+    assert last_turn(state) == [
         ("cat-1", "returned", None, None),
         ("species-jonc", "discarded", None, "cat"),
         ("cat-2", "returned", None, None),

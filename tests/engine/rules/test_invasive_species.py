@@ -2,13 +2,10 @@
 tests; how it plays with the other rules is in ``tests/engine/test_interactions.py``."""
 
 from tests.engine.helpers import (
+    last_turn,
     new_state,
     play_turn,
 )
-
-
-def last(state):
-    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
 
 
 # Invasive Species ---------------------------------------------------------------------------
@@ -28,14 +25,14 @@ def test_invasive_species_is_discarded_unless_the_first_player_reveals_it():
     play_turn(state, [("cond-violet-1", {"slot": "species-renouee-du-japon:1"}),
                       ("cond-yellow-1", {"slot": "species-renouee-du-japon:2"}),
                       "species-renouee-du-japon"])  # fmt: skip
-    assert last(state)[2] == ("species-renouee-du-japon", "discarded", None, "invasive")
+    assert last_turn(state)[2] == ("species-renouee-du-japon", "discarded", None, "invasive")
     # turn 2: seat 1 is first; its free Symbiosis takes the Renouée back from the discard
     state.apply(
         1, {"type": "swap_discard", "card": "cond-blue-1", "take": "species-renouee-du-japon"}
     )
     play_turn(state, ["species-renouee-du-japon", "species-ortie",
                       ("cond-green-1", {"slot": "species-chene:1"})])  # fmt: skip
-    assert last(state)[0] == (
+    assert last_turn(state)[0] == (
         "species-renouee-du-japon",
         "placed",
         "species-renouee-du-japon",

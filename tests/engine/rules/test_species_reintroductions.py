@@ -6,6 +6,7 @@ from tests.engine.helpers import (
     assert_illegal,
     assert_legal_actions_accepted,
     events_of,
+    last_turn,
     new_state,
     play_turn,
     play_turns,
@@ -13,11 +14,6 @@ from tests.engine.helpers import (
     ready_all,
     reveal,
 )
-
-
-def last(state):
-    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
-
 
 # five players, 40 cards: the four plants are installed during turn 3
 POLLUTION_5P = [
@@ -63,7 +59,7 @@ def test_reintroduction_leaves_the_game_and_conditions_are_discarded_until_an_an
         1: ["cond-violet-1", "cond-blue-1", "species-ortie"],
         2: ["joker-1", "species-jonc", "species-martre"]})  # fmt: skip
     play_turn(state, ["reintroduction-1", "cond-violet-1", ("joker-1", {"colour": "green"})])
-    assert last(state) == [
+    assert last_turn(state) == [
         ("reintroduction-1", "played", None, None),
         ("cond-violet-1", "discarded", None, "reintroduction"),
         ("joker-1", "discarded", None, "reintroduction"),
@@ -72,10 +68,14 @@ def test_reintroduction_leaves_the_game_and_conditions_are_discarded_until_an_an
     assert "reintroduction-1" not in state.discard
     # turn 2 (seat 1 first): still discarded in later turns; a plant does not end it
     play_turn(state, ["cond-blue-1", "species-jonc", "cond-yellow-1"])
-    assert [r[3] for r in last(state)] == ["reintroduction", "conditions_missing", "reintroduction"]
+    assert [r[3] for r in last_turn(state)] == [
+        "reintroduction",
+        "conditions_missing",
+        "reintroduction",
+    ]
     # turn 3 (seat 2 first): an animal Species revealed (even discarded) ends it
     play_turn(state, ["species-martre", "cond-violet-2", "species-ortie"])
-    assert last(state)[:2] == [
+    assert last_turn(state)[:2] == [
         ("species-martre", "discarded", None, "species_not_open"),
         ("cond-violet-2", "placed", "species-chene:2", None),
     ]
@@ -87,7 +87,7 @@ def test_pollution_needs_the_four_plants_installed_at_the_start_of_the_turn():
     assert all(state.web[p] for p in ("species-ortie", "species-aubepine", "species-chene",
                                       "species-jonc"))  # fmt: skip
     # the Jonc came in turn 3, just before the Pollution: too late
-    assert last(state)[2] == ("pollution-1", "discarded", None, "pollution_early")
+    assert last_turn(state)[2] == ("pollution-1", "discarded", None, "pollution_early")
     assert state.rule_data["species_reintroductions"]["played"] == []
     # an unplayed Pollution can come back by a discard swap (turn 4, seat 3 first)
     swapper, cond = next((s, c) for s in range(5) for c in state.hands[s]
@@ -150,7 +150,7 @@ def test_pollution_with_no_uncovered_condition_is_played_alone():
     turns = PLANTS_3P + [["pollution-1", "species-martre", "species-herisson"]]
     state = new_state(3, ["species_reintroductions"], turns)
     play_turns(state, turns)
-    assert last(state)[0] == ("pollution-1", "played", None, None)
+    assert last_turn(state)[0] == ("pollution-1", "played", None, None)
     assert state.discard[0] == "pollution-1"
     assert state.rule_data["species_reintroductions"]["played"] == ["pollution-1"]
     # two more mode cards to play: they count in the winnable test

@@ -3,6 +3,7 @@ tests; how it plays with the other rules is in ``tests/engine/test_interactions.
 
 from tests.engine.helpers import (
     assert_legal_actions_accepted,
+    last_turn_reasons,
     new_state,
     play_turn,
     play_turns,
@@ -49,10 +50,6 @@ def wetland_turns(order):
         for card, slot in order
     ]
     return [entries[i : i + 3] for i in range(0, len(entries), 3)]
-
-
-def reasons(state):
-    return [(r["card"], r["result"], r["reason"]) for r in state.view(0)["last_turn"]]
 
 
 # The Wetland -----------------------------------------------------------------------------
@@ -166,7 +163,7 @@ def test_wetland_discards_give_their_true_reason():
     # turn 2, from seat 1: the green Condition first, then the Gardon after a green one
     play_turn(state, ["cond-green-4", "species-gardon",
                       ("cond-yellow-1", {"slot": "species-ortie:2"})])  # fmt: skip
-    assert reasons(state)[:2] == [
+    assert last_turn_reasons(state)[:2] == [
         ("cond-green-4", "discarded", "aquatic"),
         ("species-gardon", "discarded", "species_not_open"),
     ]
