@@ -13,7 +13,10 @@ Speed: everything but a seat's own part (``seat``, ``hand``, ``programmed``, ``k
 once per change of the state and shared by every seat's view, so a view must be read,
 never changed in place (the server copies what it adds to). ``public_part`` and
 ``seat_part`` give the two halves apart: the server encodes the shared one once per
-change for every socket of a room (``server/views.py``).
+change for every socket of a room (``server/views.py``). From one version to the next
+the parts keep what still holds: each seat's log tail (the events logged since are
+added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
+and ``no_place``'s answers for the turn's programming.
 """
 
 from __future__ import annotations
