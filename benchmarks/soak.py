@@ -43,22 +43,13 @@ import contextlib
 import json
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
-
-from dame_nature.bots import make_bot
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.hostile_clients import (  # noqa: E402
+from _support.hostile_clients import (  # this script's folder is on sys.path
     count_closed,
     flood,
     idle_connections,
@@ -67,8 +58,14 @@ from tests.hostile_clients import (  # noqa: E402
     rss_mib,
     slow_headers,
 )
-from tests.live_server import ServerProcess  # noqa: E402
-from tests.server.conftest import Api  # noqa: E402
+from _support.live_server import ServerProcess
+from _support.scripted import scripted_action
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from dame_nature.bots import make_bot
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def xff(address: str) -> dict[str, str]:
@@ -446,7 +443,7 @@ async def solo_turns(server: ServerProcess, seconds: float, address: str) -> lis
                     continue
                 if sent is not None:
                     waits[sent[0]] = waits.get(sent[0], 0.0) + time.monotonic() - sent[1]
-                action = Api.scripted_action(view, view["legal_actions"])
+                action = scripted_action(view, view["legal_actions"])
                 await ws.send(json.dumps({"type": "action", "action": action}))
                 sent = ((view["game"], view["turn"]), time.monotonic())
         return list(waits.values())

@@ -10,11 +10,11 @@ import time
 
 import pytest
 
+from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.services import Postgres, require
 from dame_nature.server.bot_driver import MAX_REFUSALS
-from tests.live_server import ServerProcess
 from tests.server.conftest import Api
 from tests.server.test_request_hygiene import immutable
-from tests.services import Postgres, require
 
 BOTS = {1, 2}  # the seats of the bots, beside one person's
 

@@ -15,8 +15,8 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
+from benchmarks._support.live_server import ServerProcess
 from dame_nature.engine import Game
-from tests.live_server import ServerProcess
 
 TRIES = 80
 SENDS = 1
