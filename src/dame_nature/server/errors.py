@@ -20,6 +20,7 @@ STATUS: dict[str, int] = {
     # the request or the token
     "invalid_request": 422,
     "unknown_level": 422,
+    "invalid_turn_limit": 422,
     "invalid_subscription": 422,
     "invalid_address": 422,
     "missing_token": 401,
@@ -57,6 +58,7 @@ STATUS: dict[str, int] = {
     # limits
     "rate_limited": 429,
     "too_many_rooms": 429,
+    "too_many_bot_rooms": 429,
     "too_many_spectators": 429,
     "too_many_connections": 429,
     "too_many_connects": 429,

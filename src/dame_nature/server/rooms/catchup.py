@@ -63,6 +63,7 @@ class CatchUp:
             if data["from_idx"]:  # every action of the game, to replay it whole
                 data = await self.store.call(self.store.load_room, room.code) or data
             self.registry.refill(room, data)
+            self.hub.reseat(room)  # the seats may have moved: each socket's token says
             self.hub.broadcast(room)
             self.changed(room)
             return
@@ -76,6 +77,7 @@ class CatchUp:
                 self.hub.broadcast(room)
         room.status = data["status"]
         room.campaign = data["campaign"]
+        room.waiting = dict(data.get("waiting") or {})
         room.version = data["version"]
         room.updated_at = data["updated_at"]
         self.hub.broadcast(room)
@@ -106,6 +108,11 @@ class CatchUp:
                     except EngineError:  # refused, so nothing changed: ask the store
                         pass
                     else:
+                        acted = message.get("acted")
+                        at = float(message.get("at") or room.updated_at)
+                        clocks = room.clocks_after(at, acted if isinstance(acted, int) else None)
+                        if clocks is not None:  # as the writer stored them
+                            room.waiting = clocks[0]
                         stand_in = message.get("stand_in")
                         if isinstance(stand_in, dict):
                             room.add_stand_ins([message], [stand_in])

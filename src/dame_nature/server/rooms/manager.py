@@ -10,7 +10,8 @@ It wires the parts and forwards each call to the module that does it:
 - ``coordination.py``: one node on SQLite, or nodes sharing PostgreSQL (chosen once);
 - ``hub.py``: this node's sockets and the broadcast;
 - ``connect.py``: sockets joining and leaving, presence;
-- ``absence.py``: seats that count as absent, the host role passing on.
+- ``absence.py``: seats that count as absent, the host role passing on;
+- ``pace.py``: paced rooms' turn clocks, and the stand-ins past them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
+from ..bot_rooms import BotRooms
 from ..connections import Connection
 from ..hints import Hints
 from ..metrics import Metrics
@@ -33,6 +35,7 @@ from .commit import Commit
 from .coordination import Coordination, Local
 from .hub import Hub
 from .model import Player, Room
+from .pace import TurnClocks
 from .registry import Registry
 
 
@@ -49,7 +52,12 @@ class RoomManager:
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
         self.metrics = metrics = Metrics()
-        pool = BotPool(settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided)
+        pool = BotPool(
+            settings.bot_processes,
+            settings.bot_think_seconds,
+            metrics.bot_decided,
+            metrics.bot_queued,
+        )
         self.bots = BotDrivers(
             self.act_as_bot,
             self.holds,
@@ -63,10 +71,14 @@ class RoomManager:
         self.reviews = Reviews(settings, store)
         self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
+        #: the games with bots each client address has in play (capped per address)
+        self.bot_rooms = BotRooms(settings.max_bot_rooms_per_address, self.rooms)
+        self.bots.client_of = self.bot_rooms.client_of
         self.catch_up = CatchUp(store, self.registry, hub, self._changed)
         self.commit = Commit(store, coordination, hub, self.catch_up, self._changed, metrics)
         metrics.watch(self.registry.count_by_status, hub.count_by_kind)
         self.absence = Absence(self.commit, self.registry)
+        self.turns = TurnClocks(self.commit, self.registry, store, pool)
         self.commit.on_presence = self._presence
         coordination.bind(self.catch_up)
 
@@ -75,6 +87,7 @@ class RoomManager:
         seats are watched, the seats it waits for may be sent a turn notice."""
         self.bots.notify(room)
         self.absence.arm(room)
+        self.turns.arm(room)
         if self.notifier is not None:
             self.notifier.changed(room)
 
@@ -93,8 +106,10 @@ class RoomManager:
         room = self.rooms.get(code)
         return room is not None and self.hub.page_visible(room, seat)
 
-    def _forgotten(self, code: str) -> None:
+    def _forgotten(self, code: str, room: Room | None = None) -> None:
+        self.turns.forget(room)
         self.bots.stop(code)
+        self.bot_rooms.forget(code)
         self.rates.forget(code)
         self.hints.forget(code)
 
@@ -110,7 +125,12 @@ class RoomManager:
         """Start-up, after ``restore``: the link to the other nodes."""
         await self.coordination.start(self)
 
+    async def run_turn_clocks(self) -> None:
+        """Load now and then the overdue paced rooms no node holds (``pace.py``)."""
+        await self.turns.run(min(self.settings.sweep_interval_seconds, 30.0))
+
     async def close(self) -> None:
+        await self.turns.close()
         await self.reviews.close()
         await self.bots.close()
         await self.coordination.stop()
@@ -146,10 +166,21 @@ class RoomManager:
         deal: dict[str, Any] | None,
         hints: bool = False,
         address: str | None = None,
+        turn_limit: int | None = None,
     ) -> Room:
-        """A new room; ``address``: the client's, counted against its cap of rooms."""
+        """A new room; ``address``: the client's, counted against its cap of rooms;
+        ``turn_limit``: seconds per decision of a paced room (None: live)."""
         return await lobby.create(
-            self.commit, self.registry, self.settings, modes, path, seed, deal, hints, address
+            self.commit,
+            self.registry,
+            self.settings,
+            modes,
+            path,
+            seed,
+            deal,
+            hints,
+            address,
+            turn_limit,
         )
 
     async def set_rules(
@@ -161,8 +192,11 @@ class RoomManager:
         seed: int | None,
         deal: dict[str, Any] | None,
         hints: bool = False,
+        turn_limit: int | None = None,
     ) -> None:
-        await lobby.set_rules(self.commit, room, token, modes, path, seed, deal, hints)
+        await lobby.set_rules(
+            self.commit, room, token, modes, path, seed, deal, hints, turn_limit, self.settings
+        )
 
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         return lobby.rules(room, token)
@@ -175,8 +209,12 @@ class RoomManager:
         self.bots.pool.warm(room.code)
         return player
 
-    async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
-        player = await lobby.take_over(self.commit, room, token, seat, level)
+    async def take_over(
+        self, room: Room, token: str | None, seat: int, level: str, address: str | None = None
+    ) -> Player:
+        """``address``: the client's, counted against its cap of games with bots."""
+        async with self.bot_rooms.setting_going(room, address, bot=True):
+            player = await lobby.take_over(self.commit, room, token, seat, level)
         async with room.lock:  # a bot on the host's seat: the role passes on
             await self.absence.pass_host(room)
         self.bots.pool.warm(room.code)
@@ -188,11 +226,14 @@ class RoomManager:
     async def remove_seat(self, room: Room, token: str | None, seat: int | None) -> None:
         await lobby.remove_seat(self.commit, room, token, seat)
 
-    async def start(self, room: Room, token: str | None) -> None:
-        await lobby.start(self.commit, room, token)
+    async def start(self, room: Room, token: str | None, address: str | None = None) -> None:
+        """``address``: the client's, counted against its cap of games with bots."""
+        async with self.bot_rooms.setting_going(room, address):
+            await lobby.start(self.commit, room, token)
 
-    async def rematch(self, room: Room, token: str | None) -> None:
-        await lobby.rematch(self.commit, room, token)
+    async def rematch(self, room: Room, token: str | None, address: str | None = None) -> None:
+        async with self.bot_rooms.setting_going(room, address):
+            await lobby.rematch(self.commit, room, token)
 
     # ---------------------------------------------------------------- play
     async def act(self, room: Room, who: play.SeatRef, action: dict[str, Any]) -> dict[str, Any]:
@@ -234,13 +275,24 @@ class RoomManager:
             self.reviews.request(room.code, room.game_no, state.setup, state.history)
 
     async def play_from(
-        self, room: Room, game: int | None, actions: int, seat: int, name: str, level: str
+        self,
+        room: Room,
+        game: int | None,
+        actions: int,
+        seat: int,
+        name: str,
+        level: str,
+        address: str | None = None,
     ) -> tuple[Room, Player]:
-        """A new solo room from a step of a finished game's replay."""
+        """A new solo room from a step of a finished game's replay (``address``: the
+        client's, counted against its cap of games with bots)."""
         replay = await play.replay(self.commit, room, game)
-        new, person = await branch.play_from(
-            self.commit, self.registry, self.settings, replay, actions, seat, name, level
-        )
+        async with self.bot_rooms.setting_going(None, address, bot=True):
+            new, person = await branch.play_from(
+                self.commit, self.registry, self.settings, replay, actions, seat, name, level
+            )
+        if address is not None:
+            self.bot_rooms.claim(new, address)
         self.bots.pool.warm(new.code)
         return new, person
 
