@@ -99,46 +99,37 @@ def _plural(n: int, one: str, many: str) -> str:
     return (one if n == 1 else many).format(n=n)
 
 
+#: the counted words of the first sentence: (English one, many, French one, many)
+COUNTED: dict[str, tuple[str, str, str, str]] = {
+    "cards_left": ("{n} card is", "{n} cards are", "{n} carte reste", "{n} cartes restent"),
+    "places_empty": ("{n} empty place", "{n} empty places", "{n} place vide", "{n} places vides"),
+    "cards_to_play": (
+        " and {n} card to play",
+        " and {n} cards to play",
+        " et {n} carte à jouer",
+        " et {n} cartes à jouer",
+    ),
+    "discards": (
+        "{n} card discarded",
+        "{n} cards discarded",
+        "{n} carte défaussée",
+        "{n} cartes défaussées",
+    ),
+}
+
+
 def _text(reason: dict[str, Any], lang: int) -> str:
     """The reason in English (``lang`` 0) or French (1)."""
     fr = lang == 1
     parts = []
     need = reason["places_empty"] + reason["cards_to_play"]
     if reason["cards_left"] < need:
-        cards = _plural(
-            reason["cards_left"],
-            *(
-                ("{n} carte reste", "{n} cartes restent")
-                if fr
-                else ("{n} card is", "{n} cards are")
-            ),
-        )
-        places = _plural(
-            reason["places_empty"],
-            *(
-                ("{n} place vide", "{n} places vides")
-                if fr
-                else ("{n} empty place", "{n} empty places")
-            ),
-        )
-        extra = ""
-        if reason["cards_to_play"]:
-            extra = _plural(
-                reason["cards_to_play"],
-                *(
-                    (" et {n} carte à jouer", " et {n} cartes à jouer")
-                    if fr
-                    else (" and {n} card to play", " and {n} cards to play")
-                ),
-            )
-        discards = _plural(
-            reason["discards"],
-            *(
-                ("{n} carte défaussée", "{n} cartes défaussées")
-                if fr
-                else ("{n} card discarded", "{n} cards discarded")
-            ),
-        )
+        said = {
+            key: _plural(reason[key], *words[2 * lang : 2 * lang + 2])
+            for key, words in COUNTED.items()
+        }
+        cards, places, discards = said["cards_left"], said["places_empty"], said["discards"]
+        extra = said["cards_to_play"] if reason["cards_to_play"] else ""
         most = reason["max_discards"]
         if fr:
             parts.append(
