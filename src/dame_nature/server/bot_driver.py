@@ -12,7 +12,9 @@ a lost game beside a person, who reads why on the table first: the view's
 
 A bot that raises or keeps sending refused actions is logged and that seat is played by
 the ``random`` level for the rest of the game; a move thought over past the budget is
-played at ``random`` (that move only); the room never stops. A bot that
+played by a quick policy (that move only): an expert's by the ``greedy`` player, who
+never shows, gives or swaps, so a slow machine never breaks the experts' show chain
+with a random Symbiosis; the room never stops. A bot that
 answers "nothing to do" while only bots can move the game on is helped the same way for
 that decision, so a game of bots never stalls.
 
@@ -293,6 +295,8 @@ class _Driver:
             return await pool.decide(key, seed, view, asker)
         except BotTimeout as err:  # this move only: the next may be quicker
             log.info("bot of seat %d in room %s: %s", seat, self.room.code, err)
+            quick = "greedy" if key[3] == "expert" else "random"
+            return await pool.decide_fallback(key, seed, view, level=quick)
         except BotFailure as err:
             self._fall_back(game, seat, f"{err}")
         return await pool.decide_fallback(key, seed, view)
