@@ -111,6 +111,9 @@ class Settings(BaseSettings):
     max_rooms: int = Field(default=100_000, gt=0)
     #: the pause of a bot before it acts, so people can follow (0 in the tests)
     bot_delay_seconds: float = Field(default=1.0, ge=0, le=60)
+    #: the pause of a bot before it ends a game that can no longer be won while a person
+    #: is seated, so the person can read why on the table first (none for bots only)
+    bot_end_grace_seconds: float = Field(default=8.0, ge=0, le=120)
     #: the longest the server waits for a bot's decision; past it, that decision is
     #: made by the ``random`` level (the late answer is dropped)
     bot_think_seconds: float = Field(default=5.0, gt=0, le=120)
@@ -118,6 +121,10 @@ class Settings(BaseSettings):
     #: one, which keeps its bots' memory); 0 runs them on one thread of the server
     #: process instead (the GIL then shares the CPU with the event loop)
     bot_processes: int = Field(default=1, ge=0, le=64)
+    #: games with bots one client address may have in play at once on a node (started,
+    #: rematched, played from a replay, or a bot handed a seat); one more is refused
+    #: 429 ``too_many_bot_rooms`` until one of them ends
+    max_bot_rooms_per_address: int = Field(default=3, gt=0)
     #: hints from the expert: sampled deals per hint (the table's bots use 20; fewer
     #: answer faster), the longest a hint may think, and each seat's rate of hints
     hint_worlds: int = Field(default=6, ge=1, le=50)

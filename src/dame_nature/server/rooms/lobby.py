@@ -356,6 +356,7 @@ async def _remove(commit: Commit, room: Room, seat: int) -> None:
     del room.players[seat]
     for player in room.players[seat:]:
         player.seat -= 1
+    room.seat_removed(seat)
     commit.hub.seat_removed(room.code, seat)
     commit.changed(room, now)
 

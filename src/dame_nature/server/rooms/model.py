@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ...engine import MAX_PLAYERS, State, lobby_view
+from ...engine.outlook import lost_reason
 from ..campaign import campaign_public
 from ..errors import Refused
 from ..seating import Presence, table_event
@@ -225,6 +226,19 @@ class Room:
     def connected(self, seat: int) -> bool:
         return seat in self.present
 
+    def seat_removed(self, seat: int) -> None:
+        """Seat ``seat`` left (its player is gone from ``players``): the seats after it
+        move down one, and whether each is connected, and since when it is not, with
+        them."""
+
+        def moved(s: int) -> int:
+            return s - 1 if s > seat else s
+
+        self.present = {moved(s) for s in self.present if s != seat}
+        away = self.presence.away_since
+        self.presence.away_since = {moved(s): t for s, t in away.items() if s != seat}
+        self.presence.update(len(self.players), self.present)
+
     def seat_public(self, seat: int) -> dict[str, Any]:
         """What every view says of a seat beside the engine's fields."""
         player = self.players[seat]
@@ -312,6 +326,7 @@ class Room:
             "table_events": [e for e in self.table_events if e["game"] == self.game_no],
             "turn_limit_seconds": self.spec.get("turn_limit_seconds"),
             "turn_clocks": self.turn_clocks(),
+            "lost_reason": lost_reason(self.state) if self.state is not None else None,
         }
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:

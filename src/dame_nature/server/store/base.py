@@ -223,6 +223,10 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables):
             # two steps, so that no two rows ever share a seat (the primary key)
             ("UPDATE players SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
             ("UPDATE players SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
+            # the seats connected through each node move with them
+            ("DELETE FROM presence WHERE room = ? AND seat = ?", (code, seat)),
+            ("UPDATE presence SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
+            ("UPDATE presence SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
         ]
         self._change(code, statements, version, now, expected)
 
