@@ -8,9 +8,9 @@ import threading
 import time
 from typing import Any
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.services import Postgres, Redis
 from tests.server.conftest import Api
-from tests.services import Postgres, Redis
 
 
 def daily_table(api: Api, players: int, start: bool = True) -> dict[str, Any]:
