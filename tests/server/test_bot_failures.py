@@ -1,8 +1,9 @@
 """A bot that fails never stops its room: a bot that raises and one that sends refused
 actions are logged and replaced by the ``random`` level, an expert's move thought over
 past the budget is played by the quick ``greedy`` player (who never shows, gives or swaps,
-so the experts' show chain holds on a slow machine), and their games of bots still end. In-process (``bot_processes=0``:
-the bots think on a thread, so the test can swap in failing bots)."""
+so the experts' show chain holds on a slow machine), and their games of bots still end.
+In-process (``bot_processes=0``: the bots think on a thread, so the test can swap in
+failing bots)."""
 
 from __future__ import annotations
 
