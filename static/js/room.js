@@ -9,6 +9,7 @@ import { $, app, CODE, render, screens, show } from "./room/state.js";
 import { renderDeviceButton } from "./room/seats.js";
 import { renderBanner, renderGame } from "./room/table.js";
 import { renderEndLearn, renderHint } from "./room/learn.js";
+import { renderEndDaily } from "./room/daily.js";
 
 screens.lobby = () => {
   renderLobby();
@@ -19,6 +20,7 @@ screens.game = () => {
   renderDeviceButton();
   renderHint();
   renderEndLearn();
+  renderEndDaily();
 };
 screens.banner = renderBanner;
 

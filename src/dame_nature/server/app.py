@@ -35,6 +35,8 @@ from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
 from .rooms.coordination import make_coordination
 from .routes import (
+    admin,
+    daily,
     hints,
     lessons,
     metrics,
@@ -44,6 +46,7 @@ from .routes import (
     replay,
     review,
     rooms,
+    stats,
     ws,
 )
 from .security import (
@@ -127,7 +130,9 @@ class GuardMiddleware:
             return
         method = scope["method"]
         path = scope["path"].rstrip("/")
-        creating = method == "POST" and (path == "/api/rooms" or path.endswith("/play_from"))
+        creating = method == "POST" and (
+            path in ("/api/rooms", "/api/daily") or path.endswith("/play_from")
+        )
         if creating and not await self.limiter.hit(self.creates, address):
             await _send_error(
                 send,
@@ -346,9 +351,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(review.router)
     app.include_router(play_from.router)
     app.include_router(metrics.router)
+    app.include_router(admin.router)
+    app.include_router(stats.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(lessons.router)
+    app.include_router(daily.router)
     if DOCS_ASSETS is not None:
         app.include_router(docs_router)
         app.mount("/docs/assets", StaticFiles(directory=str(DOCS_ASSETS)), name="docs-assets")

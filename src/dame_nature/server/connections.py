@@ -105,6 +105,8 @@ class Connection:
         self._task: asyncio.Task[None] | None = None
         self._closer: asyncio.Task[None] | None = None
         self.closed = False
+        #: close with this code once the outbox is sent (``close_after_sent``)
+        self._close_when_sent: int | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
@@ -161,6 +163,15 @@ class Connection:
             self._task.cancel()
         self._closer = asyncio.get_running_loop().create_task(self._close(code))
 
+    def close_after_sent(self, code: int) -> None:
+        """Close the socket with ``code`` once what was pushed so far is sent."""
+        if self.closed or self._close_when_sent is not None:
+            return
+        self._close_when_sent = code
+        if self.close_code is None:
+            self.close_code = code
+        self._wake.set()
+
     async def _close(self, code: int) -> None:
         # a client that does not read never lets the close frame out: give up after a
         # while (the receive loop ends the connection then)
@@ -181,6 +192,9 @@ class Connection:
                     _, text = self._outbox.popleft()
                     self._bytes -= len(text)
                     await self.socket.send_text(text)
+                if self._close_when_sent is not None and not self.closed:
+                    self.closed = True
+                    await self._close(self._close_when_sent)
         except Exception:  # the peer went away: the receive loop will notice
             self.closed = True
 

@@ -26,6 +26,8 @@ STATUS: dict[str, int] = {
     "missing_token": 401,
     "invalid_token": 401,
     "not_host": 403,
+    "not_admin": 403,
+    "token_in_url": 400,
     "hints_off": 403,
     # what does not exist
     "room_not_found": 404,
@@ -33,6 +35,8 @@ STATUS: dict[str, int] = {
     "game_not_found": 404,
     "notifications_off": 404,
     "lesson_not_found": 404,
+    "daily_not_found": 404,
+    "not_this_daily": 403,
     # what the room's state refuses now
     "game_started": 409,
     "game_not_started": 409,
@@ -51,6 +55,8 @@ STATUS: dict[str, int] = {
     "not_saved": 409,
     "nothing_to_do": 409,
     "no_winning_line": 409,
+    "daily_not_finished": 409,
+    "daily_rules": 409,
     # a lesson's moves (``routes/lessons.py``)
     "lesson_over": 409,
     "lesson_too_long": 422,

@@ -247,6 +247,7 @@ class RoomPublic(BaseModel):
     turn_limit_seconds: int | None = Field(description=PACED)
     waiting_for: list[int] = Field(description="the seats the game waits for now")
     turn_clocks: list[TurnClock]
+    daily: dict[str, Any] | None = None  # {date, players}: the daily deal of its game 1
 
 
 class Started(BaseModel):

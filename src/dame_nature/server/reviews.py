@@ -50,6 +50,20 @@ def review_game(
     return review(setup, actions, time_budget=time_budget, node_budget=node_budget)
 
 
+def deal_verdict(setup: dict[str, Any], time_budget: float, node_budget: int) -> dict[str, Any]:
+    """Run in a worker: the solver's verdict on a deal from its first state (every hand
+    open): ``{"verdict": "won" | "lost" | "unknown", "turns": N | None}``, ``turns``
+    the length of the winning line found."""
+    from dame_nature.bots.solver import solve
+    from dame_nature.engine.game import get_game
+    from dame_nature.engine.state import State
+
+    state = State.new(get_game(setup["num_players"], tuple(setup["modes"])), setup)
+    found = solve(state, node_budget=node_budget, time_budget=time_budget)
+    turns = len({step.get("turn") for step in found.line}) if found.status == "won" else None
+    return {"verdict": found.status, "turns": turns}
+
+
 def public(review: dict[str, Any]) -> dict[str, Any]:
     """The answer of ``GET /review`` for a finished review."""
     turning = review.get("turning_point")
@@ -102,6 +116,25 @@ class Reviews:
             return public(done)
         self.request(code, game_no, setup, actions)
         return dict(PENDING)
+
+    async def solve_deal(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The solver's verdict on a deal (``deal_verdict``), in the reviews' pool and
+        gate, within the reviews' budget; raises when the solver failed."""
+        budget = self.settings.review_seconds
+        async with self._gate:
+            if self._closed:
+                raise RuntimeError("the server is stopping")
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(
+                self._pool(), deal_verdict, setup, budget, self.settings.review_node_budget
+            )
+            try:
+                return await asyncio.wait_for(future, budget * 2 + 30)
+            except (asyncio.CancelledError, KeyboardInterrupt, SystemExit):
+                raise
+            except BaseException:
+                self._broken()
+                raise
 
     def request(
         self, code: str, game_no: int, setup: dict[str, Any], actions: list[dict[str, Any]]

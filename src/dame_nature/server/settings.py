@@ -180,6 +180,14 @@ class Settings(BaseSettings):
     #: ``GET /metrics`` (Prometheus) answers requests carrying this bearer token; unset:
     #: there is no ``/metrics`` at all (404)
     metrics_token: SecretStr | None = None
+    #: the routes under ``/api/admin/`` (and the admin page's actions) answer requests
+    #: carrying this bearer token; unset: there are no admin routes at all (404)
+    admin_token: SecretStr | None = None
+    #: admin requests per client address (a wrong token counts as any other)
+    admin_rate_per_second: float = Field(default=1.0, gt=0)
+    admin_rate_burst: int = Field(default=30, gt=0)
+    #: how long a node answers the same public statistics (``GET /api/stats``)
+    stats_cache_seconds: float = Field(default=60.0, ge=0)
     #: measure the cyclic collector's pauses (``gc.callbacks``): passes, time and the
     #: longest by generation in ``/metrics`` and logged at shutdown (for benchmarks)
     gc_pause_stats: bool = False

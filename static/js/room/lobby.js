@@ -19,8 +19,9 @@ function lobbyPlayers() {
   return [...(fromView || (app.room && app.room.players) || [])].sort((a, b) => a.seat - b.seat);
 }
 
-function rulesHTML(modes, campaign, path, hostRules) {
+function rulesHTML(modes, campaign, path, hostRules, daily) {
   const parts = [];
+  if (daily) parts.push(`<p class="daily-line">${icon("leaf")} ${esc(t("The daily deal of {date} for {n} players: every table plays the same deal today, and sees how the others did once its game is over.", { date: daily.date, n: daily.players }))}</p>`);
   if (campaign || path) {
     const p = campaign ? campaign.path : path;
     const stage = campaign ? campaign.stage : 1;
@@ -97,8 +98,9 @@ export function renderLobby() {
   const hostRules = host ? app.hostRules : null;
   // a deal the host chose is told to every seat (the host may know every hand)
   const dealNote = room.deal_chosen_by_host ? `<p class="deal-chosen" id="deal-chosen">${icon("eye")} ${esc(dealChosenText(room.deal_choice))}</p>` : "";
-  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules) + dealNote;
+  $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules, room.daily) + dealNote;
   $("host-controls").hidden = !host;
+  $("rules-editor").hidden = !!room.daily; // the same rules for every table of the deal
   if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), hostRules || { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;
   renderSeatControls(players);
@@ -111,7 +113,7 @@ export function renderLobby() {
 // How many players the game needs to start: 3, or exactly as many as the hands of the
 // host's explicit deal (the server refuses any other count).
 function startNeeds(room) {
-  return room.deal_choice === "deal" && room.seats_max ? room.seats_max : 3;
+  return (room.deal_choice === "deal" || room.daily) && room.seats_max ? room.seats_max : 3;
 }
 
 // The lobby buttons whose request is on its way: they stay off until it is answered,

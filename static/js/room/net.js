@@ -1,6 +1,7 @@
 // The live connection: the websocket (views in, actions out), the REST fallback for an
 // action, and the room's public info.
 import { api, forgetSeat, LiveSocket, roomMemory } from "../api.js";
+import { recordGame } from "../history.js";
 import { serverMessage, t } from "../i18n.js";
 import { sendVisibility } from "./notify.js";
 import { announceTableEvents } from "./seats.js";
@@ -21,6 +22,7 @@ export function connect() {
       if (status === "open") sendVisibility();
       if (status !== "closed") return;
       if (event && event.code === 4404) {
+        if (app.closedMessage !== undefined) showClosed(app.closedMessage);
         show("error-view");
         return;
       }
@@ -51,6 +53,7 @@ function onMessage(msg) {
     // one may still come in: never go back in time
     if (old && typeof old.version === "number" && typeof msg.view.version === "number" && msg.view.version < old.version) return;
     app.view = msg.view;
+    if (msg.view.phase === "over") recordGame(msg.view); // "your games" (/games)
     announceTableEvents(msg.view);
     if (old && old.phase === "over" && msg.view.phase !== "over") {
       app.endDismissed = false; // a rematch started
@@ -62,13 +65,32 @@ function onMessage(msg) {
       return;
     }
     render();
+  } else if (msg.type === "announcement" && msg.message) {
+    announce(msg.message);
+  } else if (msg.type === "room_closed") {
+    app.closedMessage = msg.message || "";
   } else if (msg.type === "error" && msg.error && msg.error.code === "seat_removed") {
-    leftSeat(t("Your seat was removed by the host: you are watching now."));
+    leftSeat(t("Your seat was removed: you are watching now."));
   } else if (msg.type === "error" && msg.error) {
     toast(serverMessage(msg.error.code, msg.error.message || t("That is not possible now.")));
   } else if (msg.type === "room" || msg.type === "lobby" || msg.type === "players") {
     refreshRoom();
   }
+}
+
+/** A message from the server's admin to every table: shown until dismissed. */
+function announce(message) {
+  const box = $("announcement");
+  box.querySelector(".announcement-text").textContent = message;
+  box.hidden = false;
+  $("announcement-close").onclick = () => (box.hidden = true);
+}
+
+/** The room was closed by the server's admin: the error screen says so. */
+function showClosed(message) {
+  const text = $("error-text");
+  if (!text) return;
+  text.textContent = message ? t("This room was closed by the server's admin: {message}", { message }) : t("This room was closed by the server's admin.");
 }
 
 /** This browser's seat is gone (left, or removed by the host in the lobby): forget its

@@ -147,6 +147,12 @@ class CatchUp:
             if code not in versions:  # deleted by another node
                 if not self.hub.count(code):
                     rooms.pop(code, None)
+                elif not room.lock.locked():
+                    # a room is swept only once no seat is connected anywhere: one
+                    # deleted with sockets here was closed by the admin (the message
+                    # telling this node was missed)
+                    self.registry.forget(code)
+                    self.hub.close_room(code)
                 continue
             if versions[code] > room.version:
                 async with room.lock:

@@ -80,6 +80,10 @@ class Coordination:
     def publish(self, room: Room, **extra: Any) -> None:
         """A change of ``room`` is stored: tell the other nodes."""
 
+    def publish_notice(self, code: str, **notice: Any) -> None:
+        """Tell the other nodes' sockets of room ``code`` of an admin action (nothing
+        to do with one node)."""
+
     def watch(self, code: str) -> None:
         """This node holds a socket of ``code``."""
 
@@ -196,6 +200,9 @@ class Clustered(Coordination):
 
     def publish(self, room: Room, **extra: Any) -> None:
         self.cluster.publish(room.code, room.version, **extra)
+
+    def publish_notice(self, code: str, **notice: Any) -> None:
+        self.cluster.publish(code, 0, **notice)
 
     def watch(self, code: str) -> None:
         self.cluster.watch(code)

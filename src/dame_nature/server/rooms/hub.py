@@ -20,6 +20,8 @@ from .model import Room
 
 Sockets = dict[int | None, set[Connection]]
 
+#: the websocket close code of a socket whose room was closed (as a room not found)
+ROOM_CLOSED = 4404
 #: told to a socket whose seat left the room (it watches from then on)
 SEAT_REMOVED = dumps(
     {
@@ -121,6 +123,44 @@ class Hub:
                 del self._rooms[code][None]
         conn.seat = seat
         self.add(code, conn)
+
+    def all_sockets(self) -> list[Sockets]:
+        """The sockets of every room on this node, by seat."""
+        return list(self._rooms.values())
+
+    def close_room(self, code: str, message: str = "") -> int:
+        """Room ``code`` is gone (the admin closed it): each of its sockets here is told
+        (``{"type": "room_closed", "message"}``), then closed (4404) and no longer held.
+        The sockets told."""
+        sockets = self._rooms.pop(code, None) or {}
+        conns = [conn for group in sockets.values() for conn in group]
+        self._hidden.difference_update(conns)
+        notice = dumps({"type": "room_closed", "message": message})
+        for conn in conns:
+            conn.push(notice)
+            conn.close_after_sent(ROOM_CLOSED)
+        return len(conns)
+
+    def seat_revoked(self, code: str, seat: int) -> None:
+        """Seat ``seat`` was taken from its player during a game: its sockets are told
+        and become spectators (the other seats stay where they are)."""
+        sockets = self._rooms.get(code)
+        group = sockets.pop(seat, None) if sockets is not None else None
+        if sockets is None or not group:
+            return
+        notice = dumps(
+            {
+                "type": "error",
+                "error": {
+                    "code": "seat_removed",
+                    "message": "Your seat was removed: you are watching now.",
+                },
+            }
+        )
+        for conn in group:
+            conn.seat = None
+            conn.push(notice)
+        sockets.setdefault(None, set()).update(group)
 
     def seat_removed(self, code: str, seat: int) -> None:
         """Seat ``seat`` left the lobby: the seats after it move down one, and its own

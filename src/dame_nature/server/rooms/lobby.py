@@ -123,10 +123,11 @@ async def create(
     hints: bool = False,
     address: str | None = None,
     turn_limit: int | None = None,
+    daily: dict[str, Any] | None = None,
 ) -> Room:
     """A new room, created from client ``address`` (None: not counted). Idle rooms leave
     memory before anyone is refused ``too_many_rooms`` (the server's cap, or the
-    address's)."""
+    address's). ``daily``: what the spec of a room of a daily deal adds (``daily.py``)."""
 
     def mine() -> int:
         return 0 if address is None else registry.created_from(address)
@@ -141,6 +142,8 @@ async def create(
             "Too many rooms were opened from your address; finish or leave some, or try later.",
         )
     spec, campaign = checked_rules(modes, path, seed, deal, hints, turn_limit, settings)
+    if daily is not None:  # ``{"daily": {date, players}, "deal_key": ..}``
+        spec.update(daily)
     now = time.time()
     code = secrets.token_urlsafe(CODE_BYTES)
     room = Room(
@@ -172,6 +175,8 @@ async def set_rules(
     """Host only, in the lobby: replace the room's rules (modes or path, seed, deal,
     hints in a room of people, the turn limit of a paced room)."""
     require_host(room, token)
+    if room.spec.get("daily") is not None:
+        raise Refused("daily_rules", "A daily deal's rules are the same for every table.")
     spec, campaign = checked_rules(modes, path, seed, deal, hints, turn_limit, settings)
 
     async def change() -> None:
@@ -196,10 +201,11 @@ def rules(room: Room, token: str | None) -> dict[str, Any]:
     spec = room.spec
     path = spec.get("path")
     modes = [] if path is not None else list(spec["modes"])
+    daily = spec.get("daily") is not None  # its seed is the deal's: no table sees it
     return {
         "modes": modes,
         "path": path,
-        "seed": spec.get("seed"),
+        "seed": None if daily else spec.get("seed"),
         "deal": spec.get("deal"),
         "hints": bool(spec.get("hints")),
         "turn_limit_seconds": spec.get("turn_limit_seconds"),
@@ -386,6 +392,11 @@ async def start(commit: Commit, room: Room, token: str | None) -> None:
             raise Refused(
                 "wrong_player_count",
                 f"This deal is for {len(deal['hands'])} players; {n} have joined.",
+            )
+        if n != room.seats_max and room.spec.get("daily") is not None:
+            raise Refused(
+                "wrong_player_count",
+                f"This daily deal is for {room.seats_max} players; {n} have joined.",
             )
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise Refused(

@@ -22,12 +22,13 @@ from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
 from ..bot_rooms import BotRooms
 from ..connections import Connection
+from ..daily import Daily
 from ..hints import Hints
 from ..metrics import Metrics
 from ..reviews import Reviews
 from ..settings import Settings
 from ..store import BaseStore
-from . import branch, lobby, play
+from . import admin, branch, lobby, play
 from . import connect as sockets
 from .absence import Absence
 from .catchup import CatchUp
@@ -69,6 +70,7 @@ class RoomManager:
         self.notifier: Any = None
         self.hints = Hints(settings, store, pool)
         self.reviews = Reviews(settings, store)
+        self.daily = Daily(self)
         self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
         #: the games with bots each client address has in play (capped per address)
@@ -131,6 +133,7 @@ class RoomManager:
 
     async def close(self) -> None:
         await self.turns.close()
+        await self.daily.close()
         await self.reviews.close()
         await self.bots.close()
         await self.coordination.stop()
@@ -149,6 +152,8 @@ class RoomManager:
 
     # ---------------------------------------------------------------- the other nodes
     async def remote_change(self, message: dict[str, Any]) -> None:
+        if admin.notice_from_node(self.hub, self.registry, message):
+            return
         await self.catch_up.remote_change(message)
 
     async def resync(self, only_watched: bool = False) -> None:
@@ -156,6 +161,16 @@ class RoomManager:
 
     async def reassert_presence(self) -> None:
         await self.commit.reassert_presence(list(self.rooms.values()))
+
+    # ---------------------------------------------------------------- admin
+    async def close_room(self, room: Room, message: str | None) -> int:
+        return await admin.close_room(self.commit, self.registry, room, message)
+
+    async def revoke_seat(self, room: Room, seat: int) -> str:
+        return await admin.remove_seat(self.commit, room, seat)
+
+    def announce(self, codes: list[str], message: str, at: float) -> int:
+        return admin.announce(self.commit, codes, message, at)
 
     # ---------------------------------------------------------------- lobby
     async def create(
@@ -167,9 +182,11 @@ class RoomManager:
         hints: bool = False,
         address: str | None = None,
         turn_limit: int | None = None,
+        daily: dict[str, Any] | None = None,
     ) -> Room:
         """A new room; ``address``: the client's, counted against its cap of rooms;
-        ``turn_limit``: seconds per decision of a paced room (None: live)."""
+        ``turn_limit``: seconds per decision of a paced room (None: live); ``daily``:
+        what a daily deal's room adds to its spec (``daily.py``)."""
         return await lobby.create(
             self.commit,
             self.registry,
@@ -181,6 +198,7 @@ class RoomManager:
             hints,
             address,
             turn_limit,
+            daily,
         )
 
     async def set_rules(
@@ -269,10 +287,12 @@ class RoomManager:
         return played
 
     def _review_if_over(self, room: Room) -> None:
-        """A game that just ended is reviewed at once (off the event loop)."""
+        """A game that just ended is reviewed at once (off the event loop), and a daily
+        deal's verdict is looked for."""
         state = room.state
         if state is not None and state.is_over:
             self.reviews.request(room.code, room.game_no, state.setup, state.history)
+            self.daily.game_over(room)
 
     async def play_from(
         self,

@@ -206,8 +206,16 @@ class Room:
 
     @property
     def seats_max(self) -> int:
-        deal = self.spec.get("deal")
+        deal, daily = self.spec.get("deal"), self.spec.get("daily")
+        if daily:
+            return int(daily["players"])
         return len(deal["hands"]) if deal else MAX_PLAYERS
+
+    @property
+    def daily(self) -> dict[str, Any] | None:
+        """The daily deal the room's first game plays: ``{"date", "players"}``, or None."""
+        daily: dict[str, Any] | None = self.spec.get("daily")
+        return dict(daily) if daily else None
 
     @property
     def modes(self) -> list[str]:
@@ -257,6 +265,8 @@ class Room:
         return self._deal_chosen(self.game_no)
 
     def _deal_chosen(self, game_no: int) -> bool:
+        if self.spec.get("daily"):
+            return False  # the day's deal: the host knows no more of it than anyone
         chosen = self.spec.get("seed") is not None or self.spec.get("deal") is not None
         return chosen and game_no <= 1
 
@@ -309,6 +319,7 @@ class Room:
             "game": self.game_no,
             "deal_chosen_by_host": self.deal_chosen_by_host,
             "deal_choice": self.deal_choice(),
+            "daily": self.daily,
             "hints_allowed": self.hints_allowed,
             "hints_taken": self.hints_taken(),
             "stand_in_moves": self.stand_in_moves,
@@ -358,6 +369,7 @@ class Room:
             "turn_limit_seconds": self.spec.get("turn_limit_seconds"),
             "waiting_for": self.waiting_for(),
             "turn_clocks": self.turn_clocks(),
+            "daily": self.daily,
         }
 
     def waiting_for(self) -> list[int]:

@@ -19,6 +19,7 @@ from ..campaign import record_result
 from ..connections import TokenBucket
 from ..errors import Refused, refusal
 from ..provenance import state_digest
+from ..results import game_result
 from ..settings import Settings
 from .commit import Commit
 from .model import Room
@@ -200,6 +201,7 @@ async def apply(
             digest=state_digest(state) if state.result is not None else None,
             stand_in=stand_in,
             waiting=waiting,
+            record=None if state.result is None else game_result(room, state, now, bool(stand_in)),
         )
     except BaseException:
         # not stored, so not accepted: the room goes back to exactly what is stored

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException
 
 from ...engine import PATHS, REASONS, REASONS_FR, RULES, raw_card_data
 from ..addresses import invite_base
@@ -71,6 +72,14 @@ def home(request: Request) -> HTMLResponse:
     )
 
 
+@router.get("/daily", response_class=HTMLResponse, include_in_schema=False)
+def daily_page(request: Request) -> HTMLResponse:
+    """Today's daily deals (``static/js/daily.js``)."""
+    return _templates(request).TemplateResponse(
+        request, "daily.html", {"boot_json": _boot_data(), "page": "daily"}
+    )
+
+
 def _invite_base(request: Request) -> str:
     """Where invite links start (``""``: the address the page was opened at)."""
     settings: Settings | None = getattr(request.app.state, "settings", None)
@@ -99,6 +108,37 @@ def replay_page(request: Request, code: str) -> HTMLResponse:
     """The replay viewer of the room's finished game (``static/js/replay.js``)."""
     return _templates(request).TemplateResponse(
         request, "replay.html", {"boot_json": _boot_data(), "code": code, "page": "replay"}
+    )
+
+
+@router.get("/stats", response_class=HTMLResponse, include_in_schema=False)
+def stats_page(request: Request) -> HTMLResponse:
+    """The public statistics (``static/js/stats.js`` reads ``GET /api/stats``)."""
+    return _templates(request).TemplateResponse(
+        request, "stats.html", {"boot_json": _boot_data(), "page": "stats"}
+    )
+
+
+@router.get("/games", response_class=HTMLResponse, include_in_schema=False)
+def games_page(request: Request) -> HTMLResponse:
+    """ "Your games": the games this browser sat at (its own storage, ``history.js``)."""
+    return _templates(request).TemplateResponse(
+        request, "games.html", {"boot_json": _boot_data(), "page": "games"}
+    )
+
+
+@router.get("/admin", response_class=HTMLResponse, include_in_schema=False)
+def admin_page(request: Request) -> HTMLResponse:
+    """The admin page (``static/js/admin.js``); none without an admin token (404)."""
+    settings: Settings | None = getattr(request.app.state, "settings", None)
+    if (
+        settings is None
+        or settings.admin_token is None
+        or not settings.admin_token.get_secret_value()
+    ):
+        raise HTTPException(404)
+    return _templates(request).TemplateResponse(
+        request, "admin.html", {"boot_json": _boot_data(), "page": "admin"}
     )
 
 

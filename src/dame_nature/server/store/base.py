@@ -32,7 +32,9 @@ from typing import Any, TypeVar
 
 from ..provenance import ENGINE_VERSION, RULES_VERSION
 from .clocks import ClockTables, Waiting, loads_waiting, waiting_statements
+from .daily import DailyTables
 from .nodes import NodeTables
+from .records import INSERT_RESULT, RecordTables, result_row
 
 T = TypeVar("T")
 
@@ -108,7 +110,7 @@ class Tx:
         return [row["seat"] for row in rows]
 
 
-class BaseStore(NodeTables, ClockTables):
+class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables):
     """The SQL of every read and write; subclasses provide ``_transaction`` and ``call``."""
 
     #: several server processes may write this database at once
@@ -305,10 +307,12 @@ class BaseStore(NodeTables, ClockTables):
         expected: int | None = None,
         stand_in: dict[str, Any] | None = None,
         waiting: Waiting | None = None,
+        record: dict[str, Any] | None = None,
     ) -> None:
-        """Append action ``idx`` of the game (and its end: result, final digest);
-        ``stand_in``: the bot that played it for an absent person (``{level, turn}``);
-        ``waiting``: a paced room's turn clocks after it (``clocks.py``)."""
+        """Append action ``idx`` of the game (and its end: result, final digest, and
+        ``record``, the row of ``results``); ``stand_in``: the bot that played it for an
+        absent person (``{level, turn}``); ``waiting``: a paced room's turn clocks after
+        it (``clocks.py``)."""
         row = (code, game_no, idx, seat, _dumps(action), version, _dumps_or_null(stand_in))
         expected = version - 1 if expected is None else expected
         if result is None and waiting is None:
@@ -328,6 +332,7 @@ class BaseStore(NodeTables, ClockTables):
                 "UPDATE rooms SET status = 'over', campaign = ? WHERE code = ?",
                 (_dumps_or_null(campaign or None), code),
             ),
+            *([(INSERT_RESULT, result_row(record))] if record is not None else []),
         ]
         self._change(code, [(INSERT_ACTION, row), *end], version, now, expected)
 
