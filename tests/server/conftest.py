@@ -274,3 +274,19 @@ def server_factory(tmp_path: Path) -> Iterator[Any]:
     yield make
     for proc in started:
         proc.stop()
+
+
+def clear_of_midnight(margin: float = 300.0) -> None:
+    """Return at once unless midnight UTC (when the daily deals change) is less than
+    ``margin`` seconds away; then wait until it has passed, so that a test of the daily
+    deal runs within one day."""
+    import datetime as dt
+    import time
+
+    while True:
+        now = dt.datetime.now(dt.UTC)
+        midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
+        left = (midnight - now).total_seconds()
+        if left > margin:
+            return
+        time.sleep(left + 1)

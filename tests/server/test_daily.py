@@ -8,9 +8,17 @@ import threading
 import time
 from typing import Any
 
+import pytest
+
 from benchmarks._support.live_server import ServerProcess
 from benchmarks._support.services import Postgres, Redis
-from tests.server.conftest import Api
+from tests.server.conftest import Api, clear_of_midnight
+
+
+@pytest.fixture(autouse=True)
+def one_day() -> None:
+    """Each test runs within one day of deals."""
+    clear_of_midnight()
 
 
 def daily_table(api: Api, players: int, start: bool = True) -> dict[str, Any]:

@@ -15,8 +15,16 @@ import pytest
 from dn_ui import assert_accessible, no_horizontal_scroll, take_seat
 from playwright.sync_api import Page, expect
 
+from tests.server.conftest import clear_of_midnight
+
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(autouse=True)
+def one_day() -> None:
+    """Each test runs within one day of deals."""
+    clear_of_midnight()
 
 
 def seat_memory(page: Page, code: str) -> dict[str, Any]:
