@@ -1,8 +1,9 @@
 // Home page: create a room (advanced rules one by one, or a path as a campaign; optional
 // seed or deal) or join one with its code.
-import { api, loadSeats, rememberRoom } from "./api.js";
+import { api, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
 import { icon } from "./icons.js";
+import { renderMyRooms } from "./my_rooms.js";
 import { t, tn } from "./i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
 import { levelOptions } from "./texts.js";
@@ -118,14 +119,7 @@ joinForm.addEventListener("submit", (event) => {
   window.location.assign(`/r/${match[1]}`);
 });
 
-// Rooms this browser has a seat in, most recent first.
-const seats = Object.entries(loadSeats())
-  .filter(([, s]) => s.token)
-  .sort((a, b) => (b[1].at || 0) - (a[1].at || 0))
-  .slice(0, 5);
-if (seats.length) {
-  document.getElementById("my-rooms").hidden = false;
-  document.getElementById("my-rooms-list").innerHTML = seats
-    .map(([code, s]) => `<li><a href="/r/${esc(code)}">${esc(t("{name} in room {room}…", { name: s.name || t("Seat {n}", { n: s.seat + 1 }), room: code.slice(0, 8) }))}</a></li>`)
-    .join("");
-}
+// Rooms this browser has a seat in, most recent first, with whose turn it is.
+renderMyRooms(document.getElementById("my-rooms-list")).then((n) => {
+  document.getElementById("my-rooms").hidden = !n;
+});

@@ -37,6 +37,8 @@ export const ICONS = {
   bot: svg('<path d="M12 2.5v3" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><circle cx="12" cy="2.6" r="1.4" fill="currentColor"/><rect x="4" y="6.5" width="16" height="12.5" rx="3.2" fill="currentColor"/><circle cx="9" cy="12.2" r="1.9" fill="#fff"/><circle cx="15" cy="12.2" r="1.9" fill="#fff"/><path d="M9 16.2h6" stroke="#fff" stroke-width="1.6" stroke-linecap="round"/><path d="M2 11v4M22 11v4" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'),
   eye: svg('<path d="M1.5 12S5.5 5 12 5s10.5 7 10.5 7S18.5 19 12 19 1.5 12 1.5 12z" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="12" cy="12" r="3.2" fill="currentColor"/>'),
   discard: svg('<path d="M4 7h16M9 7V4h6v3M6 7l1 14h10l1-14" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>'),
+  // a paced game's clock
+  clock: svg('<circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 6.5V12l3.8 2.4" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'),
   web: svg('<g stroke="currentColor" stroke-width="1.6"><path d="M5 5l7 7M5 19l7-7M12 12h7"/></g><g fill="currentColor"><circle cx="5" cy="5" r="2.6"/><circle cx="5" cy="19" r="2.6"/><circle cx="12" cy="12" r="2.8"/><circle cx="19" cy="12" r="2.6"/></g>'),
 };
 

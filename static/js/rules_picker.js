@@ -3,6 +3,7 @@
 // campaign; under Options, a seed or an explicit deal.
 import { BOOT, esc } from "./cards.js";
 import { lang, modeSummary, modeTitle, t } from "./i18n.js";
+import { PACE_CHOICES, paceChoiceText } from "./pace.js";
 import { TEXTS } from "./texts.js";
 
 export const PATH_TITLES = {
@@ -52,6 +53,11 @@ export function renderRulesPicker(container) {
       <legend>${esc(t("Path"))}</legend>
       <div class="mode-list">${pathOptions()}</div>
     </fieldset>
+    <div class="pace-option">
+      <label for="turn-limit">${esc(t("Pace"))}</label>
+      <select id="turn-limit" name="turn_limit">${PACE_CHOICES.map((s) => `<option value="${s}">${esc(paceChoiceText(s))}</option>`).join("")}</select>
+      <p class="hint">${esc(t("A paced game is played over days: each player has that long for each move, or a bot plays it for them (they keep their seat)."))}</p>
+    </div>
     <label class="radio hints-option"><input type="checkbox" id="hints" name="hints"> ${esc(t("Hints from the expert for people too (a Hint button at the table; every hint taken is shown to all)"))}</label>
     <details class="advanced">
       <summary>${esc(t("Options"))}</summary>
@@ -96,6 +102,8 @@ export function readRulesPicker(container) {
     body.seed = seed;
   }
   if (container.querySelector("#hints")?.checked) body.hints = true;
+  const pace = container.querySelector("#turn-limit")?.value;
+  if (pace) body.turn_limit_seconds = Number(pace);
   const dealField = container.querySelector("#deal");
   const dealText = dealField.value.trim();
   if (dealText !== "") {
@@ -109,9 +117,16 @@ export function readRulesPicker(container) {
 }
 
 // Shows the room's current choice, with its seed or deal (the host's rules).
-export function setRulesPicker(container, { modes = [], path = null, seed = null, deal = null, hints = false } = {}) {
+export function setRulesPicker(container, { modes = [], path = null, seed = null, deal = null, hints = false, turn_limit_seconds: limit = null } = {}) {
   const hintsBox = container.querySelector("#hints");
   if (hintsBox) hintsBox.checked = !!hints;
+  const pace = container.querySelector("#turn-limit");
+  if (pace) {
+    const value = limit ? String(limit) : "";
+    // a limit set through the API may be none of the choices: offered as it is
+    if (![...pace.options].some((o) => o.value === value)) pace.insertAdjacentHTML("beforeend", `<option value="${value}">${esc(paceChoiceText(limit))}</option>`);
+    pace.value = value;
+  }
   container.querySelector(`input[name="kind"][value="${path ? "path" : "modes"}"]`).checked = true;
   for (const box of container.querySelectorAll('input[name="mode"]')) box.checked = !path && modes.includes(box.value);
   if (path) container.querySelector(`input[name="path"][value="${path}"]`).checked = true;

@@ -248,15 +248,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pauses.install()
             manager.metrics.registry.register(pauses)
         sweeper = asyncio.create_task(manager.run_sweeper())
+        clocks = asyncio.create_task(manager.run_turn_clocks())
         try:
             yield
         finally:
             if pauses is not None:
                 pauses.remove()
                 log.warning("the cyclic collector: %s", pauses.summary())
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in (sweeper, clocks):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await manager.close()
             store.close()
 

@@ -20,6 +20,7 @@ STATUS: dict[str, int] = {
     # the request or the token
     "invalid_request": 422,
     "unknown_level": 422,
+    "invalid_turn_limit": 422,
     "invalid_subscription": 422,
     "invalid_address": 422,
     "missing_token": 401,

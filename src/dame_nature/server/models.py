@@ -62,6 +62,10 @@ class Deal(_Body):
     first_player: Seat = 0
 
 
+#: the room rule of paced rooms
+PACED = "a paced room: seconds per decision, past which a bot plays it (null: live)"
+
+
 def _room_rules_schema(schema: dict[str, Any]) -> None:
     # what the server checks beyond each field: not both a non-empty ``modes`` and a
     # ``path``, not both a ``seed`` and a ``deal``
@@ -102,6 +106,7 @@ class RoomCreate(_Body):
     seed: Seed | None = None
     deal: Deal | None = None
     hints: bool = Field(default=False, description="hints from the expert for people too")
+    turn_limit_seconds: int | None = Field(default=None, description=PACED)
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
@@ -122,6 +127,7 @@ class RoomRules(BaseModel):
     seed: int | None
     deal: dict[str, Any] | None
     hints: bool = False
+    turn_limit_seconds: int | None = None
 
 
 class RoomCreated(BaseModel):
@@ -205,6 +211,14 @@ class Campaign(BaseModel):
     attempt: int = 1
 
 
+class TurnClock(BaseModel):
+    """A paced game's clock: a seat it waits for, since when, when a bot plays for it."""
+
+    seat: int
+    since: float
+    due: float | None
+
+
 class RoomPublic(BaseModel):
     room: str
     url: str
@@ -226,6 +240,10 @@ class RoomPublic(BaseModel):
     deal_choice: Literal["seed", "deal"] | None = Field(
         description="what the host chose, when `deal_chosen_by_host`"
     )
+    updated_at: float
+    turn_limit_seconds: int | None = Field(description=PACED)
+    waiting_for: list[int] = Field(description="the seats the game waits for now")
+    turn_clocks: list[TurnClock]
 
 
 class Started(BaseModel):

@@ -13,6 +13,8 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 SEVEN_DAYS = 7 * 24 * 3600.0
+#: the longest turn limit of a paced room (``turn_limit_seconds``): two days
+MAX_TURN_LIMIT_SECONDS = 172_800
 
 
 class Settings(BaseSettings):
@@ -146,6 +148,12 @@ class Settings(BaseSettings):
     #: a seated person disconnected for this long counts as absent: any seated player
     #: may then hand the seat to a bot, and the host role passes on from an absent host
     absent_seconds: float = Field(default=30.0, gt=0)
+    #: paced rooms: the shortest turn limit a host may set (``turn_limit_seconds``; the
+    #: longest is ``MAX_TURN_LIMIT_SECONDS``, two days)
+    min_turn_limit_seconds: float = Field(default=3600.0, gt=0, le=172_800)
+    #: a paced room (whatever its status) with no change and no connection for this
+    #: long is deleted (live rooms: ``room_ttl_seconds``, lobbies ``lobby_ttl_seconds``)
+    paced_room_ttl_seconds: float = Field(default=30 * 24 * 3600.0, gt=0)
     #: Web Push: the VAPID private key (PEM, or the raw key in base64url); by default one
     #: is generated on first start and stored with the data
     vapid_private_key: str | None = None

@@ -3,10 +3,12 @@ import { api, rememberRoom } from "../api.js";
 import { esc } from "../cards.js";
 import { icon } from "../icons.js";
 import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
+import { durationText } from "../pace.js";
 import { PickerError, readRulesPicker, renderRulesPicker, setRulesPicker } from "../rules_picker.js";
 import { dealChosenText, TEXTS } from "../texts.js";
 import { botBadge, removeSeatButton, renderSeatControls } from "./bots.js";
 import { connect, refreshRoom } from "./net.js";
+import { renderOtherRooms } from "./paced.js";
 import { amHost, hostBadge, hostToken, nameTaken } from "./seats.js";
 import { $, app, CODE, inGame, MODES, mySeat, show } from "./state.js";
 
@@ -36,6 +38,8 @@ function rulesHTML(modes, campaign, path, hostRules) {
   if (hostRules && hostRules.seed !== null && hostRules.seed !== undefined) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesSeed(hostRules.seed))}</p>`);
   if (hostRules && hostRules.deal) parts.push(`<p class="hint deal-line">${esc(TEXTS.rulesDeal)}</p>`);
   if (app.view && app.view.hints_allowed) parts.push(`<p class="hint hints-line">${esc(t("Hints from the expert are on."))}</p>`);
+  const limit = app.view ? app.view.turn_limit_seconds : app.room && app.room.turn_limit_seconds;
+  if (limit) parts.push(`<p class="pace-line" id="pace-line">${icon("clock")} ${esc(t("Paced game: each player has {time} for each move; past it a bot plays that move for them.", { time: durationText(limit) }))}</p>`);
   return parts.join("");
 }
 
@@ -54,6 +58,7 @@ async function loadHostRules(version) {
 export function renderLobby() {
   show("lobby-view");
   $("turn-info").hidden = true;
+  renderOtherRooms();
   const room = app.room || {};
   const players = lobbyPlayers();
   const me = mySeat();

@@ -1,5 +1,5 @@
 // The game log: every event of this game this seat may see, as sentences.
-import { api } from "../api.js";
+import { api, rememberRoom } from "../api.js";
 import { cardText, esc } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { REASONS, seatName } from "../texts.js";
@@ -8,7 +8,7 @@ import { recordText, renderDiscard } from "./reveal.js";
 import { standInNote, tableItems, tableItemsReset } from "./seats.js";
 import { $, app, CODE } from "./state.js";
 
-function eventText(e) {
+export function eventText(e) {
   const v = app.view;
   const who = seatName(v, e.seat);
   const paid = e.paid_with === "free" ? t(" (free Symbiosis)") : e.paid_with === "card" ? t(" (Symbiosis card)") : "";
@@ -64,6 +64,7 @@ async function loadFullLog(game) {
     const log = await api("GET", `/api/rooms/${encodeURIComponent(CODE)}/log`, { token: app.mem.token });
     if (!app.view || log.game !== app.view.game) return;
     app.events = log.events;
+    app.logComplete = game;
     app.eventSigs = log.events.map((e) => JSON.stringify(e));
     app.logDrawn = 0;
     $("log").innerHTML = "";
@@ -118,7 +119,18 @@ export function renderLog() {
     list.insertAdjacentHTML("beforeend", items);
     if (atEnd || !list.dataset.scrolled) list.scrollTop = list.scrollHeight;
   }
+  if (app.logComplete === v.game && document.visibilityState === "visible") noteSeen(v);
   $("log-count").textContent = app.events.length ? tn("({n} event)", "({n} events)", app.events.length) : "";
+}
+
+/** What this seat has seen of the game, kept in the seat memory ("since your last
+ * visit" starts from there). */
+function noteSeen(v) {
+  const seen = { game: v.game, events: app.events.length, turn: v.turn, standIns: (v.stand_in_moves || []).length };
+  const old = app.mem.seen;
+  if (old && old.game === seen.game && old.events === seen.events && old.standIns === seen.standIns) return;
+  app.mem.seen = seen;
+  rememberRoom(CODE, { seen });
 }
 
 $("log").addEventListener("scroll", () => {

@@ -12,6 +12,7 @@ import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
+import { clockHTML, paceNote, sinceLastVisit } from "./paced.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
 import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show, touch } from "./state.js";
@@ -31,7 +32,7 @@ export function renderGame() {
   }
   const ti = $("turn-info");
   ti.hidden = false;
-  ti.textContent = over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" });
+  ti.textContent = (over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" })) + paceNote();
   const stage = v.campaign ? t("Path {n}, stage {stage}/3", { n: v.campaign.path, stage: v.campaign.stage }) : "";
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
@@ -55,6 +56,7 @@ export function renderGame() {
   renderDiscard(); // after the log: it tells who discarded each card
   maybeOpenGiveback();
   updateAlerts();
+  sinceLastVisit(v);
 }
 
 function orderedOthers() {
@@ -121,6 +123,7 @@ function renderOthers() {
         </div>
         ${pending ? `<p class="pending-note">${esc(v.pending_give.to === p.seat ? t("must give a card back") : t("is waiting for a card back"))}</p>` : ""}
         ${active && awaiting.kind === "reveal" ? `<p class="pending-note">${esc(t("is choosing where their card goes"))}</p>` : ""}
+        ${clockHTML(p.seat)}
         ${takeoverButton(p)}
       </article>`;
     })

@@ -76,6 +76,7 @@ class CatchUp:
                 self.hub.broadcast(room)
         room.status = data["status"]
         room.campaign = data["campaign"]
+        room.waiting = dict(data.get("waiting") or {})
         room.version = data["version"]
         room.updated_at = data["updated_at"]
         self.hub.broadcast(room)
@@ -106,6 +107,11 @@ class CatchUp:
                     except EngineError:  # refused, so nothing changed: ask the store
                         pass
                     else:
+                        acted = message.get("acted")
+                        at = float(message.get("at") or room.updated_at)
+                        clocks = room.clocks_after(at, acted if isinstance(acted, int) else None)
+                        if clocks is not None:  # as the writer stored them
+                            room.waiting = clocks[0]
                         stand_in = message.get("stand_in")
                         if isinstance(stand_in, dict):
                             room.add_stand_ins([message], [stand_in])

@@ -26,7 +26,7 @@ from ..bot_driver import bot_levels
 from ..campaign import new_campaign, next_game, stage_modes
 from ..errors import Refused, refusal
 from ..seating import check_hand_over, check_name_free, name_key
-from ..settings import Settings
+from ..settings import MAX_TURN_LIMIT_SECONDS, Settings
 from .commit import Commit
 from .model import CODE_BYTES, TOKEN_BYTES, Player, Room, same_secret
 from .registry import Registry
@@ -68,14 +68,31 @@ def check_level(level: str) -> str:
     return level
 
 
+def check_turn_limit(limit: int | None, settings: Settings | None) -> int | None:
+    """A paced room's turn limit, in seconds, within the server's bounds (None: live)."""
+    if limit is None:
+        return None
+    lowest = settings.min_turn_limit_seconds if settings is not None else 3600.0
+    if not lowest <= limit <= MAX_TURN_LIMIT_SECONDS:
+        raise Refused(
+            "invalid_turn_limit",
+            f"A turn limit is from {lowest:g} to {MAX_TURN_LIMIT_SECONDS} seconds "
+            "(or null: a live game).",
+        )
+    return int(limit)
+
+
 def checked_rules(
     modes: list[str],
     path: int | None,
     seed: int | None,
     deal: dict[str, Any] | None,
     hints: bool = False,
+    turn_limit: int | None = None,
+    settings: Settings | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """A room's rules, checked: its spec, and its campaign when it plays a path."""
+    turn_limit = check_turn_limit(turn_limit, settings)
     if path is not None and modes:
         raise Refused("invalid_request", "Give either 'modes' or 'path' (a campaign), not both.")
     if seed is not None and deal is not None:
@@ -89,6 +106,8 @@ def checked_rules(
     except EngineError as err:
         raise refusal(err) from None
     spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal, "hints": hints}
+    if turn_limit is not None:
+        spec["turn_limit_seconds"] = turn_limit
     return spec, new_campaign(path) if path is not None else None
 
 
@@ -103,6 +122,7 @@ async def create(
     deal: dict[str, Any] | None,
     hints: bool = False,
     address: str | None = None,
+    turn_limit: int | None = None,
 ) -> Room:
     """A new room, created from client ``address`` (None: not counted). Idle rooms leave
     memory before anyone is refused ``too_many_rooms`` (the server's cap, or the
@@ -120,7 +140,7 @@ async def create(
             "too_many_rooms",
             "Too many rooms were opened from your address; finish or leave some, or try later.",
         )
-    spec, campaign = checked_rules(modes, path, seed, deal, hints)
+    spec, campaign = checked_rules(modes, path, seed, deal, hints, turn_limit, settings)
     now = time.time()
     code = secrets.token_urlsafe(CODE_BYTES)
     room = Room(
@@ -146,11 +166,13 @@ async def set_rules(
     seed: int | None,
     deal: dict[str, Any] | None,
     hints: bool = False,
+    turn_limit: int | None = None,
+    settings: Settings | None = None,
 ) -> None:
     """Host only, in the lobby: replace the room's rules (modes or path, seed, deal,
-    hints in a room of people)."""
+    hints in a room of people, the turn limit of a paced room)."""
     require_host(room, token)
-    spec, campaign = checked_rules(modes, path, seed, deal, hints)
+    spec, campaign = checked_rules(modes, path, seed, deal, hints, turn_limit, settings)
 
     async def change() -> None:
         if room.status != "lobby":
@@ -180,6 +202,7 @@ def rules(room: Room, token: str | None) -> dict[str, Any]:
         "seed": spec.get("seed"),
         "deal": spec.get("deal"),
         "hints": bool(spec.get("hints")),
+        "turn_limit_seconds": spec.get("turn_limit_seconds"),
     }
 
 
@@ -337,9 +360,17 @@ async def _remove(
 
 
 async def set_bot(commit: Commit, room: Room, player: Player, level: str | None) -> None:
-    """Under the lock: a bot of ``level`` plays ``player``'s seat (None: they do)."""
+    """Under the lock: a bot of ``level`` plays ``player``'s seat (None: they do). In a
+    paced game, a person taking their seat back gets a whole turn limit from now."""
     now = time.time()
-    await commit.save(room, commit.store.set_bot, room.code, player.seat, level, now=now)
+    waiting = None
+    if level is None and room.status == "playing" and player.seat in room.waiting:
+        waiting = room.clocks_after(now, acted=player.seat)
+    await commit.save(
+        room, commit.store.set_bot, room.code, player.seat, level, now=now, waiting=waiting
+    )
+    if waiting is not None:
+        room.waiting = waiting[0]
     player.bot = level
     if player.human and room.status != "lobby":
         room.add_event("stand_in" if level is not None else "stand_in_ended", player.seat)
@@ -403,6 +434,7 @@ async def _new_game(
         raise refusal(err) from None
     campaign = campaign if campaign is not None else room.campaign
     now = time.time()
+    waiting = room.clocks_after(now, state=state)
     await commit.save(
         room,
         commit.store.start_game,
@@ -411,11 +443,13 @@ async def _new_game(
         state.setup,
         campaign=campaign,
         now=now,
+        waiting=waiting,
     )
     room.game_no += 1
     room.campaign = campaign
     room.state = state
     room.stand_in_moves = []
+    room.waiting = waiting[0] if waiting is not None else {}
     room.status = "playing"
     commit.changed(room, now)
     commit.metrics.games_started.labels(players=str(len(room.players))).inc()

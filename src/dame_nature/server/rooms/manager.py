@@ -10,7 +10,8 @@ It wires the parts and forwards each call to the module that does it:
 - ``coordination.py``: one node on SQLite, or nodes sharing PostgreSQL (chosen once);
 - ``hub.py``: this node's sockets and the broadcast;
 - ``connect.py``: sockets joining and leaving, presence;
-- ``absence.py``: seats that count as absent, the host role passing on.
+- ``absence.py``: seats that count as absent, the host role passing on;
+- ``pace.py``: paced rooms' turn clocks, and the stand-ins past them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .commit import Commit
 from .coordination import Coordination, Local
 from .hub import Hub
 from .model import Player, Room
+from .pace import TurnClocks
 from .registry import Registry
 
 
@@ -61,6 +63,7 @@ class RoomManager:
         self.commit = Commit(store, coordination, hub, self.catch_up, self._changed, metrics)
         metrics.watch(self.registry.count_by_status, hub.count_by_kind)
         self.absence = Absence(self.commit, self.registry)
+        self.turns = TurnClocks(self.commit, self.registry, store, pool)
         self.commit.on_presence = self._presence
         coordination.bind(self.catch_up)
 
@@ -69,6 +72,7 @@ class RoomManager:
         seats are watched, the seats it waits for may be sent a turn notice."""
         self.bots.notify(room)
         self.absence.arm(room)
+        self.turns.arm(room)
         if self.notifier is not None:
             self.notifier.changed(room)
 
@@ -87,7 +91,8 @@ class RoomManager:
         room = self.rooms.get(code)
         return room is not None and self.hub.page_visible(room, seat)
 
-    def _forgotten(self, code: str) -> None:
+    def _forgotten(self, code: str, room: Room | None = None) -> None:
+        self.turns.forget(room)
         self.bots.stop(code)
         self.rates.forget(code)
         self.hints.forget(code)
@@ -104,7 +109,12 @@ class RoomManager:
         """Start-up, after ``restore``: the link to the other nodes."""
         await self.coordination.start(self)
 
+    async def run_turn_clocks(self) -> None:
+        """Load now and then the overdue paced rooms no node holds (``pace.py``)."""
+        await self.turns.run(min(self.settings.sweep_interval_seconds, 30.0))
+
     async def close(self) -> None:
+        await self.turns.close()
         await self.reviews.close()
         await self.bots.close()
         await self.coordination.stop()
@@ -152,10 +162,21 @@ class RoomManager:
         deal: dict[str, Any] | None,
         hints: bool = False,
         address: str | None = None,
+        turn_limit: int | None = None,
     ) -> Room:
-        """A new room; ``address``: the client's, counted against its cap of rooms."""
+        """A new room; ``address``: the client's, counted against its cap of rooms;
+        ``turn_limit``: seconds per decision of a paced room (None: live)."""
         return await lobby.create(
-            self.commit, self.registry, self.settings, modes, path, seed, deal, hints, address
+            self.commit,
+            self.registry,
+            self.settings,
+            modes,
+            path,
+            seed,
+            deal,
+            hints,
+            address,
+            turn_limit,
         )
 
     async def set_rules(
@@ -167,8 +188,11 @@ class RoomManager:
         seed: int | None,
         deal: dict[str, Any] | None,
         hints: bool = False,
+        turn_limit: int | None = None,
     ) -> None:
-        await lobby.set_rules(self.commit, room, token, modes, path, seed, deal, hints)
+        await lobby.set_rules(
+            self.commit, room, token, modes, path, seed, deal, hints, turn_limit, self.settings
+        )
 
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         return lobby.rules(room, token)

@@ -88,6 +88,55 @@ class Room:
     event_seq: int = 0
     #: the moves of this game a bot played for an absent person: seat, turn, type, level
     stand_in_moves: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    #: a paced room's turn clocks: each seat the table waits for, and since when (as
+    #: stored; the limit runs from there)
+    waiting: dict[int, float] = field(default_factory=dict, repr=False)
+    turn_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    @property
+    def turn_limit(self) -> float | None:
+        """The room rule ``turn_limit_seconds`` (None: a live room)."""
+        limit = self.spec.get("turn_limit_seconds")
+        return None if limit is None else float(limit)
+
+    def turn_clocks(self) -> list[dict[str, Any]]:
+        """A paced game's clocks: each seat the table waits for, since when, and when a
+        bot plays for it (``due``; None for a seat a bot plays anyway)."""
+        limit = self.turn_limit
+        if limit is None or self.status != "playing":
+            return []
+        return [
+            {
+                "seat": seat,
+                "since": since,
+                "due": since + limit if self.players[seat].bot is None else None,
+            }
+            for seat, since in sorted(self.waiting.items())
+            if seat < len(self.players)
+        ]
+
+    def clocks_after(
+        self, now: float, acted: int | None = None, state: State | None = None
+    ) -> tuple[dict[int, float], float | None] | None:
+        """The turn clocks of a paced room once its state changed at ``now`` (None: a
+        live room): each seat the game waits for keeps the moment it started waiting, a
+        seat the table starts waiting for starts now, and so does the seat ``acted`` (a
+        person's own action: the table now waits for their next decision). A stand-in's
+        action restarts no clock, so the bot finishes the overdue decision (a program,
+        then ready). ``state``: a new game's (every clock starts now)."""
+        limit = self.turn_limit
+        if limit is None:
+            return None
+        before = self.waiting if state is None else {}
+        state = self.state if state is None else state
+        if state is None or state.is_over:
+            return {}, None
+        clocks = {
+            seat: now if seat == acted else before.get(seat, now)
+            for seat in sorted(state.current_players())
+        }
+        due = min(clocks.values(), default=None)
+        return clocks, None if due is None else due + limit
 
     # ---------------------------------------------------------------- seats
     def seat_for_token(self, token: str) -> int | None:
@@ -150,6 +199,7 @@ class Room:
                         "turn": stand_in["turn"],
                         "type": entry["action"]["type"],
                         "level": stand_in["level"],
+                        "reason": stand_in.get("reason", "absent"),
                     }
                 )
 
@@ -249,6 +299,8 @@ class Room:
             "hints_taken": self.hints_taken(),
             "stand_in_moves": self.stand_in_moves,
             "table_events": [e for e in self.table_events if e["game"] == self.game_no],
+            "turn_limit_seconds": self.spec.get("turn_limit_seconds"),
+            "turn_clocks": self.turn_clocks(),
         }
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
@@ -287,7 +339,18 @@ class Room:
             "game": self.game_no,
             "deal_chosen_by_host": self.deal_chosen_by_host,
             "deal_choice": self.deal_choice(),
+            "updated_at": self.updated_at,
+            "turn_limit_seconds": self.spec.get("turn_limit_seconds"),
+            "waiting_for": self.waiting_for(),
+            "turn_clocks": self.turn_clocks(),
         }
+
+    def waiting_for(self) -> list[int]:
+        """The seats the game waits for now (empty outside a game being played)."""
+        state = self.state
+        if state is None or self.status != "playing" or state.is_over:
+            return []
+        return sorted(state.current_players())
 
     def replay(self, earlier: dict[str, Any] | None = None) -> dict[str, Any]:
         """The replay of the current game once it is over, or of an ``earlier`` game of

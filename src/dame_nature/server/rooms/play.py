@@ -128,6 +128,40 @@ async def act_as_bot(
     return await commit.attempt(room, change)
 
 
+async def act_when_late(
+    commit: Commit,
+    room: Room,
+    seat: int,
+    action: dict[str, Any],
+    game: int,
+    since: float,
+    level: str,
+) -> bool:
+    """A paced room: the action a bot of ``level`` decided for ``seat``, whose clock ran
+    out (it has waited since ``since``), played as a stand-in's; dropped (False) when
+    the seat acted meanwhile, a bot plays it, another game began, or another node leads
+    the room."""
+    if not await commit.coordination.may_drive_bots(room.code):
+        return False
+
+    async def change() -> bool:
+        limit, player = room.turn_limit, room.players[seat]
+        if (
+            limit is None
+            or room.game_no != game
+            or room.state is None
+            or player.bot is not None
+            or room.waiting.get(seat) != since
+            or time.time() < since + limit
+        ):
+            return False
+        stand_in = {"level": level, "turn": room.state.turn, "reason": "turn_limit"}
+        await apply(commit, room, seat, action, stand_in)
+        return True
+
+    return await commit.attempt(room, change)
+
+
 async def apply(
     commit: Commit,
     room: Room,
@@ -151,6 +185,7 @@ async def apply(
     idx = len(state.history) - 1
     stored = state.history[-1]["action"]
     now = time.time()
+    waiting = room.clocks_after(now, acted=seat if stand_in is None else None)
     try:
         await commit.save(
             room,
@@ -165,6 +200,7 @@ async def apply(
             now=now,
             digest=state_digest(state) if state.result is not None else None,
             stand_in=stand_in,
+            waiting=waiting,
             record=None if state.result is None else game_result(room, state, now, bool(stand_in)),
         )
     except BaseException:
@@ -174,6 +210,8 @@ async def apply(
     if state.is_over:
         room.status = "over"
         room.campaign = campaign
+    if waiting is not None:
+        room.waiting = waiting[0]
     extra: dict[str, Any] = {}
     if stand_in is not None:
         room.add_stand_ins([{"seat": seat, "action": stored}], [stand_in])
@@ -187,6 +225,7 @@ async def apply(
         action=stored,
         ends=state.is_over,
         at=now,
+        acted=seat if stand_in is None else None,
         **extra,
     )
 

@@ -44,7 +44,7 @@ class Registry:
         coordination: Coordination,
         hub: Hub,
         loaded: Callable[[Room], None],
-        forgotten: Callable[[str], None],
+        forgotten: Callable[[str, Room | None], None],
     ) -> None:
         self.settings = settings
         self.store = store
@@ -115,6 +115,7 @@ class Registry:
         room.hints, room.hints_game = list(game.get("hints") or []), room.game_no
         room.stand_in_moves = []
         room.add_stand_ins(data["actions"], data["stand_ins"])
+        room.waiting = dict(data.get("waiting") or {})
 
     def _replay(self, data: dict[str, Any]) -> State:
         game = data["game"]
@@ -184,7 +185,9 @@ class Registry:
         expired = [
             code
             for code in self.store.idle_rooms(
-                now - settings.room_ttl_seconds, lobby_before=now - settings.lobby_ttl_seconds
+                now - settings.room_ttl_seconds,
+                lobby_before=now - settings.lobby_ttl_seconds,
+                paced_before=now - settings.paced_room_ttl_seconds,
             )
             if code not in self.rooms or self.hub.count(code) == 0
         ]
@@ -211,7 +214,7 @@ class Registry:
         room = self.rooms.pop(code, None)
         if room is not None and room.absent_timer is not None:
             room.absent_timer.cancel()
-        self.forgotten(code)
+        self.forgotten(code, room)
         self.coordination.released(code)
 
     def add_created(self, room: Room, address: str | None) -> None:

@@ -54,6 +54,7 @@ async def create_room(body: RoomCreate, manager: ManagerDep, request: Request) -
         body.deal.model_dump() if body.deal else None,
         body.hints,
         client_address(request.scope),
+        body.turn_limit_seconds,
     )
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
 
@@ -72,6 +73,7 @@ async def set_rules(
         body.seed,
         body.deal.model_dump() if body.deal else None,
         body.hints,
+        body.turn_limit_seconds,
     )
     return manager.public_info(room)
 

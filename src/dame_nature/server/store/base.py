@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from ..provenance import ENGINE_VERSION, RULES_VERSION
+from .clocks import ClockTables, Waiting, loads_waiting, waiting_statements
 from .nodes import NodeTables
 from .records import INSERT_RESULT, RecordTables, admin_log_row, result_row
 
@@ -108,7 +109,7 @@ class Tx:
         return [row["seat"] for row in rows]
 
 
-class BaseStore(NodeTables, RecordTables):
+class BaseStore(NodeTables, ClockTables, RecordTables):
     """The SQL of every read and write; subclasses provide ``_transaction`` and ``call``."""
 
     #: several server processes may write this database at once
@@ -159,12 +160,15 @@ class BaseStore(NodeTables, RecordTables):
         now: float,
         campaign: dict[str, Any] | None = None,
     ) -> None:
+        limit = spec.get("turn_limit_seconds")  # a paced room's (``clocks.py``)
+        row = (code, host_token, _dumps(spec), _dumps_or_null(campaign), now, now, limit)
         self._write(
             [
                 (
-                    "INSERT INTO rooms (code, host_token, spec, campaign, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (code, host_token, _dumps(spec), _dumps_or_null(campaign), now, now),
+                    "INSERT INTO rooms"
+                    " (code, host_token, spec, campaign, created_at, updated_at, turn_limit)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    row,
                 )
             ]
         )
@@ -181,8 +185,8 @@ class BaseStore(NodeTables, RecordTables):
     ) -> None:
         """The host changed the rules in the lobby."""
         update = (
-            "UPDATE rooms SET spec = ?, campaign = ? WHERE code = ?",
-            (_dumps(spec), _dumps_or_null(campaign), code),
+            "UPDATE rooms SET spec = ?, campaign = ?, turn_limit = ? WHERE code = ?",
+            (_dumps(spec), _dumps_or_null(campaign), spec.get("turn_limit_seconds"), code),
         )
         self._change(code, [update], version, now, expected)
 
@@ -239,10 +243,12 @@ class BaseStore(NodeTables, RecordTables):
         version: int,
         now: float,
         expected: int | None = None,
+        waiting: Waiting | None = None,
     ) -> None:
-        """A bot takes over a seat (``bot``: its level), or leaves it (``None``)."""
+        """A bot takes over a seat (``bot``: its level), or leaves it (``None``);
+        ``waiting``: a paced room's turn clocks after it."""
         update = ("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
-        self._change(code, [update], version, now, expected)
+        self._change(code, [update, *waiting_statements(code, waiting)], version, now, expected)
 
     def set_host(
         self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
@@ -266,9 +272,11 @@ class BaseStore(NodeTables, RecordTables):
         now: float,
         expected: int | None = None,
         actions: list[dict[str, Any]] | None = None,
+        waiting: Waiting | None = None,
     ) -> None:
         """A new game; ``actions``: the ones it starts with (a game played from a step
-        of another one's replay), stored as its first actions."""
+        of another one's replay), stored as its first actions; ``waiting``: a paced
+        room's turn clocks (``clocks.py``)."""
         statements = [
             (
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
@@ -283,6 +291,7 @@ class BaseStore(NodeTables, RecordTables):
                 "UPDATE rooms SET status = 'playing', game_no = ?, campaign = ? WHERE code = ?",
                 (game_no, _dumps_or_null(campaign or None), code),
             ),
+            *waiting_statements(code, waiting),
         ]
         self._change(code, statements, version, now, expected)
 
@@ -301,17 +310,24 @@ class BaseStore(NodeTables, RecordTables):
         digest: str | None = None,
         expected: int | None = None,
         stand_in: dict[str, Any] | None = None,
+        waiting: Waiting | None = None,
         record: dict[str, Any] | None = None,
     ) -> None:
         """Append action ``idx`` of the game (and its end: result, final digest, and
         ``record``, the row of ``results``); ``stand_in``: the bot that played it for an
-        absent person (``{level, turn}``)."""
+        absent person (``{level, turn}``); ``waiting``: a paced room's turn clocks after
+        it (``clocks.py``)."""
         row = (code, game_no, idx, seat, _dumps(action), version, _dumps_or_null(stand_in))
         expected = version - 1 if expected is None else expected
-        if result is None:
+        if result is None and waiting is None:
             self._append_action(row, now, expected)
             return
+        if result is None:
+            statements = [(INSERT_ACTION, row), *waiting_statements(code, waiting)]
+            self._change(code, statements, version, now, expected)
+            return
         end = [
+            *waiting_statements(code, waiting),
             (
                 "UPDATE games SET result = ?, digest = ? WHERE room = ? AND game_no = ?",
                 (_dumps(result), digest, code, game_no),
@@ -401,14 +417,20 @@ class BaseStore(NodeTables, RecordTables):
         )
         return [row["code"] for row in rows]
 
-    def idle_rooms(self, before: float, lobby_before: float | None = None) -> list[str]:
-        """Rooms with no change since ``before`` (lobbies: since ``lobby_before``) and
-        no seat connected to any node."""
+    def idle_rooms(
+        self, before: float, lobby_before: float | None = None, paced_before: float | None = None
+    ) -> list[str]:
+        """Rooms with no change since ``before`` (lobbies: since ``lobby_before``; paced
+        rooms, whatever their status: since ``paced_before``) and no seat connected to
+        any node."""
         lobby_before = before if lobby_before is None else lobby_before
+        paced_before = before if paced_before is None else paced_before
         rows = self._query(
-            "SELECT code FROM rooms WHERE (updated_at < ? OR (status = 'lobby' AND updated_at < ?))"
+            "SELECT code FROM rooms WHERE"
+            " ((turn_limit IS NULL AND (updated_at < ? OR (status = 'lobby' AND updated_at < ?)))"
+            " OR (turn_limit IS NOT NULL AND updated_at < ?))"
             " AND NOT EXISTS (SELECT 1 FROM presence WHERE presence.room = rooms.code)",
-            (before, lobby_before),
+            (before, lobby_before, paced_before),
         )
         return [row["code"] for row in rows]
 
@@ -478,6 +500,7 @@ class BaseStore(NodeTables, RecordTables):
                     {**p, "human": bool(p["human"]), "host": bool(p["host"])} for p in players
                 ],
                 "host_passed": bool(row.get("host_passed")),
+                "waiting": loads_waiting(row.get("waiting")),
                 "present": tx.present(code),
                 "game": game,
                 "setup": game["setup"] if game else None,
