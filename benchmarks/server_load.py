@@ -26,7 +26,7 @@ side by side: ``sqlite`` (one node, the embedded default), ``pg`` (one node on
 PostgreSQL with Redis) and ``pg2`` (two nodes on PostgreSQL and Redis, the clients
 through nginx, whose round robin puts the 5 seats of a room on both nodes: every action
 crosses from one node to the other). PostgreSQL, Redis and nginx are throwaway ones
-(``tests/services.py``). CPU per action counts every process serving (the nodes, and
+(``benchmarks/_support/services.py``). CPU per action counts every process serving (the nodes, and
 for ``pg``/``pg2`` PostgreSQL with its backends, Redis and nginx); memory per room counts
 the nodes. The last line is ``cluster_p99_ms: N`` for two nodes at the largest count.
 
@@ -527,8 +527,7 @@ async def measure(
 
 def unlimited() -> dict[str, str]:
     """Every per-client limit lifted (all the clients come from this one address)."""
-    sys.path.insert(0, str(ROOT))
-    from tests.live_server import FAST_LIMITS
+    from _support.live_server import FAST_LIMITS
 
     return dict(FAST_LIMITS)
 
@@ -590,8 +589,7 @@ def start_node(db: str, extra: list[str]) -> tuple[subprocess.Popen[bytes], str,
 
 def run_cluster(kind: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
     """One run of the cluster comparison: ``sqlite``, ``pg`` or ``pg2`` (see the top)."""
-    sys.path.insert(0, str(ROOT))
-    from tests.services import Nginx, Postgres, Redis
+    from _support.services import Nginx, Postgres, Redis
 
     services: list[Any] = []
     nodes: list[subprocess.Popen[bytes]] = []

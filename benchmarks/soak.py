@@ -12,6 +12,13 @@ minutes, while hostile clients come back every interval:
 and, before it all, a write flood: 10 rooms of 6 seats, each room from its own address,
 whose every seat flips its programmed card as fast as it is answered (``--flood-seconds``).
 
+``--bot-flood SECONDS`` measures instead how long a person playing solo with two expert
+bots waits for them each turn, first alone for SECONDS, then while one address creates
+rooms of 6 expert bots as fast as the server lets it, starts them and plays each again
+("Play again") as soon as it is over, for SECONDS: the turn times (median, p90), and what
+the flooding address was answered. ``--src`` serves another checkout's package (to
+compare two versions on the same machine, in alternating rounds).
+
 Every client runs on this machine, so the server is told that 127.0.0.1 is a trusted
 proxy and each client gives its own address in ``X-Forwarded-For`` (a bot room's
 seats one address each, each attacker another): the per-address limits then apply to
@@ -25,6 +32,7 @@ RSS after the first interval, the warm-up), ``soak_rss_mib`` (the RSS at the end
 
     python benchmarks/soak.py                         # 20 rooms of 4 bots, 10 minutes
     python benchmarks/soak.py --rooms 5 --minutes 1 --interval 20
+    python benchmarks/soak.py --bot-flood 90              # a solo room's bots, flooded
 """
 
 from __future__ import annotations
@@ -35,22 +43,13 @@ import contextlib
 import json
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
-
-from dame_nature.bots import make_bot
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.hostile_clients import (  # noqa: E402
+from _support.hostile_clients import (  # this script's folder is on sys.path
     count_closed,
     flood,
     idle_connections,
@@ -59,7 +58,14 @@ from tests.hostile_clients import (  # noqa: E402
     rss_mib,
     slow_headers,
 )
-from tests.live_server import ServerProcess  # noqa: E402
+from _support.live_server import ServerProcess
+from _support.scripted import scripted_action
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from dame_nature.bots import make_bot
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def xff(address: str) -> dict[str, str]:
@@ -390,6 +396,113 @@ async def write_flood(server: ServerProcess, seconds: float, rooms: int = 10) ->
     return answers
 
 
+async def solo_turns(server: ServerProcess, seconds: float, address: str) -> list[float]:
+    """A person (seat 0) and two expert bots, the person acting at once whenever asked:
+    for each turn of the game, the seconds the person waited for the bots."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+        created = (await http.post("/api/rooms", json={}, headers=xff(address))).json()
+        room, host = created["room"], {"Authorization": f"Bearer {created['host_token']}"}
+        token = (
+            await http.post(
+                f"/api/rooms/{room}/players", json={"name": "Solo"}, headers=xff(address)
+            )
+        ).json()["token"]
+        for _ in range(2):
+            added = await http.post(
+                f"/api/rooms/{room}/bots",
+                json={"level": "expert"},
+                headers={**host, **xff(address)},
+            )
+            added.raise_for_status()
+        waits: dict[tuple[int, int], float] = {}
+        async with connect(
+            f"{server.ws_url}/api/rooms/{room}/ws",
+            subprotocols=["dame-nature", f"dame-nature.token.{token}"],  # type: ignore[list-item]
+            additional_headers=xff(address),
+            max_size=2**22,
+        ) as ws:
+            await ws.recv()
+            (await http.post(f"/api/rooms/{room}/start", headers={**host, **xff(address)}))
+            end = time.monotonic() + seconds
+            sent: tuple[tuple[int, int], float] | None = None
+            while time.monotonic() < end:
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), end - time.monotonic()))
+                except TimeoutError:
+                    break
+                view = message.get("view")
+                if message["type"] != "state" or view is None:
+                    continue
+                awaiting = view["awaiting"]
+                asked = 0 in view["to_act"] or (awaiting and awaiting["seat"] == 0)
+                if view["phase"] == "over":
+                    await http.post(f"/api/rooms/{room}/rematch", headers={**host, **xff(address)})
+                    sent = None
+                    continue
+                if not asked or not view["legal_actions"]:
+                    continue
+                if sent is not None:
+                    waits[sent[0]] = waits.get(sent[0], 0.0) + time.monotonic() - sent[1]
+                action = scripted_action(view, view["legal_actions"])
+                await ws.send(json.dumps({"type": "action", "action": action}))
+                sent = ((view["game"], view["turn"]), time.monotonic())
+        return list(waits.values())
+
+
+async def bot_flood(server: ServerProcess, seconds: float, address: str) -> dict[str, int]:
+    """One address creating rooms of 6 expert bots as fast as it may, starting them and
+    playing each again as soon as it is over, every 5 s: its answers by status or code."""
+    answers: dict[str, int] = {}
+    rooms: list[tuple[str, dict[str, str]]] = []
+    end = time.monotonic() + seconds
+
+    def count(r: httpx.Response) -> None:
+        key = str(r.status_code) if r.status_code < 400 else r.json()["error"]["code"]
+        answers[key] = answers.get(key, 0) + 1
+
+    async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+        while time.monotonic() < end:
+            created = await http.post("/api/rooms", json={}, headers=xff(address))
+            count(created)
+            if created.status_code == 201:
+                room = created.json()["room"]
+                auth = {"Authorization": f"Bearer {created.json()['host_token']}", **xff(address)}
+                for _ in range(6):
+                    await http.post(
+                        f"/api/rooms/{room}/bots", json={"level": "expert"}, headers=auth
+                    )
+                rooms.append((room, auth))
+                count(await http.post(f"/api/rooms/{room}/start", headers=auth))
+            for room, auth in rooms:  # "Play again" on the rooms whose game is over
+                state = (await http.get(f"/api/rooms/{room}/state", headers=xff(address))).json()
+                if state.get("status") == "lobby" or state.get("phase") == "over":
+                    path = "start" if state.get("status") == "lobby" else "rematch"
+                    count(await http.post(f"/api/rooms/{room}/{path}", headers=auth))
+            await asyncio.sleep(5)
+    return answers
+
+
+async def bot_flood_rounds(server: ServerProcess, seconds: float) -> None:
+    for label, flooded in (("alone", False), ("flooded", True)):
+        flood = (
+            asyncio.create_task(bot_flood(server, seconds + 10, "198.51.100.77"))
+            if flooded
+            else None
+        )
+        if flood is not None:
+            await asyncio.sleep(10)  # the flood's first rooms are thinking
+        waits = await solo_turns(server, seconds, f"203.0.113.{2 if flooded else 1}")
+        answers = await flood if flood is not None else {}
+        waits.sort()
+        p50 = statistics.median(waits) if waits else float("nan")
+        p90 = waits[int(0.9 * (len(waits) - 1))] if waits else float("nan")
+        print(
+            f"solo room {label}: {len(waits)} turns, bots' turn p50 {p50:.2f} s, p90 {p90:.2f} s"
+            + (f"; flooding address answered {answers}" if flooded else ""),
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", type=int, default=20)
@@ -404,11 +517,19 @@ def main() -> None:
         default=60.0,
         help="the write flood at the start: 10 rooms of 6 seats flipping their card (0: none)",
     )
+    parser.add_argument(
+        "--bot-flood",
+        type=float,
+        default=0.0,
+        help="instead of the soak: a solo room's bots' turn time alone, then while one "
+        "address floods rooms of expert bots, this many seconds each",
+    )
+    parser.add_argument("--src", type=Path, default=ROOT / "src", help="the package to serve")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = {
             "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1",
-            "PYTHONPATH": str(ROOT / "src"),
+            "PYTHONPATH": str(args.src),
             # the bots' websocket rate and actions are the defaults: they are never refused
             "DAME_NATURE_WS_RATE_PER_SECOND": "20",
             "DAME_NATURE_WS_RATE_BURST": "60",
@@ -423,10 +544,16 @@ def main() -> None:
             "DAME_NATURE_RATE_LIMIT_PER_SECOND": "20",
             "DAME_NATURE_RATE_LIMIT_BURST": "60",
         }
+        if args.bot_flood > 0:  # the bots' settings as a host has them by default
+            env["DAME_NATURE_BOT_DELAY_SECONDS"] = "1"
+            env["DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS"] = "3"
         db = Path(tmp) / "soak.sqlite3"
         server = ServerProcess(db, env).start()
         assert server.proc is not None
         try:
+            if args.bot_flood > 0:
+                asyncio.run(bot_flood_rounds(server, args.bot_flood))
+                return
             if args.flood_seconds > 0:
                 flood_answers = asyncio.run(write_flood(server, args.flood_seconds))
                 print(f"write flood, {args.flood_seconds:.0f} s: {flood_answers}", flush=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.live_server import free_port, wait_healthy
+from benchmarks._support.live_server import free_port, wait_healthy
 
 # Pages and files every install must serve: the two pages and their scripts and styles.
 UI_PATHS = ("/", "/r/AnyRoomCode", "/static/css/app.css", "/static/js/room.js",

@@ -284,3 +284,27 @@ def visible_cards(state: State, seat: int | None) -> set[str]:
         if key not in ("web", "discard", "layout"):
             walk(value)
     return found
+
+
+#: a 4-player deal for the Symbioses' tests
+PLAYS4 = {
+    0: ["cond-blue-1", "cond-green-1", "species-aigle-royal"],
+    1: ["cond-yellow-1", "species-ortie", "joker-1"],
+    2: ["cond-violet-1", "species-jonc"],
+    3: ["cond-blue-2", "species-chene"],
+}
+
+
+def state4(modes: Any = ()) -> State:
+    """Four players (one Symbiosis card each), seat 0 first."""
+    return new_state(4, modes, plays=PLAYS4)
+
+
+def last_turn(state: State) -> list[tuple[str, str, str | None, str | None]]:
+    """The last turn's reveals as seat 0 sees them: ``(card, result, slot, reason)``."""
+    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
+
+
+def last_turn_reasons(state: State) -> list[tuple[str, str, str | None]]:
+    """The last turn's reveals as seat 0 sees them: ``(card, result, reason)``."""
+    return [(r["card"], r["result"], r["reason"]) for r in state.view(0)["last_turn"]]

@@ -15,8 +15,8 @@ from tests.engine.helpers import (
     program_all,
     ready_all,
 )
-from tests.engine.test_path1_modes import WETLAND_GAME, wetland_turns
-from tests.engine.test_path3_modes import POLLUTION_5P
+from tests.engine.rules.test_species_reintroductions import POLLUTION_5P
+from tests.engine.rules.test_wetland import WETLAND_GAME, wetland_turns
 
 
 def state4():

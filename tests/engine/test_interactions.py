@@ -5,16 +5,13 @@ import pytest
 from dame_nature.engine import MODES, Game, modes_for_path
 from tests.engine.helpers import (
     events_of,
+    last_turn,
     new_state,
     play_turn,
     program_all,
     ready_all,
     reveal,
 )
-
-
-def last(state):
-    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
 
 
 def test_cat_between_two_species_removes_the_first_and_discards_the_second():
@@ -24,7 +21,7 @@ def test_cat_between_two_species_removes_the_first_and_discards_the_second():
     events = play_turn(state, [("cond-blue-1", {"slot": "species-ortie:1"}),
                                ("cond-yellow-1", {"slot": "species-ortie:2"}),
                                "species-ortie", "cat-1", "species-jonc"])  # fmt: skip
-    assert last(state)[2:] == [
+    assert last_turn(state)[2:] == [
         ("species-ortie", "discarded", "species-ortie", "cat"),
         ("cat-1", "discarded", None, "cat_alone"),
         ("species-jonc", "discarded", None, "cat"),
@@ -45,7 +42,7 @@ def test_climate_change_with_first_predator_and_jokers():
             "cat-1",
         ],
     )
-    assert last(state) == [
+    assert last_turn(state) == [
         ("joker-1", "discarded", "species-ortie:1", "climate_change"),
         ("joker-2", "placed", "species-ortie:2", None),
         ("cat-1", "discarded", None, "cat_alone"),
@@ -59,7 +56,7 @@ def test_temporary_condition_left_uncovered_by_a_reintroduction_is_discarded():
         0: ["cond-blue-5"], 1: ["reintroduction-1"], 2: ["cond-yellow-1"]})  # fmt: skip
     events = play_turn(state, [("cond-blue-5", {"slot": "species-ortie:1"}), "reintroduction-1",
                                "cond-yellow-1"])  # fmt: skip
-    assert last(state) == [
+    assert last_turn(state) == [
         ("cond-blue-5", "discarded", "species-ortie:1", "temporary"),
         ("reintroduction-1", "played", None, None),
         ("cond-yellow-1", "discarded", None, "reintroduction"),
@@ -100,7 +97,7 @@ def test_species_biodiversity_with_wetland_and_invasive_species():
     # the Charagne (a plant revealed by an Animal player, its Conditions not in place) is
     # not right after a blue card either, but a blue card would not have placed it: the
     # reason is its player's side
-    assert [r[3] for r in last(state)] == ["side", "side", "conditions_missing"]
+    assert [r[3] for r in last_turn(state)] == ["side", "side", "conditions_missing"]
 
 
 @pytest.mark.parametrize("path", [1, 2, 3, 4])

@@ -10,20 +10,9 @@ from tests.engine.helpers import (
     known,
     new_state,
     play_turn,
+    state4,
     visible_cards,
 )
-
-PLAYS4 = {
-    0: ["cond-blue-1", "cond-green-1", "species-aigle-royal"],
-    1: ["cond-yellow-1", "species-ortie", "joker-1"],
-    2: ["cond-violet-1", "species-jonc"],
-    3: ["cond-blue-2", "species-chene"],
-}
-
-
-def state4(modes=()):
-    """Four players (one Symbiosis card each), seat 0 first."""
-    return new_state(4, modes, plays=PLAYS4)
 
 
 # show ----------------------------------------------------------------------------------
@@ -59,28 +48,6 @@ def test_show_of_the_programmed_card():
 def test_show_takes_no_recipient_without_privileged_symbioses():
     state = state4()
     assert_illegal(state, 1, {"type": "show", "card": "joker-1", "to": 2}, "every other player")
-
-
-def test_privileged_show_reveals_to_the_chosen_player_only():
-    state = state4(["privileged_symbioses"])
-    assert_illegal(state, 1, {"type": "show", "card": "joker-1"}, "another player")
-    assert_illegal(state, 1, {"type": "show", "card": "joker-1", "to": 1}, "than yourself")
-    assert_illegal(state, 1, {"type": "show", "card": "joker-1", "to": 9}, "another player")
-    assert all("to" in a for a in state.legal_actions(1) if a["type"] == "show")
-    events = state.apply(1, {"type": "show", "card": "joker-1", "to": 3})
-    assert "card" not in events[0] and events[0]["to"] == 3
-    assert known(state, 3) == [(1, "joker-1")]
-    assert known(state, 0) == known(state, 2) == known(state, None) == []
-    assert "joker-1" not in visible_cards(state, 0) | visible_cards(state, 2)
-    assert "joker-1" in visible_cards(state, 3)
-
-
-def test_incomplete_symbioses_forbid_show():
-    state = state4(["incomplete_symbioses"])
-    assert not [a for a in state.legal_actions(0) if a["type"] == "show"]
-    assert [a for a in state.legal_actions(0) if a["type"] == "give"]
-    assert_illegal(state, 0, {"type": "show", "card": "cond-blue-1"}, "can no longer show")
-    assert state.view(0)["symbiosis_kinds"] == ["give", "swap_discard"]
 
 
 # give ----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -129,3 +130,35 @@ def test_no_place_gives_the_reason_the_first_revealer_meets() -> None:
     assert seat2["wet-green-1"] is None
     assert seat2["species-gardon"] == "species_not_open"
     assert state.view(None)["no_place"] == {} and state.view(None)["legal_actions"] == []
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(
+    n=st.integers(3, 6),
+    modes=st.lists(st.sampled_from(MODES), unique=True),
+    seed=st.integers(0, 2**31),
+    watched=st.sets(st.integers(0, 5)),
+    every=st.sampled_from([1, 2, 41]),  # views every ``every`` actions
+)
+def test_views_built_from_kept_parts_equal_fresh_views(
+    n: int, modes: list[str], seed: int, watched: set[int], every: int
+) -> None:
+    """Views keep what they can from one version to the next (each seat's log tail, its
+    action listings, ``no_place``'s answers): at every version, for seats viewed at each
+    one and seats viewed now and then, after one action or after many (the log's tail may
+    have moved past all it kept), each view is byte for byte the view a fresh copy of the
+    state builds, which keeps nothing."""
+    rng = random.Random(seed)
+    state = Game(n, modes).new_initial_state(seed=seed)
+    step = 0
+    while not state.is_over:
+        fresh = state.clone()
+        for seat in [None, *range(n)]:
+            if step % every == 0 and (
+                seat is None or seat in watched or (step // every) % 3 == seat % 3
+            ):
+                assert orjson.dumps(state.view(seat)) == orjson.dumps(fresh.view(seat))
+        state.apply(*random_step(state, rng))
+        step += 1
+    for seat in [None, *range(n)]:
+        assert orjson.dumps(state.view(seat)) == orjson.dumps(state.clone().view(seat))

@@ -4,7 +4,7 @@ its own store, an HTTP client for it, and a small API client used by the tests.
 The ``server`` fixture (and so ``api``) runs each test on both stores: ``sqlite`` (its own
 file) and ``postgres`` (a database of its own on the session's throwaway PostgreSQL, with
 the session's Redis for fan-out, as deployed); ``postgres``, ``redis`` and ``store_url``
-give the real services to tests of their own (``tests/services.py``)."""
+give the real services to tests of their own (``benchmarks/_support/services.py``)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from tests.live_server import ServerProcess
-from tests.services import Postgres, Redis, require
+from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.scripted import scripted_action
+from benchmarks._support.services import Postgres, Redis, require
 
 
 class Api:
@@ -101,20 +102,8 @@ class Api:
         return {"room": created["room"], "host": created["host_token"], "tokens": tokens}
 
     # ---------------------------------------------------------------- a scripted player
-    @staticmethod
-    def scripted_action(view: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-        """A fixed policy: answer what is awaited with its first option, else program the
-        first card of the hand, else say ready."""
-        awaiting = view["awaiting"]
-        if awaiting and awaiting["seat"] == view["seat"] and awaiting["options"]:
-            return dict(awaiting["options"][0])
-        kinds = {a["type"]: a for a in legal}
-        if view["programmed"] is None and "program" in kinds:
-            return {"type": "program", "card": view["hand"][0]}
-        for kind in ("ready", "end_game", "give_back"):
-            if kind in kinds:
-                return dict(kinds[kind])
-        return dict(legal[0])
+    #: a fixed policy: the awaited choice's first option, else the first card, else ready
+    scripted_action = staticmethod(scripted_action)
 
     @staticmethod
     def next_seat(spectator: dict[str, Any]) -> int:

@@ -22,7 +22,7 @@ LEVEL = "random"
 
 @pytest.fixture(scope="module")
 def absent_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from tests.live_server import ServerProcess
+    from benchmarks._support.live_server import ServerProcess
 
     proc = ServerProcess(
         tmp_path_factory.mktemp("absent") / "rooms.sqlite3",

@@ -1,5 +1,6 @@
-"""The server's pydantic action models match the engine's action registry, and the
-OpenAPI schema documents the view."""
+"""The server's pydantic action models, generated from the engine's action registry,
+have its fields under the names the API documents, and the OpenAPI schema documents the
+view."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ def test_one_model_per_registered_action_type_with_the_same_fields():
         assert set(fields) - {"type"} == {f.name for f in spec.fields}, kind
         for field in spec.fields:
             assert fields[field.name].is_required() == field.required, (kind, field.name)
+    # the OpenAPI schema's names of them
+    assert {model.__name__ for model in models.values()} == {
+        "ChooseSideAction", "RevealAction", "GiveBackAction", "ProgramAction", "ReadyAction",
+        "UnreadyAction", "ShowAction", "GiveAction", "SwapDiscardAction", "EndGameAction",
+    }  # fmt: skip
 
 
 def test_the_view_and_the_reasons_are_in_the_schema(api):

@@ -14,7 +14,7 @@ import httpx
 import orjson
 import pytest
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 from tests.server.conftest import Api
 
 

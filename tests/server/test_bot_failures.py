@@ -14,9 +14,9 @@ import httpx
 import pytest
 
 import dame_nature.bots
+from benchmarks._support.live_server import UNLIMITED
 from dame_nature.server.app import create_app
 from dame_nature.server.settings import Settings
-from tests.live_server import UNLIMITED
 
 REAL_MAKE_BOT = dame_nature.bots.make_bot
 

@@ -4,7 +4,7 @@ other seats, a bot taking over the seat of a player who left and the player taki
 back, and bots that play on after a SIGKILL and a restart.
 
 The bots think in the server's worker process (the default ``bot_processes=1``) and act
-without a pause (``DAME_NATURE_BOT_DELAY_SECONDS=0`` in ``tests/live_server.py``).
+without a pause (``DAME_NATURE_BOT_DELAY_SECONDS=0`` in ``benchmarks/_support/live_server.py``).
 """
 
 from __future__ import annotations

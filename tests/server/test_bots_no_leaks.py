@@ -16,11 +16,11 @@ from typing import Any
 
 import httpx
 
+from benchmarks._support.live_server import UNLIMITED
 from dame_nature.engine import MODES
 from dame_nature.server.app import create_app
 from dame_nature.server.connections import Connection
 from dame_nature.server.settings import Settings
-from tests.live_server import UNLIMITED
 from tests.server.test_no_leaks import RecordingSocket, card_ids_in, from_view, seen_now
 
 GAMES = 16

@@ -10,11 +10,11 @@ import time
 
 import pytest
 
+from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.services import Postgres, require
 from dame_nature.server.bot_driver import MAX_REFUSALS
-from tests.live_server import ServerProcess
 from tests.server.conftest import Api
 from tests.server.test_request_hygiene import immutable
-from tests.services import Postgres, require
 
 BOTS = {1, 2}  # the seats of the bots, beside one person's
 
@@ -73,7 +73,7 @@ def test_bots_resume_after_the_store_could_not_write(tmp_path, make_api):
             assert api.state(room).json()["version"] == before["version"]
         finally:
             immutable(files, False)
-        wait_for(lambda: bots_moved(api, room), 20, "the bots did not resume")
+        wait_for(lambda: bots_moved(api, room), 60, "the bots did not resume")
     finally:
         server.stop()
 
@@ -97,7 +97,7 @@ def test_bots_resume_after_postgresql_came_back(tmp_path, make_api):
             )
         finally:
             service.start()
-        wait_for(lambda: bots_moved(api, room), 30, "the bots did not resume")
+        wait_for(lambda: bots_moved(api, room), 60, "the bots did not resume")
     finally:
         server.stop()
         service.stop()

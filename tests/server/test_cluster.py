@@ -1,7 +1,7 @@
 """Several server nodes on one PostgreSQL and one Redis, behind nginx, all real processes
-(``tests/services.py``): any node serves any room; views arrive in version order without
-a gap; racing nodes never fork a room; a node killed with SIGKILL or Redis restarted
-loses nothing that was acknowledged."""
+(``benchmarks/_support/services.py``): any node serves any room; views arrive in version
+order without a gap; racing nodes never fork a room; a node killed with SIGKILL or Redis
+restarted loses nothing that was acknowledged."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.services import Nginx, Postgres, Redis, require
 from dame_nature.engine import State
-from tests.live_server import ServerProcess
 from tests.server.conftest import Api, WsClient
-from tests.services import Nginx, Postgres, Redis, require
 
 pytestmark = pytest.mark.timeout(300)
 

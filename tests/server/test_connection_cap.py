@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks._support.live_server import FAST_LIMITS, free_port, wait_healthy
 from dame_nature.server.settings import Settings
 from dame_nature.server.transport import connection_cap, default_connection_cap
-from tests.live_server import FAST_LIMITS, free_port, wait_healthy
 
 #: the open-files limit of the server under test (soft and hard)
 OPEN_FILES = 160

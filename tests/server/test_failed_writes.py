@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from benchmarks._support.services import Postgres, require
 from dame_nature.engine import State
 from tests.server.conftest import Api
-from tests.services import Postgres, require
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks._support.live_server import UNLIMITED
 from dame_nature.server.app import create_app
 from dame_nature.server.settings import Settings
-from tests.live_server import UNLIMITED
 
 JSON = {"content-type": "application/json"}
 

@@ -1,4 +1,4 @@
-"""Hostile clients against a real server process (issue 7): each test reproduces one
+"""Hostile clients against a real server process: each test reproduces one
 defect of the probe, bounded to seconds and to loopback, and checks that the server
 stays available: memory (RSS) and ``/healthz`` latency within generous bounds, other
 rooms' players still playing. Limits are lowered per test through the environment."""
@@ -16,10 +16,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from dame_nature.server import connections
-from dame_nature.server.connections import Connection
-from dame_nature.server.settings import Settings
-from tests.hostile_clients import (
+from benchmarks._support.hostile_clients import (
     count_closed,
     flood,
     health_latencies,
@@ -30,6 +27,9 @@ from tests.hostile_clients import (
     rss_mib,
     slow_headers,
 )
+from dame_nature.server import connections
+from dame_nature.server.connections import Connection
+from dame_nature.server.settings import Settings
 
 JSON = {"content-type": "application/json"}
 

@@ -13,12 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
 
+from benchmarks._support.live_server import free_port, wait_healthy
 from dame_nature.__main__ import banner
 from dame_nature.server import addresses
 from dame_nature.server.addresses import lan_addresses, share_urls
 from dame_nature.server.app import create_app
 from dame_nature.server.settings import Settings
-from tests.live_server import free_port, wait_healthy
 
 
 def test_public_url_from_the_environment_kept_without_its_final_slash(monkeypatch):

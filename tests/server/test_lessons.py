@@ -11,8 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
+from benchmarks._support.live_server import ServerProcess
 from dame_nature.lessons import LESSONS
-from tests.live_server import ServerProcess
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 from tests.server.conftest import Api
 
 TOKEN = "metrics-token-for-the-tests"

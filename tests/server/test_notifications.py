@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.live_server import ServerProcess, free_port
+from benchmarks._support.live_server import ServerProcess, free_port
 from tests.push_service import PushService
 from tests.server.test_bots import code
 from tests.server.test_notify_modules import Inbox

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from benchmarks._support.live_server import free_port
 from dame_nature.server.notify import keys, mail, push, subscriptions
 from dame_nature.server.settings import Settings
 from dame_nature.server.store import open_store
-from tests.live_server import free_port
 from tests.push_service import PushService
 
 aiosmtpd = pytest.importorskip("aiosmtpd.controller")

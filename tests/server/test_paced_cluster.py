@@ -11,7 +11,7 @@ import httpx
 import psycopg
 import pytest
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 from tests.server.conftest import Api
 from tests.server.test_cluster import FAST_CLUSTER
 from tests.server.test_paced_tables import PACED, wait_for

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 
 
 def test_an_escaped_token_parameter_never_reaches_the_log(make_api, tmp_path):

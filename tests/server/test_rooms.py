@@ -12,12 +12,12 @@ from typing import Any
 
 import httpx
 
+from benchmarks._support.live_server import UNLIMITED
 from dame_nature.engine import Game
 from dame_nature.server.connections import Connection
 from dame_nature.server.rooms import RoomManager
 from dame_nature.server.settings import Settings
 from dame_nature.server.store import open_store
-from tests.live_server import UNLIMITED
 
 
 class Sink:

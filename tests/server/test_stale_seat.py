@@ -15,8 +15,8 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
+from benchmarks._support.live_server import ServerProcess
 from dame_nature.engine import Game
-from tests.live_server import ServerProcess
 
 TRIES = 80
 SENDS = 1
@@ -140,3 +140,84 @@ def test_an_action_raced_with_a_seat_removal_is_never_played_by_another_seat(pg_
 
     wrong = asyncio.run(main())
     assert not wrong, wrong
+
+
+@pytest.fixture(scope="module")
+def two_nodes(postgres: Any, redis: Any) -> Any:
+    db = postgres.create_database()
+    nodes = [
+        ServerProcess(db, args=["--redis", redis.url, "--node", f"n{i}"]).start() for i in (0, 1)
+    ]
+    yield nodes
+    for node in nodes:
+        node.stop()
+
+
+async def view_where(ws: Any, done: Any) -> dict[str, Any]:
+    """The first ``state`` view on ``ws`` for which ``done(view)`` holds."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 20))
+        if message["type"] == "state" and done(message["view"]):
+            return dict(message["view"])
+
+
+def test_a_socket_on_another_node_plays_the_seat_its_token_has_after_a_removal(two_nodes):
+    """B's websocket is on node 1; the host removes seat 0 and starts on node 0, so B moves
+    from seat 1 to seat 0 and C from 2 to 1. Node 1 reloads the room from the store: B's
+    socket is then seat 0's (its view, its hand), never C's; its action is B's own."""
+    first, second = two_nodes
+
+    async def main() -> None:
+        async with httpx.AsyncClient(base_url=first.url, timeout=20) as http:
+            created = (await http.post("/api/rooms", json={"seed": SEED})).json()
+            room, host = created["room"], created["host_token"]
+            tokens = [
+                (await http.post(f"/api/rooms/{room}/players", json={"name": n})).json()["token"]
+                for n in ("A", "B", "C", "D")
+            ]
+            b, c = tokens[1], tokens[2]
+            auth = {"Authorization": f"Bearer {host}"}
+            async with connect(f"{second.ws_url}/api/rooms/{room}/ws?token={b}") as ws:
+                assert (await view_where(ws, lambda v: True))["seat"] == 1
+                assert (await http.delete(f"/api/rooms/{room}/players/0", headers=auth)).is_success
+                assert (await http.post(f"/api/rooms/{room}/start", headers=auth)).is_success
+                view = await view_where(ws, lambda v: v["status"] == "playing")
+                c_hand = (
+                    await http.get(
+                        f"/api/rooms/{room}/state", headers={"Authorization": f"Bearer {c}"}
+                    )
+                ).json()["hand"]
+                assert view["seat"] == 0, "B's socket was sent another seat's view"
+                assert view["hand"] != c_hand
+                assert view["players"][0]["connected"], "B, connected, counts as gone"
+                card = seat1_card()  # seat 1's deal: C's hand now, not B's
+                await ws.send(
+                    json.dumps({"type": "action", "action": {"type": "program", "card": card}})
+                )
+                reply = json.loads(await asyncio.wait_for(ws.recv(), 20))
+                assert reply["type"] == "error", reply
+                c_view = (
+                    await http.get(
+                        f"/api/rooms/{room}/state", headers={"Authorization": f"Bearer {c}"}
+                    )
+                ).json()
+                assert not c_view.get("programmed"), "B's socket programmed C's card"
+
+    asyncio.run(main())
+
+
+def test_the_seats_connected_move_with_the_seats_when_one_is_removed(api):
+    """B and C are connected when the host removes seat 0: B moves to seat 0 and C to
+    seat 1, and the room says those seats are connected (not D's, now seat 2, whose
+    player never came), so no one can hand B's seat to a bot as if B had left."""
+    table = api.table(players=4, start=False, seed=SEED)
+    room, host, tokens = table["room"], table["host"], table["tokens"]
+    with api.socket(room, tokens[1]) as b, api.socket(room, tokens[2]) as c:
+        b.receive_type("state")
+        c.receive_type("state")
+        assert api.remove_seat(room, host, 0).status_code == 200
+        started = api.start(room, host)
+        assert started.status_code == 200, started.text
+        view = b.wait_version(started.json()["version"])
+        assert [p["connected"] for p in view["players"]] == [True, True, False]
+        assert view["seat"] == 0

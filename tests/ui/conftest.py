@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.live_server import ServerProcess as UiServer
+from benchmarks._support.live_server import ServerProcess as UiServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

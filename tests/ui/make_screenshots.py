@@ -13,7 +13,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parents[1]))  # tests.live_server, as pytest's pythonpath has it
+sys.path.insert(0, str(HERE.parents[1]))  # the repository root, as pytest's pythonpath has it
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, UiServer  # noqa: E402
 from dn_ui import create_room, join_room, program, start_game, take_seat  # noqa: E402

@@ -12,7 +12,7 @@ import pytest
 from dn_ui import create_room, join_room, start_game, take_seat
 from playwright.sync_api import expect
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""Accessibility (issue 9): axe-core finds no serious or critical violation on any screen
+"""Accessibility: axe-core finds no serious or critical violation on any screen
 (home, missing room, lobby as host and guest, the table on a desktop and a phone, each
 dialog, a reveal choice, the end screen); every control is reachable by keyboard and has
 a name; the reveal is announced in an ARIA live region."""

@@ -1,4 +1,4 @@
-"""Turn alerts (issue 9): the tab's title and icon say when the table waits for you; an
+"""Turn alerts: the tab's title and icon say when the table waits for you; an
 optional sound and, when the tab is hidden, an opt-in desktop notification; the choices
 are remembered. WebAudio and notifications are stubbed in the page to count them."""
 

@@ -45,7 +45,7 @@ def play_my_turns(page: Page, limit: float = 180.0) -> None:
                 page.wait_for_timeout(50)  # the bots are playing
                 continue
             # like a person: never two clicks on one spot within the double-click window
-            # (the table ignores the second half of a double click, issue 9 bug 2)
+            # (the table ignores the second half of a double click)
             page.wait_for_timeout(650)
         except Exception:  # the table changed under the click: look again
             page.wait_for_timeout(50)

@@ -35,7 +35,7 @@ def test_three_players_play_a_whole_game(open_page):
         for page in pages:
             page.click("#ready-btn")
         # the next clicks may land where these did: leave the double-click window (the
-        # table ignores the second half of a double click, issue 9 bug 2)
+        # table ignores the second half of a double click)
         pages[0].wait_for_timeout(650)
         for turn, seat, _card, slot in p.choices:
             if turn != t:

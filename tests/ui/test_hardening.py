@@ -1,4 +1,4 @@
-"""The browser side of the server hardening (issue 7): the page's websocket retries a
+"""The browser side of the server hardening: the page's websocket retries a
 4429 (too many connections) instead of going "Offline" for good, carries the seat token
 as a subprotocol (never in the URL), every seat is told of a deal the host chose, and
 ``/docs`` renders from this origin under the Content-Security-Policy."""
@@ -16,7 +16,7 @@ from dn_ui import create_room, join_room, start_game, take_seat
 from playwright.sync_api import expect
 from websockets.sync.client import connect
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 
 
 @pytest.fixture

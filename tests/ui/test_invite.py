@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 
 
 @pytest.fixture(scope="module")

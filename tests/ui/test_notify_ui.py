@@ -15,7 +15,7 @@ import pytest
 from dn_ui import create_room, take_seat
 from playwright.sync_api import expect
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 from tests.push_service import PushService
 
 pytestmark = pytest.mark.browser

@@ -15,105 +15,36 @@ ending a game that can no longer be won. How often a seat may change: ``pace.py`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
-from . import knowledge, pace, reveal
-from .cards import CATALOGUE
+from . import pace, reveal
+from .action_spec import (
+    CARD_IDS,
+    CONDITION_LIKE,
+    Action,
+    ActionSpec,
+    Field,
+    require_own_card,
+    require_phase,
+)
 from .enums import CHOOSING_SIDES, PROGRAMMING, REVEAL, ActionType, Phase, Side
 from .errors import IllegalAction
+from .symbioses import Give, Show, SwapDiscard
 
 if TYPE_CHECKING:
     from .state import State
 
-Action = dict[str, Any]
-
-#: each card id to the catalogue's own string: a state holds one copy of each id
-CARD_IDS: dict[str, str] = {card_id: card_id for card_id in CATALOGUE.cards}
-
-#: the cards a discard swap may give: Conditions and Jokers
-CONDITION_LIKE = frozenset(c.id for c in CATALOGUE.cards.values() if c.is_condition_like)
-
-
-class Field(NamedTuple):
-    """One field of an action: ``kind`` is ``card``, ``seat``, ``slot``, ``colour`` or
-    ``side``; a field not ``required`` may be left out or ``null``."""
-
-    name: str
-    kind: str
-    required: bool = True
-
-
-_PHASE_NAMES = {
-    PROGRAMMING: "during programming",
-    REVEAL: "during the reveal",
-    CHOOSING_SIDES: "before the first turn, while players choose their side",
-}
-
-
-def require_phase(state: State, phase: str, doing: str) -> None:
-    if state.phase != phase:
-        raise IllegalAction(f"You can {doing} only {_PHASE_NAMES[phase]}.", "wrong_phase")
-
-
-def require_own_card(state: State, seat: int, action: Action, field: str = "card") -> str:
-    card = action.get(field)
-    if not isinstance(card, str) or not CATALOGUE.has_card(card):
-        raise IllegalAction(f"Unknown card {card!r}.", "unknown_card")
-    if card not in state.hands[seat] and card != state.programmed[seat]:
-        raise IllegalAction("That card is not in your hand.", "not_your_card")
-    return card
-
-
-def require_other_seat(state: State, seat: int, to: Any) -> int:
-    if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < state.num_players:
-        raise IllegalAction("Choose another player of this table.", "invalid_seat")
-    if to == seat:
-        raise IllegalAction("Choose another player than yourself.", "invalid_seat")
-    return to
-
-
-class ActionSpec:
-    """One action type. Subclasses set ``type`` and ``fields`` and implement the four
-    methods; ``clean`` is shared."""
-
-    type: ClassVar[ActionType]
-    fields: ClassVar[tuple[Field, ...]] = ()
-    #: the phases in which this type may be legal
-    phases: ClassVar[tuple[str, ...]] = (PROGRAMMING,)
-    #: a reveal records every field, ``null`` included; others only the fields given
-    record_nulls: ClassVar[bool] = False
-
-    def __init__(self) -> None:
-        self.name: str = self.type.value  # the plain string (faster than ``.value``)
-
-    def available(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` has at least one legal action of this type now (``seat`` is
-        a seat of the table and the phase one of ``phases``)."""
-        raise NotImplementedError
-
-    def options(self, state: State, seat: int) -> list[Action]:
-        """Every legal action of this type for ``seat``, when ``available``."""
-        raise NotImplementedError
-
-    def check(self, state: State, seat: int, action: Action) -> None:
-        """Raise ``IllegalAction`` (a sentence and a code) unless ``action`` is legal."""
-        raise NotImplementedError
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        """Carry out a checked ``action``."""
-        raise NotImplementedError
-
-    def clean(self, action: Action) -> Action:
-        """The action as recorded (and carried out): its type and its own fields only,
-        card ids as the catalogue's own strings."""
-        clean: Action = {"type": self.name}
-        for field in self.fields:
-            value = action.get(field.name)
-            if value is not None or self.record_nulls:
-                if field.kind == "card" and type(value) is str:
-                    value = CARD_IDS.get(value, value)
-                clean[field.name] = value
-        return clean
+__all__ = [
+    "ACTIONS",
+    "ACTIONS_BY_PHASE",
+    "ACTION_FIELDS",
+    "CARD_IDS",
+    "CONDITION_LIKE",
+    "Action",
+    "ActionSpec",
+    "Field",
+]
 
 
 # ------------------------------------------------------------------ before the first turn
@@ -207,6 +138,9 @@ class GiveBack(ActionSpec):
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "give_back", "card": c} for c in state.cards_of(seat)]
 
+    def options_key(self, state: State, seat: int) -> Hashable:
+        return tuple(state.cards_of(seat))
+
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "give a card back")
         if state.pending_give is None or state.pending_give["to"] != seat:
@@ -231,6 +165,9 @@ class Program(ActionSpec):
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "program", "card": c} for c in state.hands[seat]]
+
+    def options_key(self, state: State, seat: int) -> Hashable:
+        return tuple(state.hands[seat])
 
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "program a card")
@@ -264,6 +201,9 @@ class Ready(ActionSpec):
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "ready"}]
 
+    def options_key(self, state: State, seat: int) -> Hashable:
+        return ()
+
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "say you are ready")
         if state.programmed[seat] is None:
@@ -286,6 +226,9 @@ class Unready(ActionSpec):
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "unready"}]
 
+    def options_key(self, state: State, seat: int) -> Hashable:
+        return ()
+
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "take back your ready")
         if not state.ready[seat]:
@@ -296,155 +239,6 @@ class Unready(ActionSpec):
         pace.count_change(state, seat)
         state.ready[seat] = False
         state.event("unready", {"seat": seat})
-
-
-# ------------------------------------------------------------------ Symbioses
-class Symbiosis(ActionSpec):
-    """What the three Symbioses share: programming, no card given waiting for its
-    answer, a Symbiosis left, and the kind allowed by the rules."""
-
-    def available(self, state: State, seat: int) -> bool:
-        return (
-            state.pending_give is None
-            and (
-                state.symbiosis_cards[seat] > 0
-                or (seat == state.first_player and not state.free_symbiosis_used)
-            )
-            and self.name in state.game.config.symbiosis_kinds
-            and (bool(state.hands[seat]) or state.programmed[seat] is not None)
-        )
-
-    def require(self, state: State, seat: int) -> None:
-        require_phase(state, PROGRAMMING, "make a Symbiosis")
-        if self.type not in state.game.config.symbiosis_kinds:
-            raise IllegalAction(
-                "Incomplete Symbioses: a Symbiosis can no longer show a card, only exchange one.",
-                "symbiosis_not_allowed",
-            )
-        if state.pending_give is not None:
-            raise IllegalAction(
-                "Wait until the card given is answered before another Symbiosis.",
-                "exchange_pending",
-            )
-        if not state.can_use_symbiosis(seat):
-            raise IllegalAction("You have no Symbiosis left.", "no_symbiosis")
-
-
-class Show(Symbiosis):
-    """Show a card: to everyone (``to`` left out), or to the one player ``to`` when the
-    rules say so (Privileged Symbioses)."""
-
-    type = ActionType.SHOW
-    fields = (Field("card", "card"), Field("to", "seat", False))
-
-    def options(self, state: State, seat: int) -> list[Action]:
-        recipients = state.show_recipients(seat)
-        return [
-            {"type": "show", "card": c} if to is None else {"type": "show", "card": c, "to": to}
-            for c in state.cards_of(seat)
-            for to in recipients
-        ]
-
-    def check(self, state: State, seat: int, action: Action) -> None:
-        self.require(state, seat)
-        require_own_card(state, seat, action)
-        to = action.get("to")
-        if None in state.show_recipients(seat):
-            if to is not None:
-                raise IllegalAction("A card is shown to every other player.", "invalid_action")
-        else:
-            require_other_seat(state, seat, to)
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        card, to = action["card"], action.get("to")
-        paid = state.pay_symbiosis(seat)
-        known = state.known
-        if to is None:
-            audience = [s for s in range(state.num_players) if s != seat]
-            knowledge.learn(known, knowledge.PUBLIC, seat, card)
-        else:
-            audience = [to]
-        for viewer in audience:
-            knowledge.learn(known, viewer, seat, card)
-        state.event(
-            "show",
-            {"seat": seat, "to": to, "paid_with": paid, **({"card": card} if to is None else {})},
-            {"card": card},
-            [seat, *audience],
-        )
-        state.clear_ready()
-
-
-class Give(Symbiosis):
-    type = ActionType.GIVE
-    fields = (Field("card", "card"), Field("to", "seat"))
-
-    def options(self, state: State, seat: int) -> list[Action]:
-        others = [s for s in range(state.num_players) if s != seat]
-        return [{"type": "give", "card": c, "to": t} for c in state.cards_of(seat) for t in others]
-
-    def check(self, state: State, seat: int, action: Action) -> None:
-        self.require(state, seat)
-        require_own_card(state, seat, action)
-        require_other_seat(state, seat, action.get("to"))
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        card, to = action["card"], action["to"]
-        paid = state.pay_symbiosis(seat)
-        state.move_secretly(seat, to, card)
-        state.pending_give = {"from": seat, "to": to}
-        state.event("give", {"seat": seat, "to": to, "paid_with": paid}, {"card": card}, [seat, to])
-        state.clear_ready()
-
-
-class SwapDiscard(Symbiosis):
-    type = ActionType.SWAP_DISCARD
-    fields = (Field("card", "card"), Field("take", "card"))
-
-    def available(self, state: State, seat: int) -> bool:
-        discard = state.discard
-        if not discard or not super().available(state, seat):
-            return False
-        programmed = state.programmed[seat]
-        if CONDITION_LIKE.isdisjoint(state.hands[seat]) and programmed not in CONDITION_LIKE:
-            return False
-        return any(state.can_take(c) for c in discard)
-
-    def options(self, state: State, seat: int) -> list[Action]:
-        takeable = [c for c in state.discard if state.can_take(c)]
-        return [
-            {"type": "swap_discard", "card": c, "take": t}
-            for c in state.cards_of(seat)
-            if CATALOGUE.card(c).is_condition_like
-            for t in takeable
-            if t != c
-        ]
-
-    def check(self, state: State, seat: int, action: Action) -> None:
-        self.require(state, seat)
-        card = require_own_card(state, seat, action)
-        if not CATALOGUE.card(card).is_condition_like:
-            raise IllegalAction(
-                "Only a Condition card (or a Joker) can be exchanged with the discard pile.",
-                "not_a_condition",
-            )
-        take = action.get("take")
-        if not isinstance(take, str) or take not in state.discard:
-            raise IllegalAction("That card is not in the discard pile.", "not_in_discard")
-        if not state.can_take(take):
-            raise IllegalAction("That card was played and cannot be taken back.", "not_takeable")
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        card, take = action["card"], action["take"]
-        paid = state.pay_symbiosis(seat)
-        state.take_from(seat, card)
-        knowledge.forget_card(state.known, seat, card)
-        state.discard.remove(take)
-        state.discard.append(card)
-        state.hands[seat].append(take)
-        knowledge.learn_by_all(state.known, seat, take)
-        state.event("swap_discard", {"seat": seat, "card": card, "take": take, "paid_with": paid})
-        state.clear_ready()
 
 
 # ------------------------------------------------------------------ the end
@@ -459,6 +253,9 @@ class EndGame(ActionSpec):
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [{"type": "end_game"}]
+
+    def options_key(self, state: State, seat: int) -> Hashable:
+        return ()
 
     def check(self, state: State, seat: int, action: Action) -> None:
         if state.is_winnable():

@@ -204,19 +204,25 @@ def reveal_order(state: State) -> list[int]:
 
 
 def no_place(
-    state: State, seat: int, order: list[int], known: dict[Any, str | None]
+    state: State, seat: int, order: list[int], known: dict[Any, Any]
 ) -> dict[str, str | None]:
     """During programming, for each card ``seat`` holds (hand, then the programmed card):
     the reason it would be discarded if revealed this turn, in the web as it is now,
     whatever is revealed before it (``None``: it may find a place, or it is played its
     own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``;
     ``known`` keeps the answers of this turn's programming (nothing they depend on changes
-    until the reveal: the web, the rules' data, the first player)."""
+    until the reveal: the web, the rules' data, the first player), and each seat's whole
+    answer for the cards it holds (to be read, never changed)."""
     if state.phase != PROGRAMMING:
         return {}
     unsure = not order or order[0] != seat
+    cards = state.cards_of(seat)
+    whole = (seat, unsure, tuple(cards))
+    answer: dict[str, str | None] | None = known.get(whole)
+    if answer is not None:
+        return answer
     result: dict[str, str | None] = {}
-    for card in state.cards_of(seat):
+    for card in cards:
         key = (seat, unsure, card)
         if key in known:
             result[card] = known[key]
@@ -230,6 +236,7 @@ def no_place(
         else:
             reason = None
         result[card] = known[key] = reason
+    known[whole] = result
     return result
 
 

@@ -10,8 +10,9 @@ The public surface, in the spirit of OpenSpiel and python-chess:
 - ``to_json()`` / ``State.from_json()``; ``State.replay(setup, actions)``; ``clone()``.
 
 The state keeps the data and answers queries; what each action does is in
-``actions.py`` (the registry), the reveal and the turn cycle in ``reveal.py``, who knows
-which card in ``knowledge.py``, and the views in ``view.py``.
+``actions.py`` (the registry), the writes actions and rules make in ``changes.py``,
+the reveal and the turn cycle in ``reveal.py``, who knows which card in
+``knowledge.py``, and the views in ``view.py``.
 
 >>> from dame_nature.engine import Game
 >>> state = Game(3).new_initial_state(seed=1)
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import knowledge, reveal
 from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
 from .cards import CATALOGUE
+from .changes import StateChanges
 from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
 from .knowledge import PUBLIC
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
 __all__ = ["PUBLIC", "REASONS", "REASONS_FR", "State"]
 
 
-class State:
+class State(StateChanges):
     """The whole state of one game. Build it with ``Game.new_initial_state``."""
 
     game: Game
@@ -343,9 +345,6 @@ class State:
     def can_use_symbiosis(self, seat: int) -> bool:
         return self.has_free_symbiosis(seat) or self.symbiosis_cards[seat] > 0
 
-    def has_free_symbiosis(self, seat: int) -> bool:
-        return seat == self.first_player and not self.free_symbiosis_used
-
     def show_recipients(self, seat: int) -> list[int | None]:
         """Whom ``seat`` may show a card to: ``[None]`` (everyone at once), or the players
         one of whom a Show must name (Privileged Symbioses)."""
@@ -359,6 +358,12 @@ class State:
         return all(
             rule.can_take_from_discard(self, card) for rule in self.game.hooks.can_take_from_discard
         )
+
+    def takeable(self) -> list[str]:
+        """The cards of the discard pile a discard swap may take, in its order."""
+        if not self.game.hooks.can_take_from_discard:
+            return self.discard[:]
+        return [card for card in self.discard if self.can_take(card)]
 
     def location_of(self, card: str) -> str:
         """Where a card is: ``hand:S``, ``programmed:S``, ``web:SLOT``, ``discard``,
@@ -449,66 +454,6 @@ class State:
         spec.check(self, seat, action)
         return spec
 
-    # ---------------------------------------------------------------- changes (actions, rules)
-    def discard_from_web(self, slot: str, reason: str) -> str | None:
-        """Move the card of ``slot`` to the discard pile (Climate change, Cats, Pollution,
-        temporary Conditions); the card moved, if any."""
-        card = self.web[slot]
-        if card is None:
-            return None
-        self.web[slot] = None
-        self.joker_colours.pop(card, None)
-        self.discard.append(card)
-        for record in self.revealed_this_turn:
-            if record["card"] == card and record["result"] == "placed":
-                record.update(result="discarded", reason=reason)
-        self.event("removed_from_web", {"card": card, "slot": slot, "reason": reason})
-        return card
-
-    def return_to_hand(self, seat: int, card: str) -> None:
-        """A card in play goes back to its player's hand, seen by everyone (Cats)."""
-        self.hands[seat].append(card)
-        knowledge.learn_by_all(self.known, seat, card)
-
-    def event(
-        self,
-        kind: str,
-        public: dict[str, Any],
-        private: dict[str, Any] | None = None,
-        seen_by: list[int] | None = None,
-    ) -> None:
-        """Append an event to the log: ``public`` for everyone, ``private`` only for the
-        seats of ``seen_by``."""
-        event: dict[str, Any] = {"type": kind, "turn": self.turn, **public}
-        if private:
-            event["_private"] = private
-            event["_seen_by"] = _seen_by_list(seen_by or [])
-        self.log.append(event)
-
-    def pay_symbiosis(self, seat: int) -> str:
-        if self.has_free_symbiosis(seat):
-            self.free_symbiosis_used = True
-            return "free"
-        self.symbiosis_cards[seat] -= 1
-        return "card"
-
-    def clear_ready(self) -> None:
-        self.ready = [False] * self.num_players
-
-    def take_from(self, seat: int, card: str) -> None:
-        """``card`` leaves ``seat``'s hand or programmed slot."""
-        if self.programmed[seat] == card:
-            self.programmed[seat] = None
-            self.ready[seat] = False
-        else:
-            self.hands[seat].remove(card)
-
-    def move_secretly(self, giver: int, receiver: int, card: str) -> None:
-        """A card changes hands face down: only the two players know which."""
-        self.take_from(giver, card)
-        self.hands[receiver].append(card)
-        knowledge.move_secretly(self.known, giver, receiver, card)
-
     def reveal_outcomes(self, seat: int) -> list[Outcome]:
         """Every way the card ``seat`` reveals can resolve now."""
         return reveal.outcomes(self, reveal.context(self, seat))
@@ -519,19 +464,6 @@ class State:
         from .view import build_view
 
         return build_view(self, seat)
-
-
-_SEEN_BY: dict[tuple[int, ...], list[int]] = {}
-
-
-def _seen_by_list(seats: list[int]) -> list[int]:
-    """The sorted seats as one shared list per set of seats (events are never changed,
-    so a log holds one list per audience, not one per event)."""
-    key = tuple(sorted(set(seats)))
-    found = _SEEN_BY.get(key)
-    if found is None:
-        found = _SEEN_BY[key] = list(key)
-    return found
 
 
 def _deep_copy(data: Any) -> Any:

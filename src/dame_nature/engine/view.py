@@ -13,7 +13,10 @@ Speed: everything but a seat's own part (``seat``, ``hand``, ``programmed``, ``k
 once per change of the state and shared by every seat's view, so a view must be read,
 never changed in place (the server copies what it adds to). ``public_part`` and
 ``seat_part`` give the two halves apart: the server encodes the shared one once per
-change for every socket of a room (``server/views.py``).
+change for every socket of a room (``server/views.py``). From one version to the next
+the parts keep what still holds: each seat's log tail (the events logged since are
+added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
+and ``no_place``'s answers for the turn's programming.
 """
 
 from __future__ import annotations
@@ -174,6 +177,9 @@ class PublicPart:
         "log_public",
         "log_audience",
         "no_place",
+        "seat_logs",
+        "previous",
+        "options",
     )
 
     def __init__(
@@ -203,7 +209,16 @@ class PublicPart:
         self.log_audience: set[int] = set()
         #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
         #: of the versions of one programming phase)
-        self.no_place: dict[Any, str | None] = {}
+        self.no_place: dict[Any, Any] = {}
+        #: each seat's log tail built at this version (``log_public`` when it sees no
+        #: private part in it), from which the next version's is built by adding the
+        #: events logged since
+        self.seat_logs: dict[int, list[dict[str, Any]]] = {}
+        #: the previous version's ``(log_start, seat_logs)``, if any
+        self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
+        #: ``(seat, action type) -> (options_key, options)``: the last listing of each,
+        #: shared by the parts of every version of the state (``ActionSpec.options_key``)
+        self.options: dict[tuple[int, str], tuple[Any, list[dict[str, Any]]]] = {}
         for entry in log_entries:
             if type(entry) is tuple:
                 self.log_public.append(entry[0])
@@ -296,6 +311,13 @@ def public_part(state: State) -> PublicPart:
         else:
             entries.append(event)
     part = PublicPart(version, head, tail, awaited, state.to_act(), rest, log_start, entries)
+    if cached is not None:
+        logs = cached.seat_logs
+        for seat in range(n):  # a seat that saw no private part saw the public tail
+            if seat not in logs and seat not in cached.log_audience:
+                logs[seat] = cached.log_public
+        part.previous = (cached.log_start, logs)
+        part.options = cached.options
     if (
         cached is not None
         and state.phase == "programming"
@@ -321,29 +343,53 @@ def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
         "known": knowledge.known_to(known, seat),
         "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
     }
-    log = None
-    if seat in part.log_audience:
-        log = []
-        for entry in part.log_entries:
-            if type(entry) is tuple:
-                public, private, seen_by = entry
-                log.append({**public, **private} if seat in seen_by else public)
-            else:
-                log.append(entry)
+    log = None if seat is None or seat not in part.log_audience else _seat_log(part, seat)
     if seat is None:
         return SeatPart(own, awaiting, [], log, [], {})
     legal_types = state.legal_action_types(seat)
-    legal_actions = [
-        action
-        for kind in legal_types
-        for action in (
-            awaiting["options"]
-            if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]
-            else ACTIONS[kind].options(state, seat)
-        )
-    ]
+    legal_actions: list[dict[str, Any]] = []
+    listed = part.options
+    for kind in legal_types:
+        if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
+            legal_actions += awaiting["options"]
+            continue
+        spec = ACTIONS[kind]
+        key = spec.options_key(state, seat)
+        if key is None:
+            legal_actions += spec.options(state, seat)
+            continue
+        found = listed.get((seat, kind))
+        if found is None or found[0] != key:
+            found = listed[seat, kind] = (key, spec.options(state, seat))
+        legal_actions += found[1]  # the same dicts from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, log, legal_actions, no_place)
+
+
+def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
+    """The log tail of ``part`` as ``seat`` sees it: the previous version's, less the
+    events that left the tail, plus those logged since (events never change)."""
+    found = part.seat_logs.get(seat)
+    if found is not None:
+        return found
+    entries, start = part.log_entries, part.log_start
+    log: list[dict[str, Any]] = []
+    previous = part.previous
+    if previous is not None and seat in previous[1]:
+        before_start, before = previous
+        before_log = before[seat]
+        before_end = before_start + len(before_log)  # the version it was built at
+        if before_end >= start:  # (else no event of it is in the tail now)
+            log = before_log[start - before_start :]
+            entries = entries[before_end - start :]
+    for entry in entries:
+        if type(entry) is tuple:
+            public, private, seen_by = entry
+            log.append({**public, **private} if seat in seen_by else public)
+        else:
+            log.append(entry)
+    part.seat_logs[seat] = log
+    return log
 
 
 def build_view(state: State, seat: int | None) -> View:
@@ -361,7 +407,7 @@ def build_view(state: State, seat: int | None) -> View:
     view.update(part.rest)
     if view["result"] is not None:
         view["result"] = dict(view["result"])
-    view["log"] = mine.log if mine.log is not None else list(part.log_public)
+    view["log"] = list(mine.log if mine.log is not None else part.log_public)
     return view  # type: ignore[return-value]
 
 

@@ -35,7 +35,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from .bot_pool import BotFailure, BotKey, BotPool, BotTimeout
+from .bot_pool import Asker, BotFailure, BotKey, BotPool, BotTimeout
 from .errors import Refused
 
 if TYPE_CHECKING:
@@ -72,6 +72,9 @@ class BotDrivers:
         self.holds = holds
         self.pool = pool
         self.delay_seconds = delay_seconds
+        #: the client address a room's bots think for (``BotRooms.client_of``): the
+        #: pool's turns are shared client by client
+        self.client_of: Callable[[str], str] = lambda code: code
         self._drivers: dict[str, _Driver] = {}
 
     def __len__(self) -> int:
@@ -131,6 +134,12 @@ def default_level() -> str:
 
 def _needs_driver(room: Room) -> bool:
     return room.status == "playing" and any(p.bot for p in room.players)
+
+
+def person_waiting(room: Room) -> bool:
+    """Whether a person sits at the table now (a seat no bot plays, connected): their
+    room's bots are thought for before rooms of bots only."""
+    return any(p.bot is None and room.connected(p.seat) for p in room.players)
 
 
 class _Driver:
@@ -268,8 +277,10 @@ class _Driver:
         key, seed = self._key(game, seat)
         if fallback:
             return await pool.decide_fallback(key, seed, view)
+        room = self.room
+        asker = Asker(room.code, self.drivers.client_of(room.code), lambda: person_waiting(room))
         try:
-            return await pool.decide(key, seed, view)
+            return await pool.decide(key, seed, view, asker)
         except BotTimeout as err:  # this move only: the next may be quicker
             log.info("bot of seat %d in room %s: %s", seat, self.room.code, err)
         except BotFailure as err:

@@ -11,8 +11,12 @@ helps. With ``processes = 0`` one thread of the server process thinks for every 
 (simpler, but the search then shares the GIL with the loop; ``benchmarks/server_load.py
 --bot-rooms`` measures both).
 
-A shard thinks for one bot at a time (the others wait their turn, in order), so the
-budget counts thinking, not queueing: a decision that takes longer than
+A shard thinks for one bot at a time, so the budget counts thinking, not queueing. The
+decisions waiting for a shard take turns fairly (``Turns``): a room where a person waits
+for the bots (a seated person connected, or a hint) before any room of bots only; then
+client by client (the address that set the room's bots going), the one served longest
+ago first, and room by room within a client, so one client's many rooms, or one room's
+rematches, never starve the others. A decision that takes longer than
 ``think_seconds`` is given up on (its late answer is dropped) and raises ``BotTimeout``;
 a worker that dies raises ``BotFailure`` and is replaced on the next call. The caller
 then decides with the ``random`` level (``decide_fallback``), which runs on a thread of
@@ -34,6 +38,7 @@ import zlib
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger("dame_nature.server.bots")
@@ -108,6 +113,104 @@ def _forget(room: str) -> int:
 
 
 # ---------------------------------------------------------------------- server side
+def _nobody() -> bool:
+    return False
+
+
+def _somebody() -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Whom a decision is for: its ``room``, the ``client`` address that set the room's
+    bots going (the room's code when it is not known), and whether a person waits for it
+    now (asked again each time a turn is given: people come and go)."""
+
+    room: str
+    client: str = ""
+    person_waiting: Callable[[], bool] = field(default=_nobody, compare=False)
+
+    @classmethod
+    def person(cls, room: str) -> Asker:
+        """A decision a person asked for (a hint)."""
+        return cls(room, room, _somebody)
+
+
+@dataclass(eq=False)
+class _Waiter:
+    asker: Asker
+    seq: int
+    future: asyncio.Future[None]
+    #: decisions given the shard while this one waited
+    ahead: int = 0
+
+
+class Turns:
+    """The turns of one shard: one decision at a time; the next is the first of the
+    waiting ones by (a person waits for it, first; its client's last turn, oldest
+    first; its room's last turn, oldest first; arrival). Round robin between clients,
+    then rooms, with the people's rooms ahead of all."""
+
+    #: turns remembered per client and room before the oldest are forgotten (a forgotten
+    #: one counts as served long ago); a room's is kept over its rematches, so that a
+    #: room played again and again never jumps the queue
+    MEMORY = 4096
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.waiting: list[_Waiter] = []
+        self._served: dict[str, int] = {}  # "c:<client>" / "r:<room>" -> its last turn
+        self._clock = 0
+
+    async def take(self, asker: Asker) -> int:
+        """Wait for the shard; the number of decisions given it meanwhile."""
+        if not self.busy and not self.waiting:
+            self.busy = True
+            self._given(asker)
+            return 0
+        self._clock += 1
+        waiter = _Waiter(asker, self._clock, asyncio.get_running_loop().create_future())
+        self.waiting.append(waiter)
+        try:
+            await waiter.future
+        except asyncio.CancelledError:
+            if waiter.future.done() and not waiter.future.cancelled():
+                self.give_back()  # given the turn just as it was cancelled: pass it on
+            elif waiter in self.waiting:
+                self.waiting.remove(waiter)
+            raise
+        return waiter.ahead
+
+    def give_back(self) -> None:
+        """The shard is free: the next decision's turn."""
+        if not self.waiting:
+            self.busy = False
+            return
+        served = self._served
+        nxt = min(
+            self.waiting,
+            key=lambda w: (
+                not w.asker.person_waiting(),
+                served.get("c:" + w.asker.client, 0),
+                served.get("r:" + w.asker.room, 0),
+                w.seq,
+            ),
+        )
+        self.waiting.remove(nxt)
+        for waiter in self.waiting:
+            waiter.ahead += 1
+        self._given(nxt.asker)
+        nxt.future.set_result(None)
+
+    def _given(self, asker: Asker) -> None:
+        self._clock += 1
+        self._served["c:" + asker.client] = self._served["r:" + asker.room] = self._clock
+        if len(self._served) > 2 * self.MEMORY:
+            oldest = self._clock - self.MEMORY
+            self._served = {k: v for k, v in self._served.items() if v > oldest}
+
+
 class BotPool:
     """Shards of one worker each; a room always thinks on the same shard."""
 
@@ -116,15 +219,19 @@ class BotPool:
         processes: int,
         think_seconds: float,
         decided: Callable[[str, float], None] | None = None,
+        queued: Callable[[bool, int], None] | None = None,
     ) -> None:
         self.processes = processes
         self.think_seconds = think_seconds
         #: told each decision's level and thinking time (the metrics)
         self.decided = decided
+        #: told, for each decision, whether a person waited for it and how many other
+        #: decisions were given the shard while it waited (the metrics)
+        self.queued = queued
         self._shards: list[Executor | None] = [None] * max(1, processes)
         # one decision at a time per shard, so that the budget counts a bot's thinking,
-        # not its wait behind other rooms' bots (waiting rooms queue here, in order)
-        self._gates = [asyncio.Semaphore(1) for _ in self._shards]
+        # not its wait behind other rooms' bots (waiting rooms take turns here, fairly)
+        self._turns = [Turns() for _ in self._shards]
         self._closed = False
 
     def _shard(self, room: str) -> int:
@@ -150,10 +257,19 @@ class BotPool:
             self._shards[index] = None
             broken.shutdown(wait=False, cancel_futures=True)
 
-    async def decide(self, key: BotKey, seed: int, view: dict[str, Any]) -> dict[str, Any] | None:
-        """The action of the bot of ``key`` for ``view``; raises ``BotFailure``."""
+    async def decide(
+        self, key: BotKey, seed: int, view: dict[str, Any], asker: Asker | None = None
+    ) -> dict[str, Any] | None:
+        """The action of the bot of ``key`` for ``view``, in its turn (``asker``: whom
+        it is for; by default its room, of a client of its own); raises ``BotFailure``."""
         result: dict[str, Any] | None = await self._run(
-            key[0], self.think_seconds, _decide, key, seed, view, level=key[3]
+            asker or Asker(key[0], key[0]),
+            self.think_seconds,
+            _decide,
+            key,
+            seed,
+            view,
+            level=key[3],
         )
         return result
 
@@ -169,31 +285,35 @@ class BotPool:
         """``bots.hint.hint`` on the room's shard (in turn with its bots' decisions);
         raises ``BotFailure`` (``BotTimeout`` past ``seconds`` of thinking: a shard
         not started yet first starts, which its budget does not count)."""
+        asker = Asker.person(room)  # a person waits for a hint
         if self._shards[self._shard(room)] is None:
-            await self._run(room, START_SECONDS, _ready)
+            await self._run(asker, START_SECONDS, _ready)
         result: dict[str, Any] | None = await self._run(
-            room, seconds, _hint, seed, view, legal, worlds
+            asker, seconds, _hint, seed, view, legal, worlds
         )
         return result
 
     async def _run(
-        self, room: str, seconds: float, fn: Any, *args: Any, level: str | None = None
+        self, asker: Asker, seconds: float, fn: Any, *args: Any, level: str | None = None
     ) -> Any:
-        """``fn(*args)`` on the room's shard; ``level``: a bot's decision, measured."""
+        """``fn(*args)`` on the room's shard, in its turn; ``level``: a bot's decision,
+        measured."""
         if self._closed:
             raise BotFailure("the bot pool is closed")
-        index = self._shard(room)
-        gate = self._gates[index]
-        await gate.acquire()
-        executor = self._executor(index)
-        started = time.perf_counter()
+        index = self._shard(asker.room)
+        turns = self._turns[index]
+        ahead = await turns.take(asker)
+        if level is not None and self.queued is not None:
+            self.queued(asker.person_waiting(), ahead)
         try:
+            executor = self._executor(index)
+            started = time.perf_counter()
             future = asyncio.get_running_loop().run_in_executor(executor, fn, *args)
         except BaseException:
-            gate.release()
+            turns.give_back()
             raise
         # the shard is free once the worker is done, even with a decision given up on
-        future.add_done_callback(lambda _: gate.release())
+        future.add_done_callback(lambda _: turns.give_back())
         try:
             decision = await asyncio.wait_for(asyncio.shield(future), seconds)
             if level is not None and self.decided is not None:

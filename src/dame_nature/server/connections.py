@@ -89,6 +89,9 @@ class Connection:
         self.overflowed = overflowed
         self.socket = socket
         self.seat = seat
+        #: the seat token it plays with (set under the room's lock): its seat is found
+        #: again from it whenever the room's seats may have moved
+        self.token: str | None = None
         self.bucket = TokenBucket(settings.ws_rate_per_second, settings.ws_rate_burst)
         self.max_messages = settings.ws_outbox_max_messages
         self.max_bytes = settings.ws_outbox_max_bytes

@@ -60,6 +60,7 @@ STATUS: dict[str, int] = {
     # limits
     "rate_limited": 429,
     "too_many_rooms": 429,
+    "too_many_bot_rooms": 429,
     "too_many_spectators": 429,
     "too_many_connections": 429,
     "too_many_connects": 429,

@@ -30,6 +30,9 @@ FAST_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
 #: a bot's thinking: milliseconds to its think budget
 BOT_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
+#: decisions served ahead of a waiting one: none to a crowd of rooms
+QUEUE_BUCKETS = (0, 1, 2, 5, 10, 20, 50, 100, 200, 500)
+
 
 class _Present(Collector):
     """Gauges read from the server when scraped."""
@@ -100,6 +103,14 @@ class Metrics:
             buckets=BOT_BUCKETS,
             registry=r,
         )
+        self.bot_queue = Histogram(
+            "dame_nature_bot_queue_ahead",
+            "Other decisions given a bot worker while a bot's decision waited for it, by "
+            "whether a person waited for that decision (person) or only bots (bots)",
+            ["waiting"],
+            buckets=QUEUE_BUCKETS,
+            registry=r,
+        )
         self.outbox_drops = Counter(
             "dame_nature_outbox_drops",
             "Websockets closed because they did not read their messages (outbox full)",
@@ -131,6 +142,9 @@ class Metrics:
 
     def bot_decided(self, level: str, seconds: float) -> None:
         self.bot_decision.labels(level=level).observe(seconds)
+
+    def bot_queued(self, person_waiting: bool, ahead: int) -> None:
+        self.bot_queue.labels(waiting="person" if person_waiting else "bots").observe(ahead)
 
     def refused(self, code: str) -> None:
         self.refusals.labels(code=code).inc()

@@ -10,7 +10,9 @@ fields the server adds), documented in the OpenAPI schema.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from functools import reduce
+from operator import or_
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
@@ -20,10 +22,11 @@ from pydantic import (
     Field,
     RootModel,
     TypeAdapter,
+    create_model,
     model_validator,
 )
 
-from ..engine import MODES, View
+from ..engine import ACTIONS, MODES, ActionSpec, View
 from .names import NAME_MAX_CHARACTERS, clean_name
 
 
@@ -367,71 +370,40 @@ class Health(BaseModel):
 
 
 # ------------------------------------------------------------------ actions
-class ProgramAction(_Body):
-    type: Literal["program"]
-    card: CardId
+#: the type of each kind of an action's field (``engine.actions.Field.kind``)
+_FIELD_TYPES: dict[str, Any] = {
+    "card": CardId,
+    "seat": Seat,
+    "slot": Annotated[str, Field(max_length=64)],
+    "colour": Annotated[str, Field(max_length=16)],
+    "side": Literal["plant", "animal"],
+}
+#: a field that may be left out; a card the engine alone checks (a Pollution's target)
+_OPTIONAL_TYPES: dict[str, Any] = {**_FIELD_TYPES, "card": Annotated[str, Field(max_length=64)]}
 
 
-class ReadyAction(_Body):
-    type: Literal["ready"]
+def _action_model(spec: ActionSpec) -> type[_Body]:
+    """The body model of one action type of the engine's registry: ``type``, then its
+    fields in the registry's order (``ProgramAction``, ``GiveBackAction``, ...)."""
+    fields: dict[str, Any] = {"type": (Literal[spec.name], ...)}  # type: ignore[valid-type]
+    for field in spec.fields:
+        if field.required:
+            fields[field.name] = (_FIELD_TYPES[field.kind], ...)
+        else:
+            fields[field.name] = (_OPTIONAL_TYPES[field.kind] | None, None)
+    name = "".join(word.capitalize() for word in spec.name.split("_")) + "Action"
+    return create_model(name, __base__=_Body, __module__=__name__, **fields)
 
 
-class UnreadyAction(_Body):
-    type: Literal["unready"]
+#: one model per action type of the engine's registry, in its order
+ACTION_MODELS: dict[str, type[_Body]] = {
+    kind: _action_model(spec) for kind, spec in ACTIONS.items()
+}
 
-
-class ShowAction(_Body):
-    type: Literal["show"]
-    card: CardId
-    to: Seat | None = None
-
-
-class GiveAction(_Body):
-    type: Literal["give"]
-    card: CardId
-    to: Seat
-
-
-class GiveBackAction(_Body):
-    type: Literal["give_back"]
-    card: CardId
-
-
-class SwapDiscardAction(_Body):
-    type: Literal["swap_discard"]
-    card: CardId
-    take: CardId
-
-
-class RevealAction(_Body):
-    type: Literal["reveal"]
-    slot: Annotated[str, Field(max_length=64)] | None = None
-    colour: Annotated[str, Field(max_length=16)] | None = None
-    target: Annotated[str, Field(max_length=64)] | None = None
-
-
-class ChooseSideAction(_Body):
-    type: Literal["choose_side"]
-    side: Literal["plant", "animal"]
-
-
-class EndGameAction(_Body):
-    type: Literal["end_game"]
-
-
-Action = Annotated[
-    ProgramAction
-    | ReadyAction
-    | UnreadyAction
-    | ShowAction
-    | GiveAction
-    | GiveBackAction
-    | SwapDiscardAction
-    | RevealAction
-    | ChooseSideAction
-    | EndGameAction,
-    Field(discriminator="type"),
-]
+if TYPE_CHECKING:
+    Action = _Body
+else:
+    Action = Annotated[reduce(or_, ACTION_MODELS.values()), Field(discriminator="type")]
 ActionAdapter: TypeAdapter[Any] = TypeAdapter(Action)
 
 

@@ -425,6 +425,7 @@ export default {
   "error:invalid_action": "Cette action n'est pas valide.",
   "error:rate_limited": "Trop de requêtes : ralentissez.",
   "error:too_many_rooms": "Le serveur a trop de salles ; réessayez plus tard.",
+  "error:too_many_bot_rooms": "Votre adresse a déjà autant de parties avec des bots en cours qu'elle le peut : terminez-en une, ou réessayez quand l'une sera finie.",
   "error:too_many_connections": "Trop de connexions à cette salle.",
   "error:unknown_mode": "Règle avancée inconnue.",
   "error:duplicate_mode": "Une règle avancée est donnée deux fois.",

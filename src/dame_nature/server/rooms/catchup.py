@@ -63,6 +63,7 @@ class CatchUp:
             if data["from_idx"]:  # every action of the game, to replay it whole
                 data = await self.store.call(self.store.load_room, room.code) or data
             self.registry.refill(room, data)
+            self.hub.reseat(room)  # the seats may have moved: each socket's token says
             self.hub.broadcast(room)
             self.changed(room)
             return

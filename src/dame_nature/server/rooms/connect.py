@@ -3,7 +3,8 @@ connected (a new version every seat sees), its last one leaving disconnects it, 
 player back on a seat a bot stood in for takes it back.
 
 Which seat a socket plays is read from its token under the room's lock (seats move in
-the lobby when one is removed).
+the lobby when one is removed), and read again from it whenever the room is reloaded
+from the store (``Hub.reseat``: another node removed a seat).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ async def connect(commit: Commit, room: Room, conn: Connection, token: str | Non
     async with room.lock:
         if token is not None:
             conn.seat = seat_of_token(room, token)
+            conn.token = token
         hub.admit(room.code, conn.seat)
         await commit.coordination.before_first_view(room)  # the view it gets is as stored
         was = hub.local(room.code, conn.seat) if conn.seat is not None else True
@@ -44,6 +46,7 @@ async def take_seat(commit: Commit, room: Room, conn: Connection, token: str) ->
         hub.admit(room.code, seat)
         was = hub.local(room.code, seat)
         hub.seat(room.code, conn, seat)
+        conn.token = token
         if conn._task is None:
             conn.start()
         await _attached(commit, room, conn, was)

@@ -9,6 +9,8 @@ caps (sockets per seat, spectators per room) are checked here, before a socket j
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..connections import Connection
 from ..errors import Refused
 from ..jsonio import dumps
@@ -20,6 +22,16 @@ Sockets = dict[int | None, set[Connection]]
 
 #: the websocket close code of a socket whose room was closed (as a room not found)
 ROOM_CLOSED = 4404
+#: told to a socket whose seat left the room (it watches from then on)
+SEAT_REMOVED = dumps(
+    {
+        "type": "error",
+        "error": {
+            "code": "seat_removed",
+            "message": "Your seat was removed: you are watching now.",
+        },
+    }
+)
 
 
 class Hub:
@@ -136,43 +148,42 @@ class Hub:
         group = sockets.pop(seat, None) if sockets is not None else None
         if sockets is None or not group:
             return
-        notice = dumps(
-            {
-                "type": "error",
-                "error": {
-                    "code": "seat_removed",
-                    "message": "Your seat was removed: you are watching now.",
-                },
-            }
-        )
         for conn in group:
             conn.seat = None
-            conn.push(notice)
+            conn.push(SEAT_REMOVED)
         sockets.setdefault(None, set()).update(group)
 
     def seat_removed(self, code: str, seat: int) -> None:
         """Seat ``seat`` left the lobby: the seats after it move down one, and its own
         sockets are told and become spectators."""
+        self._move(
+            code,
+            lambda old, _: None if old == seat else old if old is None or old < seat else old - 1,
+        )
+
+    def reseat(self, room: Room) -> None:
+        """Under the room's lock, once ``room`` was reloaded from the store (another
+        node may have removed a seat, moving the seats after it): each socket plays the
+        seat its token has now; one whose token lost its seat is told and watches."""
+
+        def now(old: int | None, conn: Connection) -> int | None:
+            return old if conn.token is None else room.seat_for_token(conn.token)
+
+        self._move(room.code, now)
+
+    def _move(self, code: str, new_seat: Callable[[int | None, Connection], int | None]) -> None:
         old_sockets = self._rooms.pop(code, None)
         if not old_sockets:
             return
         moved: Sockets = {}
-        notice = dumps(
-            {
-                "type": "error",
-                "error": {
-                    "code": "seat_removed",
-                    "message": "Your seat was removed: you are watching now.",
-                },
-            }
-        )
         for old, group in old_sockets.items():
-            new = None if old == seat else old if old is None or old < seat else old - 1
             for conn in group:
+                new = new_seat(old, conn)
                 conn.seat = new
-                if old == seat:
-                    conn.push(notice)
-            moved.setdefault(new, set()).update(group)
+                if new is None and old is not None:
+                    conn.token = None
+                    conn.push(SEAT_REMOVED)
+                moved.setdefault(new, set()).add(conn)
         self._rooms[code] = moved
 
     # ---------------------------------------------------------------- pushing

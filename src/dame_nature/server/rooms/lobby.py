@@ -355,6 +355,7 @@ async def _remove(
     del room.players[seat]
     for player in room.players[seat:]:
         player.seat -= 1
+    room.seat_removed(seat)
     commit.hub.seat_removed(room.code, seat)
     commit.changed(room, now)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
+from ..bot_rooms import BotRooms
 from ..connections import Connection
 from ..hints import Hints
 from ..metrics import Metrics
@@ -51,7 +52,12 @@ class RoomManager:
         self.hub = hub = Hub(settings)
         self.rates = play.SeatRates(settings)
         self.metrics = metrics = Metrics()
-        pool = BotPool(settings.bot_processes, settings.bot_think_seconds, metrics.bot_decided)
+        pool = BotPool(
+            settings.bot_processes,
+            settings.bot_think_seconds,
+            metrics.bot_decided,
+            metrics.bot_queued,
+        )
         self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
         #: turn notices (``notify.notifier.Notifier``; ``app.py`` sets it)
         self.notifier: Any = None
@@ -59,6 +65,9 @@ class RoomManager:
         self.reviews = Reviews(settings, store)
         self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
+        #: the games with bots each client address has in play (capped per address)
+        self.bot_rooms = BotRooms(settings.max_bot_rooms_per_address, self.rooms)
+        self.bots.client_of = self.bot_rooms.client_of
         self.catch_up = CatchUp(store, self.registry, hub, self._changed)
         self.commit = Commit(store, coordination, hub, self.catch_up, self._changed, metrics)
         metrics.watch(self.registry.count_by_status, hub.count_by_kind)
@@ -94,6 +103,7 @@ class RoomManager:
     def _forgotten(self, code: str, room: Room | None = None) -> None:
         self.turns.forget(room)
         self.bots.stop(code)
+        self.bot_rooms.forget(code)
         self.rates.forget(code)
         self.hints.forget(code)
 
@@ -205,8 +215,12 @@ class RoomManager:
         self.bots.pool.warm(room.code)
         return player
 
-    async def take_over(self, room: Room, token: str | None, seat: int, level: str) -> Player:
-        player = await lobby.take_over(self.commit, room, token, seat, level)
+    async def take_over(
+        self, room: Room, token: str | None, seat: int, level: str, address: str | None = None
+    ) -> Player:
+        """``address``: the client's, counted against its cap of games with bots."""
+        async with self.bot_rooms.setting_going(room, address, bot=True):
+            player = await lobby.take_over(self.commit, room, token, seat, level)
         async with room.lock:  # a bot on the host's seat: the role passes on
             await self.absence.pass_host(room)
         self.bots.pool.warm(room.code)
@@ -218,11 +232,14 @@ class RoomManager:
     async def remove_seat(self, room: Room, token: str | None, seat: int | None) -> None:
         await lobby.remove_seat(self.commit, room, token, seat)
 
-    async def start(self, room: Room, token: str | None) -> None:
-        await lobby.start(self.commit, room, token)
+    async def start(self, room: Room, token: str | None, address: str | None = None) -> None:
+        """``address``: the client's, counted against its cap of games with bots."""
+        async with self.bot_rooms.setting_going(room, address):
+            await lobby.start(self.commit, room, token)
 
-    async def rematch(self, room: Room, token: str | None) -> None:
-        await lobby.rematch(self.commit, room, token)
+    async def rematch(self, room: Room, token: str | None, address: str | None = None) -> None:
+        async with self.bot_rooms.setting_going(room, address):
+            await lobby.rematch(self.commit, room, token)
 
     # ---------------------------------------------------------------- play
     async def act(self, room: Room, who: play.SeatRef, action: dict[str, Any]) -> dict[str, Any]:
@@ -264,13 +281,24 @@ class RoomManager:
             self.reviews.request(room.code, room.game_no, state.setup, state.history)
 
     async def play_from(
-        self, room: Room, game: int | None, actions: int, seat: int, name: str, level: str
+        self,
+        room: Room,
+        game: int | None,
+        actions: int,
+        seat: int,
+        name: str,
+        level: str,
+        address: str | None = None,
     ) -> tuple[Room, Player]:
-        """A new solo room from a step of a finished game's replay."""
+        """A new solo room from a step of a finished game's replay (``address``: the
+        client's, counted against its cap of games with bots)."""
         replay = await play.replay(self.commit, room, game)
-        new, person = await branch.play_from(
-            self.commit, self.registry, self.settings, replay, actions, seat, name, level
-        )
+        async with self.bot_rooms.setting_going(None, address, bot=True):
+            new, person = await branch.play_from(
+                self.commit, self.registry, self.settings, replay, actions, seat, name, level
+            )
+        if address is not None:
+            self.bot_rooms.claim(new, address)
         self.bots.pool.warm(new.code)
         return new, person
 

@@ -217,6 +217,19 @@ class Room:
     def connected(self, seat: int) -> bool:
         return seat in self.present
 
+    def seat_removed(self, seat: int) -> None:
+        """Seat ``seat`` left (its player is gone from ``players``): the seats after it
+        move down one, and whether each is connected, and since when it is not, with
+        them."""
+
+        def moved(s: int) -> int:
+            return s - 1 if s > seat else s
+
+        self.present = {moved(s) for s in self.present if s != seat}
+        away = self.presence.away_since
+        self.presence.away_since = {moved(s): t for s, t in away.items() if s != seat}
+        self.presence.update(len(self.players), self.present)
+
     def seat_public(self, seat: int) -> dict[str, Any]:
         """What every view says of a seat beside the engine's fields."""
         player = self.players[seat]

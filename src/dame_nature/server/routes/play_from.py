@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from ..bot_driver import default_level
+from ..clients import client_address
 from ..deps import ManagerDep, RoomDep
 from ..models import PlayerName, Seat, _Body
 from .rooms import ERRORS
@@ -40,12 +41,20 @@ class PlayedFrom(BaseModel):
 @router.post(
     "/rooms/{room}/replay/play_from", status_code=201, response_model=PlayedFrom, responses=ERRORS
 )
-async def play_from(room: RoomDep, body: PlayFrom, manager: ManagerDep) -> dict[str, Any]:
+async def play_from(
+    room: RoomDep, body: PlayFrom, manager: ManagerDep, request: Request
+) -> dict[str, Any]:
     """No token, once the game is over: a new room with this game's deal, already played
     up to `actions` actions, you at `seat` and bots (`level`) at every other seat,
     started at once. Keep the `token` (your seat) and `host_token`."""
     new, person = await manager.play_from(
-        room, body.game, body.actions, body.seat, body.name, body.level or default_level()
+        room,
+        body.game,
+        body.actions,
+        body.seat,
+        body.name,
+        body.level or default_level(),
+        client_address(request.scope),
     )
     return {
         "room": new.code,

@@ -124,7 +124,12 @@ async def leave(
 
 @router.post("/rooms/{room}/bots", status_code=201, response_model=BotSeat, responses=ERRORS)
 async def add_bot(
-    room: RoomDep, body: BotCreate, token: TokenDep, manager: ManagerDep, response: Response
+    room: RoomDep,
+    body: BotCreate,
+    token: TokenDep,
+    manager: ManagerDep,
+    response: Response,
+    request: Request,
 ) -> dict[str, Any]:
     """In the lobby, host only (no `seat`): a bot of `level` takes the next seat (201).
     Once the game has started, with `seat`: a bot takes over the seat of a player who
@@ -135,7 +140,9 @@ async def add_bot(
     if body.seat is None:
         player = await manager.add_bot(room, token, level)
     else:
-        player = await manager.take_over(room, token, body.seat, level)
+        player = await manager.take_over(
+            room, token, body.seat, level, client_address(request.scope)
+        )
         response.status_code = 200
     # the level set, not ``player.bot`` read now: the player may have taken the seat
     # back already (their socket connected once the room's lock was free)
@@ -157,17 +164,24 @@ async def remove_bot(
 
 
 @router.post("/rooms/{room}/start", response_model=Started, responses=ERRORS)
-async def start(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dict[str, Any]:
-    """Host only: start the game with the players who joined."""
-    await manager.start(room, token)
+async def start(
+    room: RoomDep, token: TokenDep, manager: ManagerDep, request: Request
+) -> dict[str, Any]:
+    """Host only: start the game with the players who joined. With a bot seated, the
+    game counts against your address's games with bots in play (429
+    `too_many_bot_rooms` past `DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS`)."""
+    await manager.start(room, token, client_address(request.scope))
     return {"room": room.code, "status": "playing", "version": room.version, "game": room.game_no}
 
 
 @router.post("/rooms/{room}/rematch", response_model=Started, responses=ERRORS)
-async def rematch(room: RoomDep, token: TokenDep, manager: ManagerDep) -> dict[str, Any]:
+async def rematch(
+    room: RoomDep, token: TokenDep, manager: ManagerDep, request: Request
+) -> dict[str, Any]:
     """Host only, once the game is over: a new game with the same seats and a new seed;
-    in a path, the next stage after a win, stage 1 after a loss."""
-    await manager.rematch(room, token)
+    in a path, the next stage after a win, stage 1 after a loss. With a bot seated, it
+    counts against your address's games with bots in play, as a start does."""
+    await manager.rematch(room, token, client_address(request.scope))
     return {"room": room.code, "status": "playing", "version": room.version, "game": room.game_no}
 
 

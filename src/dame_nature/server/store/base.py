@@ -230,6 +230,10 @@ class BaseStore(NodeTables, ClockTables, RecordTables):
             # two steps, so that no two rows ever share a seat (the primary key)
             ("UPDATE players SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
             ("UPDATE players SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
+            # the seats connected through each node move with them
+            ("DELETE FROM presence WHERE room = ? AND seat = ?", (code, seat)),
+            ("UPDATE presence SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
+            ("UPDATE presence SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
             *([admin_log_row(admin_log, now)] if admin_log is not None else []),
         ]
         self._change(code, statements, version, now, expected)

@@ -1,4 +1,4 @@
-"""Bugs of the lobby found by new players (issue 9)."""
+"""The lobby as new players met it: each case a snag they hit, seen in the browser."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bugs of the table found by new players (issue 9), each seen in the browser at the
+"""The table as new players met it: each case a snag they hit, seen in the browser at the
 moment it happened; the games are set up and played through the REST API."""
 
 from __future__ import annotations

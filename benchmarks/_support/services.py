@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import Loopback, free_port
+from .live_server import Loopback, free_port
 
 PG_BIN = Path(os.environ.get("DAME_NATURE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 BINARIES = {

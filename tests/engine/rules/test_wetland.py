@@ -1,7 +1,9 @@
-"""Path 1: Associated Conditions, Dependent Conditions, the Wetland (RULINGS, rules 1-3)."""
+"""The Wetland (``engine/rules/wetland.py``): the rule's own
+tests; how it plays with the other rules is in ``tests/engine/test_interactions.py``."""
 
 from tests.engine.helpers import (
     assert_legal_actions_accepted,
+    last_turn_reasons,
     new_state,
     play_turn,
     play_turns,
@@ -11,74 +13,43 @@ from tests.engine.helpers import (
     reveals,
 )
 
+# a full 3-player wetland game: 39 cards, 36 slots in the two webs
+WETLAND_GAME = [
+    ("cond-blue-1", "species-ortie:1"), ("wet-blue-1", "species-charagne:1"),
+    ("wet-green-1", "species-charagne:2"),
+    ("cond-blue-2", "species-jonc:1"), ("species-charagne", "species-charagne"),
+    ("cond-yellow-1", "species-ortie:2"),
+    ("species-ortie", "species-ortie"), ("cond-yellow-2", "species-aubepine:1"),
+    ("cond-green-1", "species-aubepine:2"),
+    ("species-aubepine", "species-aubepine"), ("cond-green-2", "species-chene:1"),
+    ("cond-violet-1", "species-chene:2"),
+    ("species-chene", "species-chene"), ("cond-green-3", "species-jonc:2"),
+    ("species-jonc", "species-jonc"),
+    ("cond-yellow-3", "species-carabe-dore:1"), ("cond-violet-2", "species-carabe-dore:2"),
+    ("species-carabe-dore", "species-carabe-dore"),
+    ("cond-yellow-4", "species-campagnol:1"), ("cond-blue-3", "species-campagnol:2"),
+    ("species-campagnol", "species-campagnol"),
+    ("joker-1", None),  # given blue, with no blue slot: discarded, still a blue reveal
+    ("wet-blue-2", "species-gardon:1"), ("wet-violet-1", "species-gardon:2"),
+    ("joker-2", None), ("species-gardon", "species-gardon"),  # right after a blue Joker
+    ("cond-violet-3", "species-mesange-bleue:1"),
+    ("cond-green-4", "species-mesange-bleue:2"),
+    ("species-mesange-bleue", "species-mesange-bleue"), ("cond-green-5", "species-herisson:1"),
+    ("cond-blue-4", "species-herisson:2"),
+    ("species-herisson", "species-herisson"), ("cond-violet-4", "species-martre:1"),
+    ("cond-yellow-5", "species-martre:2"),
+    ("species-martre", "species-martre"), ("cond-blue-5", "species-aigle-royal:1"),
+    ("cond-violet-5", "species-aigle-royal:2"),
+    ("species-aigle-royal", "species-aigle-royal"), ("joker-3", None),
+]  # fmt: skip
 
-def reasons(state):
-    return [(r["card"], r["result"], r["reason"]) for r in state.view(0)["last_turn"]]
 
-
-# Associated Conditions ------------------------------------------------------------------
-def test_associated_condition_first_in_the_turn_is_discarded():
-    state = new_state(
-        3,
-        ["associated_conditions"],
-        plays={0: ["cond-violet-3"], 1: ["cond-violet-1"], 2: ["species-ortie"]},
-    )
-    play_turn(state, ["cond-violet-3", "cond-violet-1", "species-ortie"])
-    assert reasons(state)[:2] == [
-        ("cond-violet-3", "discarded", "associated"),
-        ("cond-violet-1", "placed", None),
+def wetland_turns(order):
+    entries = [
+        (card, {"slot": slot, "colour": "blue"} if card.startswith("joker") else {"slot": slot})
+        for card, slot in order
     ]
-
-
-def test_associated_condition_after_a_condition_or_a_joker_is_placed():
-    state = new_state(3, ["associated_conditions"],
-                      plays={0: ["cond-blue-1", "species-ortie"], 1: ["cond-violet-3", "joker-1"],
-                             2: ["species-jonc", "cond-yellow-3"]})  # fmt: skip
-    play_turn(state, [("cond-blue-1", {"slot": "species-jonc:1"}), "cond-violet-3", "species-jonc"])
-    assert reasons(state)[1] == ("cond-violet-3", "placed", None)
-    # turn 2 (seat 1 first): a Joker given blue, then the associated yellow
-    play_turn(state, [("joker-1", {"slot": "species-ortie:1", "colour": "blue"}),
-                      ("cond-yellow-3", {"slot": "species-ortie:2"}), "species-ortie"])  # fmt: skip
-    assert reasons(state) == [
-        ("joker-1", "placed", None), ("cond-yellow-3", "placed", None),
-        ("species-ortie", "placed", None),
-    ]  # fmt: skip
-
-
-def test_associated_condition_after_a_species_is_discarded():
-    state = new_state(
-        3,
-        ["associated_conditions"],
-        plays={0: ["species-ortie"], 1: ["cond-violet-3"], 2: ["species-jonc"]},
-    )
-    play_turn(state, ["species-ortie", "cond-violet-3", "species-jonc"])
-    assert reasons(state)[1] == ("cond-violet-3", "discarded", "associated")
-
-
-def test_associated_symbol_means_nothing_without_its_rule():
-    state = new_state(3, plays={0: ["cond-violet-3"], 1: ["species-ortie"], 2: ["species-jonc"]})
-    play_turn(state, ["cond-violet-3", "species-ortie", "species-jonc"])
-    assert reasons(state)[0] == ("cond-violet-3", "placed", None)
-
-
-# Dependent Conditions -------------------------------------------------------------------
-def test_dependent_condition_needs_a_species_revealed_just_before():
-    state = new_state(3, ["dependent_conditions"],
-                      plays={0: ["species-martre", "cond-green-1"],
-                             1: ["cond-violet-4", "cond-green-4"],
-                             2: ["cond-yellow-4", "species-chene"]})  # fmt: skip
-    # a Species even discarded (the Martre is not open) lets a dependent Condition in
-    play_turn(state, ["species-martre", "cond-violet-4", "cond-yellow-4"])
-    assert reasons(state) == [
-        ("species-martre", "discarded", "species_not_open"),
-        ("cond-violet-4", "placed", None),
-        ("cond-yellow-4", "discarded", "dependent"),  # after a Condition
-    ]
-    # first reveal of turn 2 (seat 1): a dependent Condition is discarded
-    play_turn(
-        state, ["cond-green-4", "species-chene", ("cond-green-1", {"slot": "species-jonc:2"})]
-    )
-    assert reasons(state)[0] == ("cond-green-4", "discarded", "dependent")
+    return [entries[i : i + 3] for i in range(0, len(entries), 3)]
 
 
 # The Wetland -----------------------------------------------------------------------------
@@ -148,45 +119,6 @@ def test_aquatic_species_not_after_blue_is_discarded():
     assert state.web["species-charagne"] is None
 
 
-# a full 3-player wetland game: 39 cards, 36 slots in the two webs
-WETLAND_GAME = [
-    ("cond-blue-1", "species-ortie:1"), ("wet-blue-1", "species-charagne:1"),
-    ("wet-green-1", "species-charagne:2"),
-    ("cond-blue-2", "species-jonc:1"), ("species-charagne", "species-charagne"),
-    ("cond-yellow-1", "species-ortie:2"),
-    ("species-ortie", "species-ortie"), ("cond-yellow-2", "species-aubepine:1"),
-    ("cond-green-1", "species-aubepine:2"),
-    ("species-aubepine", "species-aubepine"), ("cond-green-2", "species-chene:1"),
-    ("cond-violet-1", "species-chene:2"),
-    ("species-chene", "species-chene"), ("cond-green-3", "species-jonc:2"),
-    ("species-jonc", "species-jonc"),
-    ("cond-yellow-3", "species-carabe-dore:1"), ("cond-violet-2", "species-carabe-dore:2"),
-    ("species-carabe-dore", "species-carabe-dore"),
-    ("cond-yellow-4", "species-campagnol:1"), ("cond-blue-3", "species-campagnol:2"),
-    ("species-campagnol", "species-campagnol"),
-    ("joker-1", None),  # given blue, with no blue slot: discarded, still a blue reveal
-    ("wet-blue-2", "species-gardon:1"), ("wet-violet-1", "species-gardon:2"),
-    ("joker-2", None), ("species-gardon", "species-gardon"),  # right after a blue Joker
-    ("cond-violet-3", "species-mesange-bleue:1"),
-    ("cond-green-4", "species-mesange-bleue:2"),
-    ("species-mesange-bleue", "species-mesange-bleue"), ("cond-green-5", "species-herisson:1"),
-    ("cond-blue-4", "species-herisson:2"),
-    ("species-herisson", "species-herisson"), ("cond-violet-4", "species-martre:1"),
-    ("cond-yellow-5", "species-martre:2"),
-    ("species-martre", "species-martre"), ("cond-blue-5", "species-aigle-royal:1"),
-    ("cond-violet-5", "species-aigle-royal:2"),
-    ("species-aigle-royal", "species-aigle-royal"), ("joker-3", None),
-]  # fmt: skip
-
-
-def wetland_turns(order):
-    entries = [
-        (card, {"slot": slot, "colour": "blue"} if card.startswith("joker") else {"slot": slot})
-        for card, slot in order
-    ]
-    return [entries[i : i + 3] for i in range(0, len(entries), 3)]
-
-
 def test_wetland_game_is_won_with_both_webs_complete():
     turns = wetland_turns(WETLAND_GAME)
     state = new_state(3, ["wetland"], turns)
@@ -231,7 +163,7 @@ def test_wetland_discards_give_their_true_reason():
     # turn 2, from seat 1: the green Condition first, then the Gardon after a green one
     play_turn(state, ["cond-green-4", "species-gardon",
                       ("cond-yellow-1", {"slot": "species-ortie:2"})])  # fmt: skip
-    assert reasons(state)[:2] == [
+    assert last_turn_reasons(state)[:2] == [
         ("cond-green-4", "discarded", "aquatic"),
         ("species-gardon", "discarded", "species_not_open"),
     ]

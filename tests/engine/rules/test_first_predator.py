@@ -1,130 +1,15 @@
-"""Path 4: Invasive Species, Incomplete Symbioses, The First Predator (RULINGS, rules 10-12).
-Incomplete Symbioses are also covered in test_symbioses.py."""
+"""The First Predator (``engine/rules/first_predator.py``): the rule's own
+tests; how it plays with the other rules is in ``tests/engine/test_interactions.py``."""
 
 from tests.engine.helpers import (
-    assert_illegal,
     assert_legal_actions_accepted,
     events_of,
     known,
+    last_turn,
     new_state,
     play_turn,
     play_turns,
 )
-
-
-def last(state):
-    return [(r["card"], r["result"], r["slot"], r["reason"]) for r in state.view(0)["last_turn"]]
-
-
-# Invasive Species ---------------------------------------------------------------------------
-def test_invasive_species_use_the_lettered_layout():
-    state = new_state(4, ["invasive_species"])
-    view = state.view(0)
-    assert view["layout"] == "lettered"
-    assert "species-renouee-du-japon:1" in view["web"] and "species-aubepine" not in view["web"]
-    assert "species-frelon-asiatique" in view["web"] and "species-raton-laveur" in view["web"]
-    assert "species-martre" not in view["web"] and "species-carabe-dore" not in view["web"]
-
-
-def test_invasive_species_is_discarded_unless_the_first_player_reveals_it():
-    state = new_state(3, ["invasive_species"], plays={
-        0: ["cond-violet-1", "cond-green-1"], 1: ["cond-yellow-1", "cond-blue-1"],
-        2: ["species-renouee-du-japon", "species-ortie"]})  # fmt: skip
-    play_turn(state, [("cond-violet-1", {"slot": "species-renouee-du-japon:1"}),
-                      ("cond-yellow-1", {"slot": "species-renouee-du-japon:2"}),
-                      "species-renouee-du-japon"])  # fmt: skip
-    assert last(state)[2] == ("species-renouee-du-japon", "discarded", None, "invasive")
-    # turn 2: seat 1 is first; its free Symbiosis takes the Renouée back from the discard
-    state.apply(
-        1, {"type": "swap_discard", "card": "cond-blue-1", "take": "species-renouee-du-japon"}
-    )
-    play_turn(state, ["species-renouee-du-japon", "species-ortie",
-                      ("cond-green-1", {"slot": "species-chene:1"})])  # fmt: skip
-    assert last(state)[0] == (
-        "species-renouee-du-japon",
-        "placed",
-        "species-renouee-du-japon",
-        None,
-    )
-
-
-# Incomplete Symbioses -----------------------------------------------------------------------
-def test_incomplete_symbioses_still_allow_give_and_discard_swap():
-    state = new_state(4, ["incomplete_symbioses"], plays={1: ["joker-1"]})
-    assert_illegal(state, 1, {"type": "show", "card": "joker-1"}, "can no longer show")
-    state.apply(1, {"type": "give", "card": "joker-1", "to": 3})
-    assert known(state, 1) == [(3, "joker-1")]
-
-
-# The First Predator -------------------------------------------------------------------------
-def test_a_cat_right_after_a_species_removes_it_and_a_lone_cat_is_discarded():
-    state = new_state(
-        4,
-        ["first_predator"],
-        plays={0: ["cond-blue-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"], 3: ["cat-1"]},
-    )
-    events = play_turn(state, [("cond-blue-1", {"slot": "species-ortie:1"}),
-                               ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie",
-                               "cat-1"])  # fmt: skip
-    assert events_of(events, "removed_from_web") == [{
-        "type": "removed_from_web", "turn": 1, "card": "species-ortie", "slot": "species-ortie",
-        "reason": "cat"}]  # fmt: skip
-    assert events_of(events, "cat_discarded")[0]["card"] == "cat-1"
-    assert state.web["species-ortie"] is None and state.web["species-ortie:1"] == "cond-blue-1"
-    assert state.discard == ["species-ortie", "cat-1"]
-    assert last(state)[2:] == [
-        ("species-ortie", "discarded", "species-ortie", "cat"),
-        ("cat-1", "discarded", None, "cat_alone"),
-    ]
-
-
-def test_a_species_right_after_a_cat_is_discarded():
-    state = new_state(
-        3,
-        ["first_predator"],
-        plays={0: ["cat-1"], 1: ["species-aigle-royal"], 2: ["cond-violet-1"]},
-    )
-    play_turn(state, ["cat-1", "species-aigle-royal", "cond-violet-1"])
-    assert last(state)[:2] == [("cat-1", "discarded", None, "cat_alone"),
-                               ("species-aigle-royal", "discarded", None, "cat")]  # fmt: skip
-    assert state.discard == ["species-aigle-royal", "cat-1"]
-
-
-def test_two_cats_in_a_turn_go_back_to_their_players_hands():
-    # Cat, Species, Cat: the Species is discarded and both Cats come back
-    state = new_state(
-        3, ["first_predator"], plays={0: ["cat-1"], 1: ["species-jonc"], 2: ["cat-2"]}
-    )
-    sizes = [len(h) for h in state.hands]
-    events = play_turn(state, ["cat-1", "species-jonc", "cat-2"])
-    returned = events_of(events, "cats_returned")[0]["cats"]
-    assert returned == [{"seat": 0, "card": "cat-1"}, {"seat": 2, "card": "cat-2"}]
-    assert "cat-1" in state.hands[0] and "cat-2" in state.hands[2]
-    assert [len(h) for h in state.hands] == [sizes[0], sizes[1] - 1, sizes[2]]
-    assert state.discard == ["species-jonc"]
-    assert last(state) == [
-        ("cat-1", "returned", None, None),
-        ("species-jonc", "discarded", None, "cat"),
-        ("cat-2", "returned", None, None),
-    ]
-    # everyone saw them come back
-    assert (0, "cat-1") in known(state, 1) and (2, "cat-2") in known(state, 1)
-    assert state.in_play == [] and state.view(1)["in_play"] == []
-
-
-def test_cats_in_play_are_shown_during_the_turn():
-    state = new_state(
-        3, ["first_predator"], plays={0: ["cat-1"], 1: ["joker-1"], 2: ["cond-blue-1"]}
-    )
-    for seat, card in [(0, "cat-1"), (1, "joker-1"), (2, "cond-blue-1")]:
-        state.apply(seat, {"type": "program", "card": card})
-        state.apply(seat, {"type": "ready"})
-    assert state.awaited() == (1, "reveal")
-    assert state.view(2)["in_play"] == [{"seat": 0, "card": "cat-1"}]
-    record = state.view(2)["revealed_this_turn"][0]
-    assert (record["card"], record["result"], record["reason"]) == ("cat-1", "in_play", None)
-    assert_legal_actions_accepted(state)
-
 
 FULL_WEB = [
     ("cond-blue-1", "species-ortie:1"), "cat-1", ("cond-yellow-1", "species-ortie:2"),
@@ -147,6 +32,76 @@ FULL_WEB = [
     ("joker-1", None), "cat-2", ("joker-2", None),
     "species-aigle-royal", ("joker-3", None), "cat-3",
 ]  # fmt: skip
+
+
+# The First Predator -------------------------------------------------------------------------
+def test_a_cat_right_after_a_species_removes_it_and_a_lone_cat_is_discarded():
+    state = new_state(
+        4,
+        ["first_predator"],
+        plays={0: ["cond-blue-1"], 1: ["cond-yellow-1"], 2: ["species-ortie"], 3: ["cat-1"]},
+    )
+    events = play_turn(state, [("cond-blue-1", {"slot": "species-ortie:1"}),
+                               ("cond-yellow-1", {"slot": "species-ortie:2"}), "species-ortie",
+                               "cat-1"])  # fmt: skip
+    assert events_of(events, "removed_from_web") == [{
+        "type": "removed_from_web", "turn": 1, "card": "species-ortie", "slot": "species-ortie",
+        "reason": "cat"}]  # fmt: skip
+    assert events_of(events, "cat_discarded")[0]["card"] == "cat-1"
+    assert state.web["species-ortie"] is None and state.web["species-ortie:1"] == "cond-blue-1"
+    assert state.discard == ["species-ortie", "cat-1"]
+    assert last_turn(state)[2:] == [
+        ("species-ortie", "discarded", "species-ortie", "cat"),
+        ("cat-1", "discarded", None, "cat_alone"),
+    ]
+
+
+def test_a_species_right_after_a_cat_is_discarded():
+    state = new_state(
+        3,
+        ["first_predator"],
+        plays={0: ["cat-1"], 1: ["species-aigle-royal"], 2: ["cond-violet-1"]},
+    )
+    play_turn(state, ["cat-1", "species-aigle-royal", "cond-violet-1"])
+    assert last_turn(state)[:2] == [("cat-1", "discarded", None, "cat_alone"),
+                               ("species-aigle-royal", "discarded", None, "cat")]  # fmt: skip
+    assert state.discard == ["species-aigle-royal", "cat-1"]
+
+
+def test_two_cats_in_a_turn_go_back_to_their_players_hands():
+    # Cat, Species, Cat: the Species is discarded and both Cats come back
+    state = new_state(
+        3, ["first_predator"], plays={0: ["cat-1"], 1: ["species-jonc"], 2: ["cat-2"]}
+    )
+    sizes = [len(h) for h in state.hands]
+    events = play_turn(state, ["cat-1", "species-jonc", "cat-2"])
+    returned = events_of(events, "cats_returned")[0]["cats"]
+    assert returned == [{"seat": 0, "card": "cat-1"}, {"seat": 2, "card": "cat-2"}]
+    assert "cat-1" in state.hands[0] and "cat-2" in state.hands[2]
+    assert [len(h) for h in state.hands] == [sizes[0], sizes[1] - 1, sizes[2]]
+    assert state.discard == ["species-jonc"]
+    assert last_turn(state) == [
+        ("cat-1", "returned", None, None),
+        ("species-jonc", "discarded", None, "cat"),
+        ("cat-2", "returned", None, None),
+    ]
+    # everyone saw them come back
+    assert (0, "cat-1") in known(state, 1) and (2, "cat-2") in known(state, 1)
+    assert state.in_play == [] and state.view(1)["in_play"] == []
+
+
+def test_cats_in_play_are_shown_during_the_turn():
+    state = new_state(
+        3, ["first_predator"], plays={0: ["cat-1"], 1: ["joker-1"], 2: ["cond-blue-1"]}
+    )
+    for seat, card in [(0, "cat-1"), (1, "joker-1"), (2, "cond-blue-1")]:
+        state.apply(seat, {"type": "program", "card": card})
+        state.apply(seat, {"type": "ready"})
+    assert state.awaited() == (1, "reveal")
+    assert state.view(2)["in_play"] == [{"seat": 0, "card": "cat-1"}]
+    record = state.view(2)["revealed_this_turn"][0]
+    assert (record["card"], record["result"], record["reason"]) == ("cat-1", "in_play", None)
+    assert_legal_actions_accepted(state)
 
 
 def test_first_predator_is_won_only_once_every_cat_is_discarded():

@@ -1,4 +1,4 @@
-"""Everything for your turn in the first screen (issue 9): the status line, your hand,
+"""Everything for your turn in the first screen: the status line, your hand,
 Ready and Symbiosis stay in view at 1280x800 and on a 390x844 phone, at the top of the
 page and scrolled to its bottom."""
 

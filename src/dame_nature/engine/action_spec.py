@@ -1,0 +1,128 @@
+"""What every action type declares (``ActionSpec``, its ``Field``s) and the checks they
+share; the types themselves are in ``actions.py`` (the registry) and ``symbioses.py``.
+
+>>> from dame_nature.engine import Game
+>>> require_other_seat(Game(3).new_initial_state(seed=1), 0, 0)
+Traceback (most recent call last):
+    ...
+dame_nature.engine.errors.IllegalAction: Choose another player than yourself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from .cards import CATALOGUE
+from .enums import CHOOSING_SIDES, PROGRAMMING, REVEAL, ActionType
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = [
+    "CARD_IDS",
+    "CONDITION_LIKE",
+    "Action",
+    "ActionSpec",
+    "Field",
+    "require_other_seat",
+    "require_own_card",
+    "require_phase",
+]
+
+Action = dict[str, Any]
+
+#: each card id to the catalogue's own string: a state holds one copy of each id
+CARD_IDS: dict[str, str] = {card_id: card_id for card_id in CATALOGUE.cards}
+
+#: the cards a discard swap may give: Conditions and Jokers
+CONDITION_LIKE = frozenset(c.id for c in CATALOGUE.cards.values() if c.is_condition_like)
+
+
+class Field(NamedTuple):
+    """One field of an action: ``kind`` is ``card``, ``seat``, ``slot``, ``colour`` or
+    ``side``; a field not ``required`` may be left out or ``null``."""
+
+    name: str
+    kind: str
+    required: bool = True
+
+
+_PHASE_NAMES = {
+    PROGRAMMING: "during programming",
+    REVEAL: "during the reveal",
+    CHOOSING_SIDES: "before the first turn, while players choose their side",
+}
+
+
+def require_phase(state: State, phase: str, doing: str) -> None:
+    if state.phase != phase:
+        raise IllegalAction(f"You can {doing} only {_PHASE_NAMES[phase]}.", "wrong_phase")
+
+
+def require_own_card(state: State, seat: int, action: Action, field: str = "card") -> str:
+    card = action.get(field)
+    if not isinstance(card, str) or not CATALOGUE.has_card(card):
+        raise IllegalAction(f"Unknown card {card!r}.", "unknown_card")
+    if card not in state.hands[seat] and card != state.programmed[seat]:
+        raise IllegalAction("That card is not in your hand.", "not_your_card")
+    return card
+
+
+def require_other_seat(state: State, seat: int, to: Any) -> int:
+    if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < state.num_players:
+        raise IllegalAction("Choose another player of this table.", "invalid_seat")
+    if to == seat:
+        raise IllegalAction("Choose another player than yourself.", "invalid_seat")
+    return to
+
+
+class ActionSpec:
+    """One action type. Subclasses set ``type`` and ``fields`` and implement the four
+    methods; ``clean`` is shared."""
+
+    type: ClassVar[ActionType]
+    fields: ClassVar[tuple[Field, ...]] = ()
+    #: the phases in which this type may be legal
+    phases: ClassVar[tuple[str, ...]] = (PROGRAMMING,)
+    #: a reveal records every field, ``null`` included; others only the fields given
+    record_nulls: ClassVar[bool] = False
+
+    def __init__(self) -> None:
+        self.name: str = self.type.value  # the plain string (faster than ``.value``)
+
+    def available(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` has at least one legal action of this type now (``seat`` is
+        a seat of the table and the phase one of ``phases``)."""
+        raise NotImplementedError
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        """Every legal action of this type for ``seat``, when ``available``."""
+        raise NotImplementedError
+
+    def options_key(self, state: State, seat: int) -> Hashable | None:
+        """What ``options`` depends on besides the game and the seat, when it is cheap to
+        tell (two equal keys of one seat of one game: equal options), so that views may
+        keep a listing from one version to the next; ``None``: list them each time."""
+        return None
+
+    def check(self, state: State, seat: int, action: Action) -> None:
+        """Raise ``IllegalAction`` (a sentence and a code) unless ``action`` is legal."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Carry out a checked ``action``."""
+        raise NotImplementedError
+
+    def clean(self, action: Action) -> Action:
+        """The action as recorded (and carried out): its type and its own fields only,
+        card ids as the catalogue's own strings."""
+        clean: Action = {"type": self.name}
+        for field in self.fields:
+            value = action.get(field.name)
+            if value is not None or self.record_nulls:
+                if field.kind == "card" and type(value) is str:
+                    value = CARD_IDS.get(value, value)
+                clean[field.name] = value
+        return clean
