@@ -13,7 +13,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 from tests.server.conftest import Api
 
 TOKEN = "admin-token-for-the-tests-0123456789"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
+from benchmarks._support.live_server import ServerProcess
 from dame_nature.server.store import open_store
-from tests.live_server import ServerProcess
 
 
 def test_a_finished_game_records_its_result(api, server: ServerProcess):

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess
 from tests.server.conftest import Api
 
 

@@ -15,8 +15,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from benchmarks._support.live_server import ServerProcess
 from dame_nature.bots import make_bot
-from tests.live_server import ServerProcess
 from tests.server.conftest import Api
 from tests.ui.conftest import PageOpener
 from tests.ui.dn_ui import assert_accessible, join_room, no_horizontal_scroll
