@@ -23,7 +23,9 @@ A row gives the win rate, the average number of web cards in place at the end (o
 30, or 36 with the Wetland; bots end a game as soon as the view says it cannot be won),
 and the median and 99th percentile of the time one ``act`` call takes (every call that
 returned an action) in CPU time of its process: what it costs on one core whatever else
-runs (the wall-clock figures follow in brackets). The solver's row gives the share of
+runs (the wall-clock figures follow in brackets), and of the games lost, the share whose
+end named a Species lost, a colour short of Conditions, or Cats locking the game (the
+view's ``lost_reason``, ``engine.outlook``). The solver's row gives the share of
 deals it proves winnable (a lower bound of the ceiling: ``unknown`` counts as not won),
 the share proven lost, and the CPU time per deal. The last line is
 ``bot_win_rate_4p: N`` (percent, expert, 4 players, base game, on the chosen set).
@@ -44,6 +46,7 @@ from dame_nature.bots.arena import play_game
 from dame_nature.bots.greedy import GreedyBot
 from dame_nature.bots.solver import solve
 from dame_nature.engine import MODES, Game
+from dame_nature.engine.outlook import lost_reason
 
 #: seeds tuning runs, tests and experiments may read
 TUNING_SEEDS = range(0, 100_000)
@@ -74,6 +77,8 @@ class Row:
     times: list[float] = field(default_factory=list)  # CPU seconds of each decision
     wall: list[float] = field(default_factory=list)  # the same, by the clock on the wall
     won_seeds: set[int] = field(default_factory=set)  # the deals won
+    #: of the games lost, how many ended with a Species lost, a colour short, Cats locked
+    why: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
         median, p99 = _median_p99(self.times)
@@ -83,6 +88,11 @@ class Row:
             wall = f"  (wall {wall_median:.1f} / {wall_p99:.1f} ms)"
         placed = f"{self.placed / self.games:5.1f}/{self.slots}" if self.slots else "    -   "
         lost = f" proven lost {100 * self.lost_proven / self.games:5.1f}%" if not self.slots else ""
+        if self.slots and self.games > self.won:
+            losses = self.games - self.won
+            lost = "  lost with: " + ", ".join(
+                f"{what} {100 * self.why.get(what, 0) / losses:.0f}%" for what in WHY
+            )
         return (
             f"{self.label:<44} deals {self.games:4d}  win {100 * self.won / self.games:5.1f}%"
             f"  placed {placed}  decision median {median:7.1f} ms  p99 {p99:7.1f} ms{wall}{lost}"
@@ -112,12 +122,16 @@ class _CpuTimedBot:
         return action
 
 
+#: what a lost game's ``lost_reason`` may name (``engine.outlook``), as the rows print it
+WHY = {"species": "species_lost", "colour": "colours_short", "cats": "deadlocked"}
+
+
 def play_deal(
     task: tuple[str, int, tuple[str, ...], int, str | None],
-) -> tuple[bool, int, int, list[float], list[float]]:
+) -> tuple[bool, int, int, list[float], list[float], list[str]]:
     """One deal with bots at every seat (seat ``seed mod players`` played by ``other``
     when it is given): (won, cards placed, slots, CPU and wall times of the decisions of
-    ``level``)."""
+    ``level``, and what the lost game's reason names: ``WHY``)."""
     level, players, modes, seed, other = task
     state = Game(players, modes).new_initial_state(seed=seed)
     cpu: list[float] = []
@@ -132,7 +146,9 @@ def play_deal(
     play_game(state, bots)  # type: ignore[arg-type]
     placed = sum(1 for card in state.web.values() if card is not None)
     won = state.result is not None and state.result["outcome"] == "won"
-    return won, placed, len(state.web), cpu, wall
+    reason = lost_reason(state) or {}
+    why = [what for what, key in WHY.items() if reason.get(key)]
+    return won, placed, len(state.web), cpu, wall, why
 
 
 def solve_deal(task: tuple[int, tuple[str, ...], int, int]) -> tuple[str, float]:
@@ -156,11 +172,13 @@ def run_level(
         label += f", one seat {other}"
     row = Row(label)
     tasks = [(level, players, modes, seed, other) for seed in deal_seeds]
-    for seed, (won, placed, slots, cpu, wall) in zip(
+    for seed, (won, placed, slots, cpu, wall, why) in zip(
         deal_seeds, pool.map(play_deal, tasks, chunksize=1), strict=True
     ):
         row.games += 1
         row.won += won
+        for what in why:
+            row.why[what] = row.why.get(what, 0) + 1
         if won:
             row.won_seeds.add(seed)
         row.placed += placed

@@ -18,6 +18,11 @@ export const SYMBOL_WORDS = { associated: t("associated"), dependent: t("depende
 // served by the server in English and French (GET /api/modes, embedded in the page).
 export const REASONS = Object.fromEntries(Object.entries(BOOT.reasons).map(([code, text]) => [code, text[lang] || text.en]));
 
+// Why the game can no longer be won: the view's lost_reason says it in English and French.
+export function lostReasonText(reason) {
+  return reason && reason.text ? reason.text[lang] || reason.text.en : "";
+}
+
 export const SYMBOLS = {
   associated: {
     mode: "associated_conditions",

@@ -7,7 +7,7 @@ from typing import Any
 
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.expert import SHOW_CHAIN, ExpertBot, give_back_guess
-from dame_nature.bots.policy import best_outcome, program_choice
+from dame_nature.bots.policy import best_outcome, program_choice, side_quota
 from dame_nature.bots.simulator import Sim, get_rules
 from dame_nature.engine import Game
 
@@ -96,3 +96,20 @@ def test_stuck_experts_give_cards_to_partners() -> None:
         play_game(state, [ExpertBot(s, seed=s, worlds=4) for s in range(4)])
         gives += sum(1 for e in state.log if e["type"] == "give")
     assert gives >= 1
+
+
+def test_sides_follow_the_shares_of_the_species() -> None:
+    """Under Species-specific biodiversity experts choose sides by the Species in hand,
+    within the shares of the Species (4 plants, 6 animals): no kind is ever left without
+    a player who can place it, even when every hand holds more animals."""
+    for players in (3, 4, 5, 6):
+        for seed in range(6):
+            state = Game(players, ("species_biodiversity",)).new_initial_state(seed=seed)
+            bots = [ExpertBot(s, seed=s, worlds=0) for s in range(players)]
+            while state.phase == "choosing_sides":
+                seat, kind = state.awaited()
+                state.apply(seat, bots[seat].act(state.view(seat)))
+            sides = list(state.sides)
+            assert sides.count("plant") == side_quota(players, "plant"), (players, seed)
+            assert sides.count("animal") == side_quota(players, "animal"), (players, seed)
+

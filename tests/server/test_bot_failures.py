@@ -1,7 +1,9 @@
 """A bot that fails never stops its room: a bot that raises and one that sends refused
-actions are logged and replaced by the ``random`` level, a move thought over past the
-budget is played at ``random``, and their games of bots still end. In-process (``bot_processes=0``:
-the bots think on a thread, so the test can swap in failing bots)."""
+actions are logged and replaced by the ``random`` level, an expert's move thought over
+past the budget is played by the quick ``greedy`` player (who never shows, gives or swaps,
+so the experts' show chain holds on a slow machine), and their games of bots still end.
+In-process (``bot_processes=0``: the bots think on a thread, so the test can swap in
+failing bots)."""
 
 from __future__ import annotations
 
@@ -49,6 +51,14 @@ class Slow(Raising):
         return self.quick.act(view)
 
 
+class AlwaysSlow(Raising):
+    """Thinks past the budget over every move."""
+
+    def act(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        time.sleep(0.15)
+        return None
+
+
 async def play_bots_only(tmp_path: Any, broken: type[Raising]) -> dict[str, Any]:
     settings = Settings(
         db=str(tmp_path / f"{broken.__name__}.sqlite3"),
@@ -72,8 +82,9 @@ async def play_bots_only(tmp_path: Any, broken: type[Raising]) -> dict[str, Any]
             view = (await client.get(f"/api/rooms/{code}/state")).json()
             if view["phase"] == "over":
                 break
+        log = (await client.get(f"/api/rooms/{code}/log")).json()  # as a spectator
         await app.state.manager.bots.close()
-    return dict(view)
+    return {**view, "events": log["events"]}
 
 
 @pytest.mark.parametrize("broken", [Raising, Refused, Slow])
@@ -90,3 +101,18 @@ def test_a_failing_bot_is_replaced_by_the_random_level(tmp_path, monkeypatch, ca
         assert "no decision within 0.1 s" in caplog.text
     else:
         assert "the random level plays it from now on" in caplog.text
+
+
+def test_an_expert_too_slow_is_stood_in_for_by_a_player_who_never_shows(tmp_path, monkeypatch):
+    """The stand-in of an expert's slow move follows no show chain of its own: no
+    Symbiosis out of the experts' order (a random one broke it on a loaded machine)."""
+
+    def make_bot(level: str, seat: int, *, seed: int | None = None) -> Any:
+        return AlwaysSlow(seat) if level == "expert" else REAL_MAKE_BOT(level, seat, seed=seed)
+
+    monkeypatch.setattr(dame_nature.bots, "make_bot", make_bot)
+    view = asyncio.run(play_bots_only(tmp_path, AlwaysSlow))
+    assert view["phase"] == "over", "the game of bots did not end"
+    kinds = {e["type"] for e in view["events"]}
+    assert "reveal_started" in kinds
+    assert not kinds & {"show", "give", "swap"}, kinds & {"show", "give", "swap"}

@@ -1,4 +1,4 @@
-"""A game of a path (campaign) that can no longer be won: the banner offers to end it,
+"""A game of a path (campaign) that can no longer be won: the banner says why and offers to end it,
 the end screen says it is lost and shows the campaign, and the host's rematch starts the
 path again from stage 1 for the same seats."""
 
@@ -33,12 +33,17 @@ def test_unwinnable_game_ends_and_rematches(open_page):
         expect(pages[0].locator("#reveals")).to_contain_text("its Conditions are not all in place")
     bob = pages[1]
     expect(bob.locator("#banner")).to_contain_text("can no longer be won")
+    # the banner says why, from what everyone sees: the count and the Species thrown away
+    expect(bob.locator("#banner .lost-reason")).to_contain_text("Not enough cards are left")
+    expect(bob.locator("#banner .lost-reason")).to_contain_text("(6 cards discarded, 3 at most")
+    expect(bob.locator("#banner .lost-reason")).to_contain_text("is in the discard pile")
     expect(bob.locator("#discard .card")).to_have_count(6)
     bob.click("#end-game-btn")
     for page in pages:
         expect(page.locator("#end-view")).to_be_visible()
         expect(page.locator("#end-title")).to_have_text("The game is lost")
         expect(page.locator("#end-text")).to_contain_text("6 cards discarded (at most 3")
+        expect(page.locator("#end-text")).to_contain_text("Not enough cards are left")
     expect(pages[0].locator("#end-players")).to_contain_text("Alice, Bob, Chloé")
     expect(pages[0].locator("#end-campaign")).to_contain_text("Path 1")
     expect(pages[0].locator("#end-campaign .stage.lost")).to_have_count(1)
@@ -46,6 +51,9 @@ def test_unwinnable_game_ends_and_rematches(open_page):
     # Chloé looks at the final table, then goes back to the result
     pages[2].click("#see-table-btn")
     expect(pages[2].locator("#end-view")).to_be_hidden()
+    expect(pages[2].locator("#log")).to_contain_text(
+        "ends the game, which could no longer be won. Not enough cards are left"
+    )
     pages[2].click("#back-end")
     expect(pages[2].locator("#end-view")).to_be_visible()
     # only the host may start the next game

@@ -32,6 +32,10 @@ def make_bot(level: str, seat: int, *, seed: int | None = None) -> Bot:
         from .expert import ExpertBot
 
         return ExpertBot(seat, seed=seed)
+    if level == "greedy":  # not a level to pick: an expert's quick stand-in (``GreedyBot``)
+        from .greedy import GreedyBot
+
+        return GreedyBot(seat, seed=seed)
     raise ValueError(f"Unknown bot level {level!r}. Known levels: {', '.join(LEVELS)}.")
 
 

@@ -57,6 +57,7 @@ from .policy import (
     premature,
     program_choice,
     rollout_value,
+    side_quota,
 )
 from .simulator import INFO, Outcome, Sim
 
@@ -268,13 +269,18 @@ class ExpertBot(Reader):
         return rollout_value(sim, programs)
 
     def _side(self, view: View) -> str:
+        """The side with more of my Species, within the shares (``side_quota``)."""
         hand = my_cards(view)
         plants = sum(1 for c in hand if INFO[c].type == "species" and INFO[c].kind == "plant")
         animals = sum(1 for c in hand if INFO[c].type == "species" and INFO[c].kind == "animal")
+        chosen = [p.get("side") for p in view["players"]]
+        n = len(chosen)
+        room = {kind: side_quota(n, kind) - chosen.count(kind) for kind in ("plant", "animal")}
+        if room["plant"] <= 0 or room["animal"] <= 0:
+            return "animal" if room["plant"] <= 0 else "plant"
         if plants != animals:
             return "plant" if plants > animals else "animal"
-        chosen = [p.get("side") for p in view["players"]]
-        return "animal" if chosen.count("plant") > chosen.count("animal") else "plant"
+        return "plant" if room["plant"] >= room["animal"] else "animal"
 
     # symbioses ----------------------------------------------------------
     def _symbiosis(self, view: View) -> Action | None:

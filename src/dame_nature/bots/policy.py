@@ -41,6 +41,10 @@ def card_key(card: str, rules: Rules | None = None) -> str:
 _KEYS: dict[Rules | None, dict[str, str]] = {}
 
 
+#: what a place in the aquatic web (the Wetland) adds to a reveal's score
+AQUATIC = 50.0
+
+
 def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record | None) -> float:
     """How good this reveal looks right now (higher is better), ignoring what follows."""
     info = INFO[card]
@@ -55,17 +59,19 @@ def reveal_score(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record 
         if info.type == "reintroduction":
             return -150.0 if premature(sim, card) else 10.0
         return 30.0 if outcome.target is None else -150.0
-    if info.type == "species":
-        return 100.0 + rules.column[card]
     slot = outcome.slot
     assert slot is not None
+    # the aquatic web takes a card only right after a blue one: a chance not to miss
+    aquatic = AQUATIC if slot in rules.aquatic else 0.0
+    if info.type == "species":
+        return 100.0 + rules.column[card] + aquatic
     sp = rules.slot_species[slot]
     a, b = rules.conds[sp]
     other = b if slot == a else a
     score = 60.0 + (15.0 if sim.web[other] is not None else 0.0)
     if info.type == "joker":
         score -= 20.0
-    return score
+    return score + aquatic
 
 
 def premature(sim: Sim, card: str) -> bool:
@@ -153,6 +159,13 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
             best = (score, card)
     assert best is not None
     return best[1]
+
+
+def side_quota(n: int, kind: str) -> int:
+    """How many of ``n`` players take ``kind``'s side under Species-specific
+    biodiversity: as the Species are shared (4 plants, 6 animals), at least one each."""
+    plants = max(1, round(n * 0.4))
+    return plants if kind == "plant" else n - plants
 
 
 #: the rollouts search exactly once every player holds at most this many cards

@@ -5,13 +5,16 @@ A room whose game is being played and that has a bot seat gets exactly one drive
 the game waits for, it takes the seat's view (a snapshot under the room lock, exactly what
 that seat's websocket would carry: the bot sees nothing else), asks the bot for its
 action off the event loop (``BotPool``), waits until ``bot_delay_seconds`` have passed
-since the change (people follow what happens), then plays it through the same path as a
-person's (``rooms.play.act_as_bot``: the lock, the engine's check, saved before it is
-broadcast).
+since the change (people follow what happens; ``bot_end_grace_seconds`` before it ends
+a lost game beside a person, who reads why on the table first: the view's
+``lost_reason``), then plays it through the same path as a person's
+(``rooms.play.act_as_bot``: the lock, the engine's check, saved before it is broadcast).
 
 A bot that raises or keeps sending refused actions is logged and that seat is played by
 the ``random`` level for the rest of the game; a move thought over past the budget is
-played at ``random`` (that move only); the room never stops. A bot that
+played by a quick policy (that move only): an expert's by the ``greedy`` player, who
+never shows, gives or swaps, so a slow machine never breaks the experts' show chain
+with a random Symbiosis; the room never stops. A bot that
 answers "nothing to do" while only bots can move the game on is helped the same way for
 that decision, so a game of bots never stalls.
 
@@ -65,6 +68,8 @@ class BotDrivers:
         holds: Callable[[Room], bool],
         pool: BotPool,
         delay_seconds: float,
+        *,
+        end_grace_seconds: float = 0.0,
     ) -> None:
         #: plays a bot's action like a person's (the room's lock, checks, commit)
         self.act = act
@@ -72,6 +77,8 @@ class BotDrivers:
         self.holds = holds
         self.pool = pool
         self.delay_seconds = delay_seconds
+        #: the pause before a bot ends a lost game while a person is seated
+        self.end_grace_seconds = end_grace_seconds
         #: the client address a room's bots think for (``BotRooms.client_of``): the
         #: pool's turns are shared client by client
         self.client_of: Callable[[str], str] = lambda code: code
@@ -242,8 +249,13 @@ class _Driver:
     async def _act(
         self, woken: float, game: int, seat: int, view: dict[str, Any], action: dict[str, Any]
     ) -> None:
-        """Play ``action`` once the pause since the change has passed."""
-        pause = woken + self.drivers.delay_seconds - asyncio.get_running_loop().time()
+        """Play ``action`` once the pause since the change has passed (the longer
+        ``end_grace_seconds`` before ending a lost game while a person is seated: the
+        view says why it is lost, and the person may look at the table first)."""
+        delay = self.drivers.delay_seconds
+        if action.get("type") == "end_game" and any(p.bot is None for p in self.room.players):
+            delay = max(delay, self.drivers.end_grace_seconds)
+        pause = woken + delay - asyncio.get_running_loop().time()
         if pause > 0:
             await asyncio.sleep(pause)
         if self._alive():
@@ -283,6 +295,8 @@ class _Driver:
             return await pool.decide(key, seed, view, asker)
         except BotTimeout as err:  # this move only: the next may be quicker
             log.info("bot of seat %d in room %s: %s", seat, self.room.code, err)
+            quick = "greedy" if key[3] == "expert" else "random"
+            return await pool.decide_fallback(key, seed, view, level=quick)
         except BotFailure as err:
             self._fall_back(game, seat, f"{err}")
         return await pool.decide_fallback(key, seed, view)

@@ -330,11 +330,11 @@ class BotPool:
             raise BotFailure(f"{type(err).__name__}: {err}") from err
 
     async def decide_fallback(
-        self, key: BotKey, seed: int, view: dict[str, Any]
+        self, key: BotKey, seed: int, view: dict[str, Any], level: str = "random"
     ) -> dict[str, Any] | None:
-        """A ``random``-level decision on a thread of this process (quick, never stuck
-        behind a worker busy with a long search)."""
-        fallback = (key[0], key[1], key[2], "random")
+        """A quick decision (``random``, or ``greedy``: no search) on a thread of this
+        process, never stuck behind a worker busy with a long search."""
+        fallback = (key[0], key[1], key[2], level)
         return await asyncio.to_thread(_decide, fallback, seed, view)
 
     def warm(self, room: str) -> None:

@@ -111,6 +111,9 @@ class Settings(BaseSettings):
     max_rooms: int = Field(default=100_000, gt=0)
     #: the pause of a bot before it acts, so people can follow (0 in the tests)
     bot_delay_seconds: float = Field(default=1.0, ge=0, le=60)
+    #: the pause of a bot before it ends a game that can no longer be won while a person
+    #: is seated, so the person can read why on the table first (none for bots only)
+    bot_end_grace_seconds: float = Field(default=8.0, ge=0, le=120)
     #: the longest the server waits for a bot's decision; past it, that decision is
     #: made by the ``random`` level (the late answer is dropped)
     bot_think_seconds: float = Field(default=5.0, gt=0, le=120)

@@ -5,6 +5,7 @@ import { modeTitle, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { refreshRoom } from "./net.js";
 import { amHost, hostToken } from "./seats.js";
+import { lostReasonText } from "../texts.js";
 import { $, app, CODE, MODES, players, render } from "./state.js";
 
 export function renderEnd() {
@@ -18,7 +19,7 @@ export function renderEnd() {
     ? r.discards === 0
       ? t("{n} cards discarded (at most {max} allowed to win: a perfect game!)", { n: 0, max })
       : tn("{n} card discarded (at most {max} allowed to win).", "{n} cards discarded (at most {max} allowed to win).", r.discards, { max })
-    : tn("{n} card discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", "{n} cards discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", r.discards, { max });
+    : (lostReasonText(v.lost_reason) ? `${lostReasonText(v.lost_reason)} ` : "") + tn("{n} card discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", "{n} cards discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", r.discards, { max });
   const placed = Object.values(v.web).filter(Boolean).length;
   const slots = Object.keys(v.web).length;
   $("end-stats").innerHTML = `

@@ -2,7 +2,7 @@
 import { api, rememberRoom } from "../api.js";
 import { cardText, esc } from "../cards.js";
 import { t, tn } from "../i18n.js";
-import { REASONS, seatName } from "../texts.js";
+import { lostReasonText, REASONS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
 import { recordText, renderDiscard } from "./reveal.js";
 import { standInNote, tableItems, tableItemsReset } from "./seats.js";
@@ -36,8 +36,11 @@ export function eventText(e) {
       return t("Two Cats or more were revealed: they go back to their players' hands.");
     case "cat_discarded":
       return t("The Cat of {who} goes to the discard pile.", { who });
-    case "game_ended_by_players":
-      return t("{who} ends the game, which could no longer be won.", { who });
+    case "game_ended_by_players": {
+      // the game ends as it stood: the view's reason is the one the table showed
+      const why = v.phase === "over" ? lostReasonText(v.lost_reason) : "";
+      return t("{who} ends the game, which could no longer be won.", { who }) + (why ? ` ${why}` : "");
+    }
     case "game_over":
       return e.outcome === "won"
         ? tn("The web is complete: won, with {n} card discarded.", "The web is complete: won, with {n} cards discarded.", e.discards)

@@ -3,7 +3,7 @@
 import { facedownHTML, cardHTML, esc } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
-import { dealChosenText, seatName } from "../texts.js";
+import { dealChosenText, lostReasonText, seatName } from "../texts.js";
 import { drawLinks, renderWebs } from "../web.js";
 import { updateAlerts } from "./alerts.js";
 import { botBadge, takeoverButton } from "./bots.js";
@@ -74,7 +74,8 @@ export function renderBanner() {
   if (app.conn === "reconnecting") lines.push(`<p class="reconnecting-note">${icon("web")} ${esc(t("Reconnecting… Your seat and hand are kept."))}</p>`);
   if (!v.winnable && v.phase !== "over") {
     const empty = Object.values(v.web).filter((x) => !x).length;
-    lines.push(`<div class="unwinnable"><p><strong>${esc(t("The game can no longer be won."))}</strong> ${esc(tn("{n} place of the web is still empty and there are not enough cards left to fill it.", "{n} places of the web are still empty and there are not enough cards left to fill them.", empty))}</p>
+    const why = lostReasonText(v.lost_reason) || tn("{n} place of the web is still empty and there are not enough cards left to fill it.", "{n} places of the web are still empty and there are not enough cards left to fill them.", empty);
+    lines.push(`<div class="unwinnable" role="status"><p><strong>${esc(t("The game can no longer be won."))}</strong> <span class="lost-reason">${esc(why)}</span></p>
       ${mySeat() !== null ? `<button type="button" class="btn danger" id="end-game-btn" data-key="end-game">${esc(t("End the game"))}</button>` : ""}</div>`);
   }
   if (v.phase === "over" && app.endDismissed) {

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..policy import card_key, reveal_score
+from ..policy import AQUATIC, card_key, reveal_score, side_quota
 from ..simulator import INFO, Outcome, Sim
 from .bounds import lost_for_certain, symbioses_left
 
@@ -36,11 +36,6 @@ UNLIMITED = 1 << 30
 
 class OutOfBudget(Exception):
     pass
-
-
-def _side_quota(n: int, kind: str) -> int:
-    plants = max(1, round(n * 0.4))
-    return plants if kind == "plant" else n - plants
 
 
 class Search:
@@ -146,16 +141,18 @@ class Search:
 
     def score(self, sim: Sim, seat: int, card: str, outcome: Outcome, prev: Any) -> float:
         """The order moves are tried in: the bots' greedy score; with exchanges, a place
-        in the aquatic web (open only right after a blue card) first while it lasts."""
+        in the aquatic web (open only right after a blue card) first while it lasts (the
+        bots' score prefers it too: without exchanges it waits its turn), and one Cat a
+        turn as early as it is safe."""
         score = reveal_score(sim, seat, card, outcome, prev)
         rules = sim.rules
-        if self.symbioses and outcome.slot is not None and outcome.slot in rules.aquatic:
-            score += 50.0
+        if not self.symbioses and outcome.slot is not None and outcome.slot in rules.aquatic:
+            score -= AQUATIC
         if self.symbioses and score == 20.0 and INFO[card].type == "cat":
             score += 50.0  # one Cat a turn, early: the last turns cannot take them all
         if rules.sides and sim.sides[seat] is None and outcome.slot is not None:
             kind = INFO[card].kind
-            if kind is not None and sim.sides.count(kind) >= _side_quota(rules.n, kind):
+            if kind is not None and sim.sides.count(kind) >= side_quota(rules.n, kind):
                 score -= 60.0  # sides shared as the Species are: 4 plants, 6 animals
         return score
 

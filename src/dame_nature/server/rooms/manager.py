@@ -58,7 +58,13 @@ class RoomManager:
             metrics.bot_decided,
             metrics.bot_queued,
         )
-        self.bots = BotDrivers(self.act_as_bot, self.holds, pool, settings.bot_delay_seconds)
+        self.bots = BotDrivers(
+            self.act_as_bot,
+            self.holds,
+            pool,
+            settings.bot_delay_seconds,
+            end_grace_seconds=settings.bot_end_grace_seconds,
+        )
         #: turn notices (``notify.notifier.Notifier``; ``app.py`` sets it)
         self.notifier: Any = None
         self.hints = Hints(settings, store, pool)

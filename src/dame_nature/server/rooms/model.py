@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ...engine import MAX_PLAYERS, State, lobby_view
+from ...engine.outlook import lost_reason
 from ..campaign import campaign_public
 from ..errors import Refused
 from ..seating import Presence, table_event
@@ -314,6 +315,7 @@ class Room:
             "table_events": [e for e in self.table_events if e["game"] == self.game_no],
             "turn_limit_seconds": self.spec.get("turn_limit_seconds"),
             "turn_clocks": self.turn_clocks(),
+            "lost_reason": lost_reason(self.state) if self.state is not None else None,
         }
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
