@@ -31,32 +31,41 @@ def announcement(message: str, at: float) -> str:
     return dumps({"type": "announcement", "message": message, "at": at})
 
 
-async def close_room(commit: Commit, registry: Registry, room: Room, message: str | None) -> int:
-    """Delete ``room`` from the store, tell and close its sockets (every node's); the
-    sockets told on this node."""
+async def close_room(
+    commit: Commit, registry: Registry, room: Room, message: str, entry: dict[str, Any]
+) -> int:
+    """Delete ``room`` from the store (logging ``entry`` in the same write), tell and
+    close its sockets (every node's); the sockets told on this node."""
     async with room.lock:
-        await commit.write(commit.store.delete_rooms, [room.code])
+        entry["detail"]["sockets"] = commit.hub.count(room.code)
+        await commit.write(commit.store.close_room, room.code, entry, now=time.time())
         registry.forget(room.code)
-        commit.coordination.publish_notice(room.code, closed=message or "")
-        return commit.hub.close_room(room.code, message or "")
+        commit.coordination.publish_notice(room.code, closed=message)
+        return commit.hub.close_room(room.code, message)
 
 
-async def remove_seat(commit: Commit, room: Room, seat: int) -> str:
+async def remove_seat(commit: Commit, room: Room, seat: int, entry: dict[str, Any]) -> str:
     """Take seat ``seat`` from its player: ``"removed"`` (the lobby: as the host removes
     a seat) or ``"bot"`` (a game: a bot plays it; the player's token stops working and
-    their sockets watch)."""
+    their sockets watch). ``entry`` (its ``detail`` told the seat's name and what was
+    done) is logged in the same write."""
 
     async def change() -> str:
         player = room.player(seat)
+        entry["detail"] = {**entry.get("detail", {}), "seat": seat, "name": player.name}
         if room.status == "lobby":
-            await _remove(commit, room, seat)
+            entry["detail"]["outcome"] = "removed"
+            await _remove(commit, room, seat, entry)
             return "removed"
         if not player.human and player.bot is not None:
             raise Refused("already_a_bot", "A bot plays this seat already.")
+        entry["detail"]["outcome"] = "bot"
         token = secrets.token_urlsafe(TOKEN_BYTES)
         level = player.bot or DEFAULT_LEVEL
         now = time.time()
-        await commit.save(room, commit.store.revoke_seat, room.code, seat, token, level, now=now)
+        await commit.save(
+            room, commit.store.revoke_seat, room.code, seat, token, level, now=now, admin_log=entry
+        )
         player.token, player.bot, player.human, player.host = token, level, False, False
         commit.hub.seat_revoked(room.code, seat)
         commit.changed(room, now)
@@ -65,9 +74,11 @@ async def remove_seat(commit: Commit, room: Room, seat: int) -> str:
     return await commit.attempt(room, change)
 
 
-def announce(commit: Commit, codes: list[str], message: str, at: float) -> int:
-    """Send ``message`` to every table: this node's sockets at once, the other nodes'
-    through each room's channel; the sockets told on this node."""
+async def announce(commit: Commit, codes: list[str], message: str, entry: dict[str, Any]) -> int:
+    """Send ``message`` to every table once ``entry`` is logged: this node's sockets at
+    once, the other nodes' through the channels of ``codes``; the sockets told here."""
+    at = time.time()
+    await commit.write(commit.store.add_admin_log, entry, now=at)
     text = announcement(message, at)
     told = 0
     for conns_by_seat in commit.hub.all_sockets():

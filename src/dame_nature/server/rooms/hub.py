@@ -148,18 +148,9 @@ class Hub:
         group = sockets.pop(seat, None) if sockets is not None else None
         if sockets is None or not group:
             return
-        notice = dumps(
-            {
-                "type": "error",
-                "error": {
-                    "code": "seat_removed",
-                    "message": "Your seat was removed: you are watching now.",
-                },
-            }
-        )
         for conn in group:
             conn.seat = None
-            conn.push(notice)
+            conn.push(SEAT_REMOVED)
         sockets.setdefault(None, set()).update(group)
 
     def seat_removed(self, code: str, seat: int) -> None:

@@ -350,9 +350,14 @@ async def remove_seat(commit: Commit, room: Room, token: str | None, seat: int |
     await commit.attempt(room, change)
 
 
-async def _remove(commit: Commit, room: Room, seat: int) -> None:
+async def _remove(
+    commit: Commit, room: Room, seat: int, admin_log: dict[str, Any] | None = None
+) -> None:
+    """Under the lock: seat ``seat`` leaves the lobby (``admin_log``: the admin removed
+    it, logged in the same write)."""
     now = time.time()
-    await commit.save(room, commit.store.remove_player, room.code, seat, now=now)
+    logged = {} if admin_log is None else {"admin_log": admin_log}
+    await commit.save(room, commit.store.remove_player, room.code, seat, now=now, **logged)
     del room.players[seat]
     for player in room.players[seat:]:
         player.seat -= 1

@@ -163,14 +163,14 @@ class RoomManager:
         await self.commit.reassert_presence(list(self.rooms.values()))
 
     # ---------------------------------------------------------------- admin
-    async def close_room(self, room: Room, message: str | None) -> int:
-        return await admin.close_room(self.commit, self.registry, room, message)
+    async def close_room(self, room: Room, message: str, entry: dict[str, Any]) -> int:
+        return await admin.close_room(self.commit, self.registry, room, message, entry)
 
-    async def revoke_seat(self, room: Room, seat: int) -> str:
-        return await admin.remove_seat(self.commit, room, seat)
+    async def revoke_seat(self, room: Room, seat: int, entry: dict[str, Any]) -> str:
+        return await admin.remove_seat(self.commit, room, seat, entry)
 
-    def announce(self, codes: list[str], message: str, at: float) -> int:
-        return admin.announce(self.commit, codes, message, at)
+    async def announce(self, codes: list[str], message: str, entry: dict[str, Any]) -> int:
+        return await admin.announce(self.commit, codes, message, entry)
 
     # ---------------------------------------------------------------- lobby
     async def create(

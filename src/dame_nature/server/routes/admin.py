@@ -127,11 +127,9 @@ class AdminLog(BaseModel):
     entries: list[AdminLogEntry]
 
 
-async def _log(
-    manager: ManagerDep, who: str, action: str, target: str | None, detail: dict[str, Any]
-) -> None:
-    store = manager.store
-    await manager.commit.write(store.add_admin_log, who, action, target, detail, now=time.time())
+def _entry(who: str, action: str, target: str | None, **detail: Any) -> dict[str, Any]:
+    """An admin log entry, written with the action it tells of."""
+    return {"who": who, "action": action, "target": target, "detail": detail}
 
 
 @router.get("/rooms", response_model=AdminRooms)
@@ -166,10 +164,9 @@ async def close_room(
     """Close a room: its sockets get ``{"type": "room_closed", "message"}``, then close
     (4404); the room is deleted (its games' results stay in the statistics)."""
     message = body.message.strip() if body else ""
-    status, players = room.status, len(room.players)
-    told = await manager.close_room(room, message)
-    detail = {"message": message, "status": status, "players": players, "sockets": told}
-    await _log(manager, who, "close_room", room.code, detail)
+    entry = _entry(who, "close_room", room.code, message=message, status=room.status,
+                   players=len(room.players))  # fmt: skip
+    told = await manager.close_room(room, message, entry)
     return {"room": room.code, "closed": True, "sockets_told": told}
 
 
@@ -180,10 +177,7 @@ async def remove_seat(
     """Take a seat from its player: removed in the lobby (``removed``); during a game a
     bot plays it (``bot``) and the player's token stops working. Its sockets get
     ``seat_removed`` and watch."""
-    name = room.player(seat).name
-    outcome = await manager.revoke_seat(room, seat)
-    detail = {"seat": seat, "name": name, "outcome": outcome}
-    await _log(manager, who, "remove_seat", room.code, detail)
+    outcome = await manager.revoke_seat(room, seat, _entry(who, "remove_seat", room.code))
     return {"room": room.code, "seat": seat, "outcome": outcome}
 
 
@@ -195,8 +189,8 @@ async def announce(body: Message, manager: ManagerDep, who: AdminDep) -> dict[st
     # the other nodes hear it on the channels of the rooms they hold seats of
     codes = await store.call(store.connected_rooms) if store.shared else []
     message = " ".join(body.message.split())
-    told = manager.announce(codes, message, time.time())
-    await _log(manager, who, "announce", None, {"message": message, "sockets": told})
+    entry = _entry(who, "announce", None, message=message)
+    told = await manager.announce(codes, message, entry)
     return {"sockets_told": told}
 
 

@@ -34,7 +34,7 @@ from ..provenance import ENGINE_VERSION, RULES_VERSION
 from .clocks import ClockTables, Waiting, loads_waiting, waiting_statements
 from .daily import DailyTables
 from .nodes import NodeTables
-from .records import INSERT_RESULT, RecordTables, result_row
+from .records import INSERT_RESULT, RecordTables, admin_log_row, result_row
 
 T = TypeVar("T")
 
@@ -215,9 +215,17 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables):
         self._change(code, [insert], version, now, expected)
 
     def remove_player(
-        self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
+        self,
+        code: str,
+        seat: int,
+        *,
+        version: int,
+        now: float,
+        expected: int | None = None,
+        admin_log: dict[str, Any] | None = None,
     ) -> None:
-        """A seat leaves the lobby; the seats after it move down one (seats stay 0..n-1)."""
+        """A seat leaves the lobby; the seats after it move down one (seats stay 0..n-1).
+        ``admin_log``: the admin removed it (``records.admin_log_row``), logged with it."""
         statements = [
             ("DELETE FROM players WHERE room = ? AND seat = ?", (code, seat)),
             # two steps, so that no two rows ever share a seat (the primary key)
@@ -227,6 +235,7 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables):
             ("DELETE FROM presence WHERE room = ? AND seat = ?", (code, seat)),
             ("UPDATE presence SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
             ("UPDATE presence SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
+            *([admin_log_row(admin_log, now)] if admin_log is not None else []),
         ]
         self._change(code, statements, version, now, expected)
 

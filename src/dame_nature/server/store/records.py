@@ -14,9 +14,12 @@ action taken with the admin token (``admin_log``).
 ('1970-01-02', ['cats'], True, None)
 >>> store.result_summary()
 [{'players': 2, 'rules': ['cats'], 'with_people': True, 'won': True, 'games': 1}]
->>> store.add_admin_log("ops", "close_room", "abc", {"reason": "spam"}, now=5.0)
+>>> entry = {"who": "ops", "action": "close_room", "target": "abc", "detail": {"reason": "spam"}}
+>>> store.close_room("abc", entry, now=5.0)
 >>> [(e["who"], e["action"], e["target"], e["detail"]) for e in store.admin_log()]
 [('ops', 'close_room', 'abc', {'reason': 'spam'})]
+>>> store.load_room("abc") is None, len(store.results())
+(True, 1)
 """
 
 from __future__ import annotations
@@ -56,6 +59,17 @@ def result_row(record: dict[str, Any]) -> tuple[Any, ...]:
         "deal": record.get("deal"),
     }
     return tuple(values[column] for column in RESULT_COLUMNS)
+
+
+def admin_log_row(entry: dict[str, Any], now: float) -> tuple[str, tuple[Any, ...]]:
+    """The insert of an admin action into ``admin_log`` (``entry``: ``who``, ``action``,
+    ``target``, ``detail``), to run in the transaction of the action itself."""
+    detail = entry.get("detail")
+    return (
+        "INSERT INTO admin_log (at, who, action, target, detail) VALUES (?, ?, ?, ?, ?)",
+        (now, entry["who"], entry["action"], entry.get("target"),
+         None if detail is None else json.dumps(detail, sort_keys=True)),
+    )  # fmt: skip
 
 
 def _result(row: dict[str, Any]) -> dict[str, Any]:
@@ -175,9 +189,11 @@ class RecordTables:
         version: int,
         now: float,
         expected: int | None = None,
+        admin_log: dict[str, Any] | None = None,
     ) -> None:
         """During a game, the admin takes seat ``seat`` from its player: a bot of level
-        ``bot`` plays it, under a new ``token`` that no one holds."""
+        ``bot`` plays it, under a new ``token`` that no one holds (and the action is
+        logged, ``admin_log``, in the same transaction)."""
 
         def work(tx: Tx) -> None:
             tx.touch(code, version, now, expected)
@@ -186,28 +202,28 @@ class RecordTables:
                 " WHERE room = ? AND seat = ?",
                 (token, bot, code, seat),
             )
+            if admin_log is not None:
+                tx.execute(*admin_log_row(admin_log, now))
 
         self._transaction(work)
 
     # ---------------------------------------------------------------- admin log
-    def add_admin_log(
-        self,
-        who: str,
-        action: str,
-        target: str | None,
-        detail: dict[str, Any] | None,
-        *,
-        now: float,
-    ) -> None:
-        """An action taken with the admin token: ``who`` (the admin's label or the
-        token's fingerprint), ``action``, its ``target`` (a room) and ``detail``."""
-        detail_text = None if detail is None else json.dumps(detail, sort_keys=True)
-        self._transaction(
-            lambda tx: tx.execute(
-                "INSERT INTO admin_log (at, who, action, target, detail) VALUES (?, ?, ?, ?, ?)",
-                (now, who, action, target, detail_text),
-            )
-        )
+    def add_admin_log(self, entry: dict[str, Any], *, now: float) -> None:
+        """An action taken with the admin token (``entry``: ``who``, the admin's label or
+        the token's fingerprint; ``action``; its ``target``, a room; ``detail``)."""
+        sql, params = admin_log_row(entry, now)
+        self._transaction(lambda tx: tx.execute(sql, params))
+
+    def close_room(self, code: str, admin_log: dict[str, Any], *, now: float) -> None:
+        """The admin closes room ``code``: it is deleted (with its seats, games and
+        actions; its results stay), and the action logged, in one transaction."""
+        sql, params = admin_log_row(admin_log, now)
+
+        def work(tx: Tx) -> None:
+            tx.execute("DELETE FROM rooms WHERE code = ?", (code,))
+            tx.execute(sql, params)
+
+        self._transaction(work)
 
     def admin_log(self, limit: int = MAX_ROWS) -> list[dict[str, Any]]:
         """The admin actions, newest first (at most ``limit``)."""
