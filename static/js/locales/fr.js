@@ -852,5 +852,5 @@ export default {
   "error:daily_not_found": "Il n'y a pas de donne du jour à cette date pour ce nombre de joueurs.",
   "error:daily_rules": "Les règles d'une donne du jour sont les mêmes pour toutes les tables.",
   "error:not_this_daily": "Cette salle ne joue pas cette donne du jour.",
-  "Every day, in figures": "Chaque jour, en chiffres",
+  "Every day, in figures": "Chaque jour, en chiffres"
 };
