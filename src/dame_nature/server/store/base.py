@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from ..provenance import ENGINE_VERSION, RULES_VERSION
 from .clocks import ClockTables, Waiting, loads_waiting, waiting_statements
 from .daily import DailyTables
+from .games import GameTables
 from .nodes import NodeTables
 from .records import INSERT_RESULT, RecordTables, admin_log_row, result_row
 
@@ -110,7 +111,7 @@ class Tx:
         return [row["seat"] for row in rows]
 
 
-class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables):
+class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
     """The SQL of every read and write; subclasses provide ``_transaction`` and ``call``."""
 
     #: several server processes may write this database at once
@@ -350,62 +351,11 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables):
         the room's compare-and-set and the insert, in one transaction."""
         self._change(row[0], [(INSERT_ACTION, row)], row[5], now, expected)
 
-    def set_hints(self, code: str, game_no: int, hints: list[int]) -> None:
-        """The hints each seat of game ``game_no`` took (not a change of the room's
-        version: no seat's view of the game changes)."""
-        self._write(
-            [
-                (
-                    "UPDATE games SET hints = ? WHERE room = ? AND game_no = ?",
-                    (json.dumps(hints), code, game_no),
-                )
-            ]
-        )
-
-    def set_review(self, code: str, game_no: int, review: dict[str, Any]) -> None:
-        """The solver's review of game ``game_no``, once done."""
-        self._write(
-            [
-                (
-                    "UPDATE games SET review = ? WHERE room = ? AND game_no = ?",
-                    (_dumps(review), code, game_no),
-                )
-            ]
-        )
-
-    def load_review(self, code: str, game_no: int) -> dict[str, Any] | None:
-        rows = self._query(
-            "SELECT review FROM games WHERE room = ? AND game_no = ?", (code, game_no)
-        )
-        return _loads_or_none(rows[0]["review"]) if rows else None
-
     def set_version(
         self, code: str, version: int, now: float | None, expected: int | None = None
     ) -> None:
         """A change of the room that is not stored otherwise (a new version only)."""
         self._transaction(lambda tx: tx.touch(code, version, now, expected))
-
-    def report_replay(
-        self, code: str, game_no: int, game: dict[str, Any], problem: str, now: float
-    ) -> None:
-        """Record that today's engine replays a stored game differently (once a problem)."""
-        self._write(
-            [
-                (
-                    "INSERT INTO replay_reports"
-                    " (room, game_no, engine_version, rules_version, problem, found_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (
-                        code,
-                        game_no,
-                        game.get("engine_version"),
-                        game.get("rules_version"),
-                        problem,
-                        now,
-                    ),
-                )  # fmt: skip
-            ]
-        )
 
     def delete_rooms(self, codes: list[str]) -> None:
         if codes:
@@ -453,15 +403,6 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables):
             rows = self._query(f"SELECT code, version FROM rooms WHERE code IN ({marks})", chunk)
             found.update((row["code"], row["version"]) for row in rows)
         return found
-
-    def replay_reports(self) -> list[dict[str, Any]]:
-        return self._query("SELECT * FROM replay_reports ORDER BY id")
-
-    def games(self) -> list[dict[str, Any]]:
-        """Every stored game's room, number and recorded versions (for ``migrate``)."""
-        return self._query(
-            "SELECT room, game_no, engine_version, rules_version FROM games ORDER BY room, game_no"
-        )
 
     def load_game(self, code: str, game_no: int) -> dict[str, Any] | None:
         def work(tx: Tx) -> dict[str, Any] | None:
