@@ -228,7 +228,7 @@ class Nginx(Loopback):
         self.proc: subprocess.Popen[bytes] | None = None
 
     def config(self) -> str:
-        site = (Path(__file__).resolve().parents[1] / "deploy" / "nginx-site.conf").read_text()
+        site = (Path(__file__).resolve().parents[2] / "deploy" / "nginx-site.conf").read_text()
         servers = "".join(f"    server {u} max_fails=1 fail_timeout=5s;\n" for u in self.upstreams)
         site = re.sub(r"(?m)^ *server app\d:8000 .*\n", "", site, count=0)
         site = site.replace("    keepalive 64;", servers + "    keepalive 64;")

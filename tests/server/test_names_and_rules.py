@@ -47,6 +47,7 @@ def test_the_host_reads_the_rules_with_seed_and_deal(api):
         "seed": 42,
         "deal": None,
         "hints": False,
+        "turn_limit_seconds": None,
     }
     # only the host: a seat or no token learn nothing
     assert_error(api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(seat)), 403, "not_host")
@@ -54,7 +55,14 @@ def test_the_host_reads_the_rules_with_seed_and_deal(api):
     patched = api.http.patch(f"/api/rooms/{room}", headers=api.auth(host), json={"path": 2})
     assert patched.status_code == 200, patched.text
     rules = api.http.get(f"/api/rooms/{room}/rules", headers=api.auth(host)).json()
-    assert rules == {"modes": [], "path": 2, "seed": None, "deal": None, "hints": False}
+    assert rules == {
+        "modes": [],
+        "path": 2,
+        "seed": None,
+        "deal": None,
+        "hints": False,
+        "turn_limit_seconds": None,
+    }
 
 
 def test_the_whole_log_of_a_seat_redacted_like_its_views(api):
