@@ -17,7 +17,7 @@ from ...lessons import LESSONS
 from ...lessons.play import LessonRefusal, play, summary
 from ..errors import Refused
 from ..models import Action, action_to_engine
-from .pages import _boot_data, _templates
+from .pages import render_page
 from .rooms import ERRORS
 
 router = APIRouter(tags=["lessons"])
@@ -108,13 +108,9 @@ async def play_lesson(lesson: LessonId, body: LessonPlay) -> dict[str, Any]:
 
 @router.get("/learn", response_class=HTMLResponse, include_in_schema=False)
 def learn_page(request: Request) -> HTMLResponse:
-    return _templates(request).TemplateResponse(
-        request, "learn.html", {"boot_json": _boot_data(), "page": "learn"}
-    )
+    return render_page(request, "learn")
 
 
 @router.get("/glossary", response_class=HTMLResponse, include_in_schema=False)
 def glossary_page(request: Request) -> HTMLResponse:
-    return _templates(request).TemplateResponse(
-        request, "glossary.html", {"boot_json": _boot_data(), "page": "glossary"}
-    )
+    return render_page(request, "glossary")

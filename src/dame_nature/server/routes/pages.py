@@ -65,19 +65,22 @@ def _boot_data() -> str:
     return json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")
 
 
+def render_page(request: Request, page: str, **context: Any) -> HTMLResponse:
+    """The page ``templates/{page}.html`` with the boot data every page reads."""
+    return _templates(request).TemplateResponse(
+        request, f"{page}.html", {"boot_json": _boot_data(), "page": page, **context}
+    )
+
+
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
 def home(request: Request) -> HTMLResponse:
-    return _templates(request).TemplateResponse(
-        request, "home.html", {"boot_json": _boot_data(), "page": "home"}
-    )
+    return render_page(request, "home")
 
 
 @router.get("/daily", response_class=HTMLResponse, include_in_schema=False)
 def daily_page(request: Request) -> HTMLResponse:
     """Today's daily deals (``static/js/daily.js``)."""
-    return _templates(request).TemplateResponse(
-        request, "daily.html", {"boot_json": _boot_data(), "page": "daily"}
-    )
+    return render_page(request, "daily")
 
 
 def _invite_base(request: Request) -> str:
@@ -91,40 +94,25 @@ def _invite_base(request: Request) -> str:
 
 @router.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False)
 def room_page(request: Request, code: str) -> HTMLResponse:
-    return _templates(request).TemplateResponse(
-        request,
-        "room.html",
-        {
-            "boot_json": _boot_data(),
-            "code": code,
-            "page": "room",
-            "invite_base": _invite_base(request),
-        },
-    )
+    return render_page(request, "room", code=code, invite_base=_invite_base(request))
 
 
 @router.get("/r/{code}/replay", response_class=HTMLResponse, include_in_schema=False)
 def replay_page(request: Request, code: str) -> HTMLResponse:
     """The replay viewer of the room's finished game (``static/js/replay.js``)."""
-    return _templates(request).TemplateResponse(
-        request, "replay.html", {"boot_json": _boot_data(), "code": code, "page": "replay"}
-    )
+    return render_page(request, "replay", code=code)
 
 
 @router.get("/stats", response_class=HTMLResponse, include_in_schema=False)
 def stats_page(request: Request) -> HTMLResponse:
     """The public statistics (``static/js/stats.js`` reads ``GET /api/stats``)."""
-    return _templates(request).TemplateResponse(
-        request, "stats.html", {"boot_json": _boot_data(), "page": "stats"}
-    )
+    return render_page(request, "stats")
 
 
 @router.get("/games", response_class=HTMLResponse, include_in_schema=False)
 def games_page(request: Request) -> HTMLResponse:
     """ "Your games": the games this browser sat at (its own storage, ``history.js``)."""
-    return _templates(request).TemplateResponse(
-        request, "games.html", {"boot_json": _boot_data(), "page": "games"}
-    )
+    return render_page(request, "games")
 
 
 @router.get("/admin", response_class=HTMLResponse, include_in_schema=False)
@@ -137,9 +125,7 @@ def admin_page(request: Request) -> HTMLResponse:
         or not settings.admin_token.get_secret_value()
     ):
         raise HTTPException(404)
-    return _templates(request).TemplateResponse(
-        request, "admin.html", {"boot_json": _boot_data(), "page": "admin"}
-    )
+    return render_page(request, "admin")
 
 
 @router.get("/sw.js", include_in_schema=False)
