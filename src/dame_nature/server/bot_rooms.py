@@ -95,11 +95,14 @@ class BotRooms:
         going (it has as many other rooms with bots in play as it may)."""
         others = self.playing(address) - {code}
         if len(others) >= self.cap:
-            raise Refused(
-                "too_many_bot_rooms",
-                f"Your address has as many games with bots in play as it may ({self.cap}): "
-                "finish one, or try again once one is over.",
-            )
+            raise self.refused()
+
+    def refused(self) -> Refused:
+        return Refused(
+            "too_many_bot_rooms",
+            f"Your address has as many games with bots in play as it may ({self.cap}): "
+            "finish one, or try again once one is over.",
+        )
 
     def claim(self, room: Any, address: str) -> None:
         """``room``'s bots were set going by ``address`` (counted while in play)."""

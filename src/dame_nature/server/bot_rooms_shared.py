@@ -30,7 +30,6 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any
 
 from .bot_rooms import BotRooms, Going, in_play
-from .errors import Refused
 
 log = logging.getLogger("dame_nature.server")
 
@@ -142,13 +141,6 @@ class SharedBotRooms(BotRooms):
         except Exception as err:  # its lease runs out instead
             self._failed(err)
 
-    def _refused(self) -> Refused:
-        return Refused(
-            "too_many_bot_rooms",
-            f"Your address has as many games with bots in play as it may ({self.cap}): "
-            "finish one, or try again once one is over.",
-        )
-
     @contextlib.asynccontextmanager
     async def setting_going(
         self, room: Any | None, address: str | None, *, bot: bool = False
@@ -166,7 +158,7 @@ class SharedBotRooms(BotRooms):
                 yield local
             return
         if not added:
-            raise self._refused()
+            raise self.refused()
         going = Going(room)
         done = False
         try:
