@@ -1,11 +1,14 @@
 """The cap of games with bots per client address holds across the nodes of a cluster
 (two real server nodes on a real PostgreSQL and Redis): one address starting games with
 bots alternately on node A and node B is refused at the cap overall, not at the cap on
-each node; a game taken out of play on the other node frees its slot at once."""
+each node; a game taken out of play on the other node frees its slot at once; two nodes
+racing for the last slot never both get it; the games of a node that died count until
+their lease ends."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -117,3 +120,40 @@ def test_two_nodes_racing_for_the_last_slot_one_wins(two_nodes: tuple[Api, Api])
         assert len(won) == 1, [answers[i].text for i in (0, 1)]
         winner = tables[won[0]]
         assert (a, b)[1 - won[0]].remove_bot(winner["room"], winner["host"], 1).status_code == 200
+
+
+def test_the_games_of_a_node_that_died_count_until_their_lease_ends(
+    postgres: Postgres, redis: Redis
+) -> None:
+    db = postgres.create_database()
+    env = {
+        "DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS": str(CAP),
+        "DAME_NATURE_BOT_ROOM_LEASE_SECONDS": "9",
+    }
+    nodes = [
+        ServerProcess(db, env=env, args=["--redis", redis.url, "--node", name])
+        for name in ("a", "b")
+    ]
+    clients = [httpx.Client(base_url=node.url, timeout=20) for node in nodes]
+    try:
+        for node in nodes:
+            node.start()
+        on_a, on_b = (Api(http, node.ws_url) for http, node in zip(clients, nodes, strict=True))
+        for _ in range(CAP):
+            table = bot_room(on_a, 2, person=True)
+            assert not refused(on_a.start(table["room"], table["host"]))
+        late = bot_room(on_b, 2, person=True)
+        # node A renews its games' leases while it lives: still counted past a whole lease
+        held_until = time.monotonic() + 10
+        while time.monotonic() < held_until:
+            assert refused(on_b.start(late["room"], late["host"]))
+        nodes[0].kill()
+        deadline = time.monotonic() + 60
+        while refused(on_b.start(late["room"], late["host"])):
+            assert time.monotonic() < deadline, "the games of the dead node still count"
+        assert on_b.info(late["room"]).json()["status"] == "playing"
+    finally:
+        for http in clients:
+            http.close()
+        for node in nodes:
+            node.stop()

@@ -165,5 +165,11 @@ def make_bot_rooms(settings: Any, shared: bool, rooms: Mapping[str, Any]) -> Bot
     if shared and settings.redis:
         from .bot_rooms_shared import SharedBotRooms
 
-        return SharedBotRooms(cap, rooms, settings.redis, namespace=settings.db)
+        return SharedBotRooms(
+            cap,
+            rooms,
+            settings.redis,
+            namespace=settings.db,
+            lease_seconds=settings.bot_room_lease_seconds,
+        )
     return BotRooms(cap, rooms)

@@ -8,9 +8,9 @@ a hash, and the keys of one store (``namespace``) never mix with another's.
 - A claim is one Lua script, so two nodes racing for an address's last slot never both
   get it: leases past their end are dropped, then the room is added if the address has
   fewer than ``cap`` others (a room already counted for it is only renewed).
-- While a room is in play, every node holding it renews its lease every
-  ``LEASE_SECONDS / 3``; a node that dies stops renewing, so its rooms count no more
-  ``LEASE_SECONDS`` later.
+- While a room is in play, every node holding it renews its lease every third of
+  ``lease_seconds`` (``DAME_NATURE_BOT_ROOM_LEASE_SECONDS``, 60 s); a node that dies
+  stops renewing, so its rooms count no more ``lease_seconds`` later.
 - A room leaves its set as soon as a node sees its game out of play (over, its bots given
   back, closed): every change of a room, made here or caught up from another node, goes
   through ``changed``.
@@ -32,9 +32,6 @@ from typing import Any
 from .bot_rooms import BotRooms, Going, in_play
 
 log = logging.getLogger("dame_nature.server")
-
-#: how long a room counts once no node renews it (a node that died)
-LEASE_SECONDS = 60.0
 
 # KEYS: the address's set, the room's key; ARGV: the room, the lease (ms), the cap, the
 # member it replaces (a new room's placeholder) or "". 0: refused; 1: added; 2: renewed.
@@ -95,9 +92,17 @@ class SharedBotRooms(BotRooms):
     bookkeeping stays (whose room a room is, for the bots' fair share of thinking)."""
 
     def __init__(
-        self, cap: int, rooms: Mapping[str, Any], redis_url: str, *, namespace: str
+        self,
+        cap: int,
+        rooms: Mapping[str, Any],
+        redis_url: str,
+        *,
+        namespace: str,
+        lease_seconds: float = 60.0,
     ) -> None:
         super().__init__(cap, rooms)
+        #: how long a room counts once no node renews it (a node that died)
+        self.lease_seconds = lease_seconds
         import redis.asyncio as aioredis
 
         self.redis = aioredis.Redis.from_url(redis_url, socket_connect_timeout=1, socket_timeout=2)
@@ -128,7 +133,7 @@ class SharedBotRooms(BotRooms):
             self._down = False
 
     async def _claim_in(self, address: str, code: str, replacing: str = "") -> int:
-        lease = int(LEASE_SECONDS * 1000)
+        lease = int(self.lease_seconds * 1000)
         keys = [self._set(address), self._room(code)]
         added = int(await self._claim(keys=keys, args=[code, lease, self.cap, replacing]))
         self._up()
@@ -212,7 +217,7 @@ class SharedBotRooms(BotRooms):
     async def renew(self) -> None:
         """Renew the leases of the rooms in play this node holds."""
         codes = [code for code, room in list(self.rooms.items()) if in_play(room)]
-        lease = int(LEASE_SECONDS * 1000)
+        lease = int(self.lease_seconds * 1000)
         for start in range(0, len(codes), 500):
             part = codes[start : start + 500]
             try:
@@ -224,7 +229,7 @@ class SharedBotRooms(BotRooms):
 
     async def _renewing(self) -> None:
         while True:
-            await asyncio.sleep(LEASE_SECONDS / 3)
+            await asyncio.sleep(self.lease_seconds / 3)
             await self.renew()
 
     async def start(self) -> None:

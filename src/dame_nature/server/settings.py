@@ -121,10 +121,14 @@ class Settings(BaseSettings):
     #: one, which keeps its bots' memory); 0 runs them on one thread of the server
     #: process instead (the GIL then shares the CPU with the event loop)
     bot_processes: int = Field(default=1, ge=0, le=64)
-    #: games with bots one client address may have in play at once on a node (started,
+    #: games with bots one client address may have in play at once, over the cluster (started,
     #: rematched, played from a replay, or a bot handed a seat); one more is refused
     #: 429 ``too_many_bot_rooms`` until one of them ends
     max_bot_rooms_per_address: int = Field(default=3, gt=0)
+    #: a cluster counts an address's games with bots on Redis, each for this long once no
+    #: node renews it (the nodes holding it in play do, every third of it): how long
+    #: the games of a node that died still count
+    bot_room_lease_seconds: float = Field(default=60.0, ge=1.0)
     #: hints from the expert: sampled deals per hint (the table's bots use 20; fewer
     #: answer faster), the longest a hint may think, and each seat's rate of hints
     hint_worlds: int = Field(default=6, ge=1, le=50)
