@@ -23,7 +23,11 @@ if TYPE_CHECKING:
     from .server.settings import Settings
 
 
-def main(argv: list[str] | None = None) -> int:
+def command_line() -> tuple[
+    argparse.ArgumentParser, argparse.ArgumentParser, CliSettingsSource[Settings]
+]:
+    """The parser of every command, the ``serve`` command's, and the source that turns
+    the parsed ``serve`` options into ``Settings`` values."""
     parser = argparse.ArgumentParser(prog="dame-nature", description="Dame Nature Online")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser(
@@ -60,6 +64,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     backup.add_argument("file", help="the copy to write")
     backup.add_argument("--db", help="the SQLite file (DAME_NATURE_DB)")
+    return parser, serve, cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser, serve, cli = command_line()
     args = parser.parse_args(argv)
     if args.command == "migrate":
         return _migrate(args.db)

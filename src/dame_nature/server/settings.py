@@ -264,7 +264,7 @@ class Notifications(_Group):
     smtp_password: str | None = None
     """email notices: the SMTP password"""
     smtp_from: str | None = None
-    """email notices: the sender (none: ``Dame Nature <noreply@HOST>``)"""
+    """email notices: the sender (none: ``Dame Nature <noreply@SMTP_HOST>``)"""
     smtp_timeout_seconds: float = Field(default=10.0, gt=0)
     """email notices: the longest a connection to the SMTP server may take"""
 
