@@ -108,10 +108,10 @@ def serve_options(serve: argparse.ArgumentParser) -> CliSettingsSource[Settings]
 
     from .server.settings import GROUPS, Settings
 
-    groups = {}
-    for group in GROUPS:
-        title, _, description = (group.__doc__ or "").strip().partition("\n")
-        groups[group] = serve.add_argument_group(title.strip(), description.strip() or None)
+    groups = {
+        group: serve.add_argument_group(group.group_title(), group.group_description())
+        for group in GROUPS
+    }
 
     def add_argument(_parser: object, *names: str, **options: object) -> argparse.Action:
         name = str(options["dest"])

@@ -133,7 +133,7 @@ def test_the_operations_doc_lists_every_variable_in_its_groups_table() -> None:
         for section in sections[1:]
     }
     for group in GROUPS:
-        short = group.group_title().split(":", 1)[0]
+        short = group.group_name()
         assert f"{short} settings" in text, short
         for name in group.model_fields:
             assert variable(name) in documented.get(short, set()), (

@@ -8,7 +8,7 @@ the groups into one flat model, so every setting is ``settings.<name>`` and
 
 >>> Settings(db=":memory:").room_ttl_seconds
 604800.0
->>> Settings.group_of("redis").group_title()
+>>> Settings.group_of("redis").group_name()
 'cluster'
 """
 
@@ -27,7 +27,8 @@ MAX_TURN_LIMIT_SECONDS = 172_800
 
 
 class _Group(BaseSettings):
-    """A group of settings: its docstring's first line is the group's title."""
+    """A group of settings: its docstring's first line is the group's title (its name,
+    a colon and what it holds), the rest its description."""
 
     model_config = SettingsConfigDict(
         env_prefix="DAME_NATURE_", extra="ignore", use_attribute_docstrings=True
@@ -35,7 +36,15 @@ class _Group(BaseSettings):
 
     @classmethod
     def group_title(cls) -> str:
-        return (cls.__doc__ or cls.__name__).strip().splitlines()[0].rstrip(":")
+        return (cls.__doc__ or cls.__name__).strip().partition("\n")[0].strip()
+
+    @classmethod
+    def group_name(cls) -> str:
+        return cls.group_title().partition(":")[0]
+
+    @classmethod
+    def group_description(cls) -> str | None:
+        return (cls.__doc__ or "").strip().partition("\n")[2].strip() or None
 
 
 class Http(_Group):
