@@ -119,7 +119,8 @@ def serve_options(serve: argparse.ArgumentParser) -> CliSettingsSource[Settings]
         help_text = str(options.get("help") or "").replace("``", "")
         if options.get("metavar") == "SecretStr":
             options["metavar"] = "str"
-        options["help"] = help_text.replace("(default: ", f"({env}; default: ", 1)
+        head, default, tail = help_text.rpartition("(default: ")  # the one pydantic added
+        options["help"] = f"{head}({env}; default: {tail}" if default else f"{help_text} ({env})"
         return groups[Settings.group_of(name)].add_argument(*names, **options)  # type: ignore[arg-type]
 
     return CliSettingsSource(

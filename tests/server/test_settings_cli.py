@@ -112,6 +112,7 @@ def test_help_shows_every_group_and_every_option_with_its_variable_and_default()
     for name in Settings.model_fields:
         assert option(name) in text and variable(name) in text, name
     assert "(DAME_NATURE_PORT; default: 8000)" in text
+    assert "random suffix) (DAME_NATURE_NODE; default: none)" in text
 
 
 def test_a_bad_value_is_refused_naming_its_option_and_variable() -> None:
