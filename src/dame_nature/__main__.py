@@ -1,10 +1,12 @@
-"""``dame-nature serve --host H --port P --db PATH_OR_URL --public-url URL [--redis URL]``
-(also ``python -m dame_nature serve``), ``dame-nature migrate --db PATH_OR_URL``, and the
+"""``dame-nature serve [--host H] [--port P] [--db PATH_OR_URL] [--redis URL] ...`` (also
+``python -m dame_nature serve``), ``dame-nature migrate --db PATH_OR_URL``, and the
 backups: ``dame-nature export [--db ...] [--out FILE]``, ``dame-nature import FILE [--db ...]
 [--replace]``, ``dame-nature backup FILE [--db PATH]`` (see ``server/backup.py``).
 
-Options not given on the command line come from ``DAME_NATURE_*`` environment variables,
-then from the embedded defaults (``127.0.0.1:8000``, ``./dame-nature.sqlite3``).
+``serve`` has an option for every field of ``server.settings.Settings`` (``--public-url``
+for ``public_url``), built from the fields by pydantic-settings and grouped as the
+settings are; an option not given comes from its ``DAME_NATURE_*`` environment
+variable, else from the field's default.
 """
 
 from __future__ import annotations
@@ -16,32 +18,26 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pydantic_settings import CliSettingsSource
+
     from .server.settings import Settings
 
 
-def main(argv: list[str] | None = None) -> int:
+def command_line() -> tuple[
+    argparse.ArgumentParser, argparse.ArgumentParser, CliSettingsSource[Settings]
+]:
+    """The parser of every command, the ``serve`` command's, and the source that turns
+    the parsed ``serve`` options into ``Settings`` values."""
     parser = argparse.ArgumentParser(prog="dame-nature", description="Dame Nature Online")
     commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="run the game server")
-    serve.add_argument("--host", help="address to listen on (DAME_NATURE_HOST, 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="port (DAME_NATURE_PORT, 8000)")
-    serve.add_argument(
-        "--db",
-        help="SQLite file, or a postgresql:// URL shared by several nodes "
-        "(DAME_NATURE_DB, ./dame-nature.sqlite3)",
+    serve = commands.add_parser(
+        "serve",
+        help="run the game server",
+        usage="%(prog)s [-h] [OPTION ...]",
+        description="Run the game server. Every option also comes from its DAME_NATURE_* "
+        "environment variable; the command line wins.",
     )
-    serve.add_argument(
-        "--redis",
-        help="redis:// URL: nodes sharing a PostgreSQL store tell each other what changed "
-        "(DAME_NATURE_REDIS)",
-    )
-    serve.add_argument("--node", help="this node's name in a cluster (DAME_NATURE_NODE)")
-    serve.add_argument(
-        "--public-url",
-        help="the address friends open, used for invite links, e.g. https://dn.example.org "
-        "behind a proxy (DAME_NATURE_PUBLIC_URL; default: the address the page was opened at)",
-    )
-    serve.add_argument("--log-level", default="info", help="uvicorn log level")
+    cli = serve_options(serve)
     migrate = commands.add_parser(
         "migrate",
         help="bring the store's schema up to date (the server also does it at start-up) "
@@ -68,6 +64,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     backup.add_argument("file", help="the copy to write")
     backup.add_argument("--db", help="the SQLite file (DAME_NATURE_DB)")
+    return parser, serve, cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser, serve, cli = command_line()
     args = parser.parse_args(argv)
     if args.command == "migrate":
         return _migrate(args.db)
@@ -81,22 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     from .server.settings import Settings
     from .server.transport import connection_cap, uvicorn_options
 
-    overrides = {
-        k: v
-        for k, v in {
-            "host": args.host,
-            "port": args.port,
-            "db": args.db,
-            "redis": args.redis,
-            "node": args.node,
-            "public_url": args.public_url,
-        }.items()
-        if v is not None
-    }
     try:
-        settings = Settings(**overrides)
+        settings = Settings(_cli_settings_source=cli(parsed_args=args))
     except ValidationError as err:
-        parser.error("; ".join(str(e["msg"]) for e in err.errors()))
+        serve.error("; ".join(f"{_flag(e['loc'])}: {e['msg']}" for e in err.errors()))
     app = create_app(settings)
     cap, open_files = connection_cap(settings)
     print(banner(settings, limits=(cap, open_files)), flush=True)
@@ -104,10 +93,53 @@ def main(argv: list[str] | None = None) -> int:
         app,
         host=settings.host,
         port=settings.port,
-        log_level=args.log_level,
+        log_level=settings.log_level,
         **uvicorn_options(settings, cap),
     )
     return 0
+
+
+def serve_options(serve: argparse.ArgumentParser) -> CliSettingsSource[Settings]:
+    """Adds an option to ``serve`` for every field of ``Settings`` (``--public-url`` for
+    ``public_url``), in an argument group per settings group, its help the field's
+    docstring with its environment variable and default; the source it returns turns
+    the parsed options into ``Settings`` values (they win over the environment)."""
+    from pydantic_settings import CliSettingsSource
+
+    from .server.settings import GROUPS, Settings
+
+    groups = {
+        group: serve.add_argument_group(group.group_title(), group.group_description())
+        for group in GROUPS
+    }
+
+    def add_argument(_parser: object, *names: str, **options: object) -> argparse.Action:
+        name = str(options["dest"])
+        env = f"{Settings.model_config['env_prefix']}{name.upper()}"
+        help_text = str(options.get("help") or "").replace("``", "")
+        if options.get("metavar") == "SecretStr":
+            options["metavar"] = "str"
+        head, default, tail = help_text.rpartition("(default: ")  # the one pydantic added
+        options["help"] = f"{head}({env}; default: {tail}" if default else f"{help_text} ({env})"
+        return groups[Settings.group_of(name)].add_argument(*names, **options)  # type: ignore[arg-type]
+
+    return CliSettingsSource(
+        Settings,
+        root_parser=serve,
+        cli_kebab_case=True,
+        cli_implicit_flags=True,
+        cli_parse_none_str="none",
+        cli_hide_none_type=True,
+        add_argument_method=add_argument,
+    )
+
+
+def _flag(loc: tuple[int | str, ...]) -> str:
+    """The option and variable a validation error's location names."""
+    if not loc:
+        return "settings"
+    name = str(loc[0])
+    return f"--{name.replace('_', '-')} (DAME_NATURE_{name.upper()})"
 
 
 def _migrate(db: str | None) -> int:
