@@ -160,16 +160,19 @@ class BotRooms:
 
 def make_bot_rooms(settings: Any, shared: bool, rooms: Mapping[str, Any]) -> BotRooms:
     """``SharedBotRooms`` on the cluster's Redis when nodes share the store (``shared``)
-    and Redis is given, else ``BotRooms`` (each node counts alone)."""
+    and Redis is given, else ``BotRooms`` (each node counts alone). The nodes of one
+    store count together whatever host they reach it by: by its database's name."""
     cap = settings.max_bot_rooms_per_address
     if shared and settings.redis:
+        from urllib.parse import urlsplit
+
         from .bot_rooms_shared import SharedBotRooms
 
         return SharedBotRooms(
             cap,
             rooms,
             settings.redis,
-            namespace=settings.db,
+            namespace=urlsplit(settings.db).path.strip("/") or settings.db,
             lease_seconds=settings.bot_room_lease_seconds,
         )
     return BotRooms(cap, rooms)

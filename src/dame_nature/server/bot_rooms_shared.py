@@ -3,7 +3,8 @@ their Redis (``bot_rooms.make_bot_rooms`` chooses it once, at start-up).
 
 Each address has a sorted set of the rooms it has bots in play in, each scored by the
 time its lease ends; a key per room names the set it is in. The address is kept only as
-a hash, and the keys of one store (``namespace``) never mix with another's.
+a hash, and the keys of one store (``namespace``: its database's name) never mix with
+another's.
 
 - A claim is one Lua script, so two nodes racing for an address's last slot never both
   get it: leases past their end are dropped, then the room is added if the address has
