@@ -114,6 +114,7 @@ class SharedBotRooms(BotRooms):
         self._live: set[str] = set()  # rooms this node saw in play
         self._released: set[str] = set()  # rooms this node took out of play since
         self._tasks: set[asyncio.Task[None]] = set()
+        self._releasing: dict[str, asyncio.Task[None]] = {}  # by room, under way
         self._renewer: asyncio.Task[None] | None = None
         self._down = False
 
@@ -156,6 +157,10 @@ class SharedBotRooms(BotRooms):
             yield Going(room)
             return
         member = room.code if room is not None else f"new:{uuid.uuid4().hex}"
+        releasing = self._releasing.get(member)
+        if releasing is not None:  # the room's last game left play: that goes first
+            with contextlib.suppress(Exception):
+                await asyncio.shield(releasing)
         try:
             added = await self._claim_in(address, member)
         except Exception as err:  # Redis down: this node counts alone meanwhile
@@ -206,7 +211,14 @@ class SharedBotRooms(BotRooms):
         self._released.add(code)
         task = loop.create_task(self._release_in(code))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._releasing[code] = task
+
+        def done(task: asyncio.Task[None]) -> None:
+            self._tasks.discard(task)
+            if self._releasing.get(code) is task:
+                del self._releasing[code]
+
+        task.add_done_callback(done)
 
     def forget(self, code: str) -> None:
         """Room ``code`` left this node's memory (another node may still play it: its
