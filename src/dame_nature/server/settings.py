@@ -161,9 +161,9 @@ class Limits(_Group):
     """rooms in memory created from one client address; past it (once its idle rooms
     are evicted) that address is refused ``too_many_rooms``"""
     max_bot_rooms_per_address: int = Field(default=3, gt=0)
-    """games with bots one client address may have in play at once on a node (started,
-    rematched, played from a replay, or a bot handed a seat); one more is refused
-    429 ``too_many_bot_rooms`` until one of them ends"""
+    """games with bots one client address may have in play at once, over every node of a
+    cluster (started, rematched, played from a replay, or a bot handed a seat); one
+    more is refused 429 ``too_many_bot_rooms`` until one of them ends"""
 
 
 class Rooms(_Group):
@@ -216,6 +216,10 @@ class Cluster(_Group):
     sockets of (the fallback while Redis is down)"""
     node_timeout_seconds: float = Field(default=20.0, gt=0)
     """a node silent for this long is taken as lost: its seats become disconnected"""
+    bot_room_lease_seconds: float = Field(default=60.0, ge=1.0)
+    """how long a game with bots still counts against its client address once no node
+    renews it (the nodes holding it in play do, every third of it): how long the
+    games of a node that died still count"""
 
 
 class Bots(_Group):

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..bot_driver import BotDrivers
 from ..bot_pool import BotPool
-from ..bot_rooms import BotRooms
+from ..bot_rooms import make_bot_rooms
 from ..connections import Connection
 from ..daily import Daily
 from ..hints import Hints
@@ -74,7 +74,7 @@ class RoomManager:
         self.registry = Registry(settings, store, coordination, hub, self._changed, self._forgotten)
         self.rooms = self.registry.rooms
         #: the games with bots each client address has in play (capped per address)
-        self.bot_rooms = BotRooms(settings.max_bot_rooms_per_address, self.rooms)
+        self.bot_rooms = make_bot_rooms(settings, coordination.shared, self.rooms)
         self.bots.client_of = self.bot_rooms.client_of
         self.catch_up = CatchUp(store, self.registry, hub, self._changed)
         self.commit = Commit(store, coordination, hub, self.catch_up, self._changed, metrics)
@@ -88,6 +88,7 @@ class RoomManager:
         """After every change of a room, here or elsewhere: its bots wake, its absent
         seats are watched, the seats it waits for may be sent a turn notice."""
         self.bots.notify(room)
+        self.bot_rooms.changed(room)
         self.absence.arm(room)
         self.turns.arm(room)
         if self.notifier is not None:
@@ -126,6 +127,7 @@ class RoomManager:
     async def serve(self) -> None:
         """Start-up, after ``restore``: the link to the other nodes."""
         await self.coordination.start(self)
+        await self.bot_rooms.start()
 
     async def run_turn_clocks(self) -> None:
         """Load now and then the overdue paced rooms no node holds (``pace.py``)."""
@@ -136,6 +138,7 @@ class RoomManager:
         await self.daily.close()
         await self.reviews.close()
         await self.bots.close()
+        await self.bot_rooms.close()
         await self.coordination.stop()
 
     async def get(self, code: str) -> Room:
@@ -307,12 +310,11 @@ class RoomManager:
         """A new solo room from a step of a finished game's replay (``address``: the
         client's, counted against its cap of games with bots)."""
         replay = await play.replay(self.commit, room, game)
-        async with self.bot_rooms.setting_going(None, address, bot=True):
+        async with self.bot_rooms.setting_going(None, address, bot=True) as going:
             new, person = await branch.play_from(
                 self.commit, self.registry, self.settings, replay, actions, seat, name, level
             )
-        if address is not None:
-            self.bot_rooms.claim(new, address)
+            going.room = new
         self.bots.pool.warm(new.code)
         return new, person
 
