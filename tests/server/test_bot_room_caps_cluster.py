@@ -26,7 +26,7 @@ CAP = 3
 
 
 @pytest.fixture
-def two_nodes(postgres: Postgres, redis: Redis) -> Iterator[tuple[Api, Api]]:
+def two_nodes(postgres: Postgres, redis: Redis, make_api: Any) -> Iterator[tuple[Api, Api]]:
     """Nodes A and B on a fresh database and the session's Redis, with the cap of bot
     games per address at ``CAP``."""
     db = postgres.create_database()
@@ -35,19 +35,9 @@ def two_nodes(postgres: Postgres, redis: Redis) -> Iterator[tuple[Api, Api]]:
         ServerProcess(db, env=env, args=["--redis", redis.url, "--node", name])
         for name in ("a", "b")
     ]
-    clients = []
     try:
-        for node in nodes:
-            node.start()
-        apis = []
-        for node in nodes:
-            http = httpx.Client(base_url=node.url, timeout=20)
-            clients.append(http)
-            apis.append(Api(http, node.ws_url))
-        yield apis[0], apis[1]
+        yield make_api(nodes[0].start()), make_api(nodes[1].start())
     finally:
-        for http in clients:
-            http.close()
         for node in nodes:
             node.stop()
 
@@ -128,7 +118,7 @@ def test_the_games_of_a_node_that_died_count_until_their_lease_ends(
     db = postgres.create_database()
     env = {
         "DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS": str(CAP),
-        "DAME_NATURE_BOT_ROOM_LEASE_SECONDS": "9",
+        "DAME_NATURE_BOT_ROOM_LEASE_SECONDS": "12",
     }
     nodes = [
         ServerProcess(db, env=env, args=["--redis", redis.url, "--node", name])
@@ -144,9 +134,11 @@ def test_the_games_of_a_node_that_died_count_until_their_lease_ends(
             assert not refused(on_a.start(table["room"], table["host"]))
         late = bot_room(on_b, 2, person=True)
         # node A renews its games' leases while it lives: still counted past a whole lease
-        held_until = time.monotonic() + 10
+        # (looked at a few times a second, leaving the CPU to the nodes)
+        held_until = time.monotonic() + 13
         while time.monotonic() < held_until:
             assert refused(on_b.start(late["room"], late["host"]))
+            time.sleep(0.2)
         nodes[0].kill()
         deadline = time.monotonic() + 60
         while refused(on_b.start(late["room"], late["host"])):

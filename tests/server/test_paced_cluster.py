@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-import httpx
 import psycopg
 import pytest
 
@@ -19,11 +18,16 @@ from tests.server.test_paced_tables import PACED, wait_for
 pytestmark = pytest.mark.timeout(300)
 
 
-def stored_moves(db: str, room: str) -> list[tuple[int, str, int | None, str | None]]:
-    """Each stored action of the room's game: (seat, type, turn of its stand-in, reason)."""
+def stored_moves(
+    db: str, room: str, version: int
+) -> list[tuple[int, str, int | None, str | None]]:
+    """Each stored action of the room's game up to the room's ``version``: (seat, type,
+    turn of its stand-in, reason)."""
     with psycopg.connect(db) as conn:
         rows = conn.execute(
-            "SELECT seat, action, stand_in FROM actions WHERE room = %s ORDER BY idx", (room,)
+            "SELECT seat, action, stand_in FROM actions WHERE room = %s AND version <= %s"
+            " ORDER BY idx",
+            (room, version),
         ).fetchall()
     moves = []
     for seat, action, stand_in in rows:
@@ -34,21 +38,14 @@ def stored_moves(db: str, room: str) -> list[tuple[int, str, int | None, str | N
     return moves
 
 
-def test_two_nodes_play_each_overdue_decision_once(postgres, redis):
+def test_two_nodes_play_each_overdue_decision_once(postgres, redis, make_api):
     db = postgres.create_database()
     env = {**FAST_CLUSTER, **PACED}
     nodes = [
         ServerProcess(db, env=env, args=["--redis", redis.url, "--node", f"p{i}"]) for i in range(2)
     ]
-    clients: list[httpx.Client] = []
     try:
-        for node in nodes:
-            node.start()
-        apis = []
-        for node in nodes:
-            http = httpx.Client(base_url=node.url, timeout=20)
-            clients.append(http)
-            apis.append(Api(http, node.ws_url))
+        apis = [make_api(node.start()) for node in nodes]
         table = apis[0].table(players=3, seed=45, turn_limit_seconds=1)
         room = table["room"]
         for api in apis:  # both nodes hold the room
@@ -62,16 +59,15 @@ def test_two_nodes_play_each_overdue_decision_once(postgres, redis):
         reached = turn(apis[1])
         wait_for(lambda: turn(apis[1]) >= reached + 1, 120, "the other node did not go on")
 
-        moves = stored_moves(db, room)
+        # the stand-ins play on meanwhile: the view, then what was stored up to its version
+        view = apis[1].state(room).json()
+        moves = stored_moves(db, room, view["version"])
         assert moves and all(reason == "turn_limit" for _, _, _, reason in moves)
         # once each: one program and one ready per seat and turn, however many nodes
         counts = Counter((seat, kind, played) for seat, kind, played, _ in moves)
         doubled = {k: n for k, n in counts.items() if k[1] in ("program", "ready") and n > 1}
         assert not doubled, doubled
-        view = apis[1].state(room).json()
         assert len(view["stand_in_moves"]) == len(moves)
     finally:
-        for http in clients:
-            http.close()
         for node in nodes:
             node.stop()
