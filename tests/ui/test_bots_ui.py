@@ -29,7 +29,8 @@ def play_my_turns(page: Page, limit: float = 180.0) -> None:
         giveback = page.locator("#giveback-dialog[open]")
         try:
             if giveback.count():
-                page.locator('#giveback-form input[name="giveback"]').first.check(timeout=2000)
+                # the card is chosen by its label (the radio itself is hidden under it)
+                page.locator("#giveback-form label.card-choice").first.click(timeout=2000)
                 page.locator('#giveback-form [type="submit"]').click(timeout=2000)
             elif page.locator("#open-giveback").is_visible():
                 page.click("#open-giveback", timeout=2000)  # the prompt reopens the dialog
