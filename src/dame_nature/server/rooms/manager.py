@@ -35,6 +35,7 @@ from .catchup import CatchUp
 from .commit import Commit
 from .coordination import Coordination, Local
 from .hub import Hub
+from .lobby import RulesChoice
 from .model import Player, Room
 from .pace import TurnClocks
 from .play import SeatRef
@@ -179,46 +180,16 @@ class RoomManager:
     # ---------------------------------------------------------------- lobby
     async def create(
         self,
-        modes: list[str],
-        path: int | None,
-        seed: int | None,
-        deal: dict[str, Any] | None,
-        hints: bool = False,
+        rules: RulesChoice,
         address: str | None = None,
-        turn_limit: int | None = None,
         daily: dict[str, Any] | None = None,
     ) -> Room:
         """A new room; ``address``: the client's, counted against its cap of rooms;
-        ``turn_limit``: seconds per decision of a paced room (None: live); ``daily``:
-        what a daily deal's room adds to its spec (``daily.py``)."""
-        return await lobby.create(
-            self.commit,
-            self.registry,
-            self.settings,
-            modes,
-            path,
-            seed,
-            deal,
-            hints,
-            address,
-            turn_limit,
-            daily,
-        )
+        ``daily``: what a daily deal's room adds to its spec (``daily.py``)."""
+        return await lobby.create(self.commit, self.registry, self.settings, rules, address, daily)
 
-    async def set_rules(
-        self,
-        room: Room,
-        token: str | None,
-        modes: list[str],
-        path: int | None,
-        seed: int | None,
-        deal: dict[str, Any] | None,
-        hints: bool = False,
-        turn_limit: int | None = None,
-    ) -> None:
-        await lobby.set_rules(
-            self.commit, room, token, modes, path, seed, deal, hints, turn_limit, self.settings
-        )
+    async def set_rules(self, room: Room, token: str | None, rules: RulesChoice) -> None:
+        await lobby.set_rules(self.commit, room, token, rules, self.settings)
 
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         return lobby.rules(room, token)
