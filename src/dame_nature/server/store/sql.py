@@ -107,20 +107,21 @@ class Tx:
     """One open transaction on a DB-API connection whose rows are dicts: ``execute`` (a
     row count) and ``query`` (the rows), each statement compiled for ``dialect``."""
 
-    __slots__ = ("conn", "statements")
+    __slots__ = ("conn", "cursor", "statements")
 
     def __init__(self, conn: Any, dialect: str) -> None:
         self.conn = conn
+        self.cursor = conn.cursor()  # one for the transaction's statements, one at a time
         self.statements = CACHES[dialect]
 
     def execute(self, sql: str, params: Params = NO_PARAMS) -> int:
         text, bind = self.statements[sql]
-        rowcount: int = self.conn.execute(text, bind(params)).rowcount
+        rowcount: int = self.cursor.execute(text, bind(params)).rowcount
         return rowcount
 
     def query(self, sql: str, params: Params = NO_PARAMS) -> list[dict[str, Any]]:
         text, bind = self.statements[sql]
-        rows: list[dict[str, Any]] = self.conn.execute(text, bind(params)).fetchall()
+        rows: list[dict[str, Any]] = self.cursor.execute(text, bind(params)).fetchall()
         return rows
 
     def touch(
@@ -130,17 +131,16 @@ class Tx:
         ``version``, or raise ``Conflict``; the time of its last change becomes ``now``
         (None: unchanged)."""
         expected = version - 1 if expected is None else expected
-        params = {"code": code, "version": version, "expected": expected, "now": now}
         if now is None:
             changed = self.execute(
                 "UPDATE rooms SET version = :version WHERE code = :code AND version = :expected",
-                params,
+                {"version": version, "code": code, "expected": expected},
             )
         else:
             changed = self.execute(
                 "UPDATE rooms SET version = :version, updated_at = :now"
                 " WHERE code = :code AND version = :expected",
-                params,
+                {"version": version, "now": now, "code": code, "expected": expected},
             )
         if changed != 1:
             raise Conflict(f"room {code} is no longer at version {expected}")
