@@ -49,6 +49,7 @@ from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
 from .knowledge import Knowledge, Reader, playable_now
+from .partners import selfish_give_back
 from .policy import (
     best_outcome,
     card_key,
@@ -204,7 +205,8 @@ class ExpertBot(Reader):
         public = dict(know.programs)
         if show:
             public[self.seat] = card
-        programs = predict_programs(sim, order, public, {**know.programs, self.seat: card})
+        fixed = {**self.partners.own_ways(sim), **know.programs, self.seat: card}
+        programs = predict_programs(sim, order, public, fixed)
         return rollout_value(sim, programs, mid_turn_order=order)
 
     # reveal choices, give-backs, sides --------------------------------
@@ -393,7 +395,8 @@ class ExpertBot(Reader):
     def _given(self, sim: Sim, know: Knowledge, give: str, to: int) -> float:
         sim.hands[self.seat].remove(give)
         sim.hands[to].append(give)
-        back = give_back_guess(sim, to, self.seat)
+        useful = self.partners.answers_usefully(to)
+        back = give_back_guess(sim, to, self.seat) if useful else selfish_give_back(sim, to)
         sim.hands[to].remove(back)
         sim.hands[self.seat].append(back)
         return self._plain(sim, know)
