@@ -49,7 +49,6 @@ from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
 from .knowledge import Knowledge, Reader, playable_now
-from .partners import selfish_give_back
 from .policy import (
     best_outcome,
     card_key,
@@ -143,8 +142,9 @@ class ExpertBot(Reader):
             keys.setdefault(card_key(c, know.rules), c)
         distinct = list(keys.values())
         cats_back = sum(1 for r in view.get("last_turn", []) if r["card"].startswith("cat-"))
-        if cats_back >= 2 and any(not c.startswith("cat-") for c in distinct):
-            # Cats came back last turn: no Cat now, or they could come back for ever
+        unshown = view["first_player"] == self.seat and not view["free_symbiosis_available"]
+        if (cats_back >= 2 or unshown) and any(not c.startswith("cat-") for c in distinct):
+            # Cats came back last turn (they could for ever), or mine would go unshown
             distinct = [c for c in distinct if not c.startswith("cat-")]
         # a Species only another side can place is given, never thrown away
         distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
@@ -287,7 +287,8 @@ class ExpertBot(Reader):
     # symbioses ----------------------------------------------------------
     def _symbiosis(self, view: View) -> Action | None:
         free = view["first_player"] == self.seat and view.get("free_symbiosis_available")
-        kinds = view["symbiosis_kinds"]
+        cat = (view["programmed"] or "").startswith("cat-")  # shown, no other exchange
+        kinds = ["show"] if cat else view["symbiosis_kinds"]
         if self._my_show(view) is not None:
             return None  # I showed my program: partners count on it, no more exchanges
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
@@ -395,8 +396,7 @@ class ExpertBot(Reader):
     def _given(self, sim: Sim, know: Knowledge, give: str, to: int) -> float:
         sim.hands[self.seat].remove(give)
         sim.hands[to].append(give)
-        useful = self.partners.answers_usefully(to)
-        back = give_back_guess(sim, to, self.seat) if useful else selfish_give_back(sim, to)
+        back = self.partners.give_back(sim, to, self.seat, give_back_guess)
         sim.hands[to].remove(back)
         sim.hands[self.seat].append(back)
         return self._plain(sim, know)

@@ -120,7 +120,6 @@ class Reader(Bot):
             and turn not in self.installable_at_start
         ):
             self.installable_at_start[turn] = _installable(view)
-        self.partners.note_view(view)
         records = []
         for event in view.get("log", []):
             kind = event.get("type")
@@ -161,6 +160,7 @@ class Reader(Bot):
                 self.played_specials.add(record["card"])
             elif info.type == "species" and info.kind == "animal":
                 self.after_reintro = False
+        self.partners.note_view(view)
 
     def _infer(self, view: View, turn: int, record: dict[str, Any]) -> None:
         """A partner who revealed a Condition while a Species was installable from the

@@ -21,11 +21,14 @@ Both are read only from what the views showed, and a seat never leaves either se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .base import View
 from .policy import best_outcome, distinct_cards, program_choice
 from .simulator import Sim, get_rules
+
+GiveBack = Callable[[Sim, int, int], str]
 
 #: a partner whose first this many answers to this bot's Gives were all cards it could
 #: not place is taken not to answer usefully
@@ -82,6 +85,13 @@ class Partners:
         """The programs of the partners off the chain, ``sim`` at the turn's start: each
         plays what looks best on its own hand and the web (no unknown revealer before)."""
         return {s: program_choice(sim, s) for s in self.off_chain if sim.hands[s]}
+
+    def give_back(self, sim: Sim, seat: int, giver: int, useful: GiveBack) -> str:
+        """What ``seat`` is expected to give back to ``giver``: ``useful``'s guess (the
+        bots' convention) unless ``seat`` was seen not to answer usefully."""
+        if self.answers_usefully(seat):
+            return useful(sim, seat, giver)
+        return selfish_give_back(sim, seat)
 
     def follows_chain(self, seat: int) -> bool:
         return seat not in self.off_chain
