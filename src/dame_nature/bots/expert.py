@@ -333,7 +333,7 @@ class ExpertBot(Reader):
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
         """A discard swap worth a Symbiosis: judged on the same sampled deals."""
         mine = [c for c in my_cards(view) if INFO[c].is_condition_like]
-        blocked = self.played_specials
+        blocked = self.played_specials | {c for c in view["discard"] if c.startswith("cat-")}
         takeable = [c for c in dict.fromkeys(view["discard"]) if c not in blocked and c not in mine]
         if not mine or not takeable:
             return None
