@@ -30,8 +30,8 @@ from .simulator import Sim, get_rules
 
 GiveBack = Callable[[Sim, int, int], str]
 
-#: a partner whose first this many answers to this bot's Gives were all cards it could
-#: not place is taken not to answer usefully
+#: a partner who answered this many of this bot's Gives or more, every time with a card
+#: the bot could not place, is taken not to answer usefully
 POOR_AFTER = 2
 
 

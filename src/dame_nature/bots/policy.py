@@ -154,9 +154,9 @@ CAT_FIRST = 200.0
 
 def cat_first(sim: Sim, seat: int, card: str, prev: Record | None) -> bool:
     """The First Predator's convention: the first player reveals its Cat first in the
-    turn (and shows it), and no one else programs a Cat, so each Cat goes alone to the
-    discard pile, early, and the next revealer keeps its Species back. Held to the end,
-    Cats come back together and lock the game."""
+    turn (and shows it), and any other Cat counts as unsafe (``is_safe``), so each Cat
+    tends to go alone to the discard pile, early, and the next revealer keeps its Species
+    back. Held to the end, Cats come back together and lock the game."""
     return (
         sim.rules.cats
         and prev is None
