@@ -2,18 +2,19 @@
 
 A room's websocket lives as long as its player plays, and every frame of the ASGI stack
 it went through stays suspended that long, with what those frames hold. Through the
-whole stack that was about 30 coroutines a socket (the HTTP middlewares, FastAPI's
+whole stack that would be about 30 coroutines a socket (the HTTP middlewares, FastAPI's
 exception and dependency layers, three levels of routers, Starlette's websocket
-session) and their closures, a couple of hundred objects the cyclic collector walks at
-each of its passes, for every socket. ``SocketFront``, the outermost of the app's own
-middlewares, hands ``/api/rooms/{room}/ws`` straight to its handler instead; every other
-request and websocket goes through the whole stack as before.
+session) and their closures, a hundred objects more than on the short path for the
+cyclic collector to walk at each of its passes, for every socket. ``SocketFront``, the
+outermost of the app's own middlewares, hands ``/api/rooms/{room}/ws`` straight to its
+handler instead; every other request and websocket goes through the whole stack.
 
 What each layer does for a websocket, and where it is on the short path:
 
 - FastAPI's and Starlette's outer layers (telemetry, server errors, the body limit):
   above ``SocketFront``, unchanged: an exception the handler lets out is logged by
-  uvicorn ("Exception in ASGI application") and ends the socket (1011 once accepted).
+  uvicorn ("Exception in ASGI application"), which closes the connection (a 500
+  before the accept).
 - ``SecurityHeadersMiddleware`` and ``GuardMiddleware``: HTTP only, nothing for a
   websocket (the websocket's own limits are ``routes.ws.SocketGuard``'s).
 - uvicorn's ``ProxyHeadersMiddleware``: the same one, run on the socket's scope first
