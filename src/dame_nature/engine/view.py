@@ -180,6 +180,7 @@ class PublicPart:
         "seat_logs",
         "previous",
         "options",
+        "memo",
     )
 
     def __init__(
@@ -219,6 +220,9 @@ class PublicPart:
         #: ``(seat, action type) -> (options_key, options)``: the last listing of each,
         #: shared by the parts of every version of the state (``ActionSpec.options_key``)
         self.options: dict[tuple[int, str], tuple[Any, list[dict[str, Any]]]] = {}
+        #: what a reader of the parts keeps from one version of the state to the next
+        #: (the server: the pieces it encoded), shared like ``options``
+        self.memo: dict[str, Any] = {}
         for entry in log_entries:
             if type(entry) is tuple:
                 self.log_public.append(entry[0])
@@ -230,14 +234,20 @@ class PublicPart:
 class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
-    ``PublicPart.log_public``), ``legal_actions`` and ``no_place``."""
+    ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
+    action type: ``(type, actions)``, the same list from one version to the next while
+    the type's ``options_key`` is unchanged) and ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
     legal_types: list[str]
     log: list[dict[str, Any]] | None
-    legal_actions: list[dict[str, Any]]
+    listings: list[tuple[str, list[dict[str, Any]]]]
     no_place: dict[str, str | None]
+
+    @property
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return [action for _, actions in self.listings for action in actions]
 
 
 def public_part(state: State) -> PublicPart:
@@ -318,6 +328,7 @@ def public_part(state: State) -> PublicPart:
                 logs[seat] = cached.log_public
         part.previous = (cached.log_start, logs)
         part.options = cached.options
+        part.memo = cached.memo
     if (
         cached is not None
         and state.phase == "programming"
@@ -329,8 +340,12 @@ def public_part(state: State) -> PublicPart:
     return part
 
 
-def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
-    """What only ``seat``'s view holds, at the version of ``part``."""
+def seat_part(
+    state: State, seat: int | None, part: PublicPart, with_log: bool = True
+) -> SeatPart:
+    """What only ``seat``'s view holds, at the version of ``part`` (``with_log``
+    False: without the seat's own log, for a caller that builds it from
+    ``part.log_entries``)."""
     awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
@@ -343,27 +358,29 @@ def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
         "known": knowledge.known_to(known, seat),
         "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
     }
-    log = None if seat is None or seat not in part.log_audience else _seat_log(part, seat)
+    log = None
+    if with_log and seat is not None and seat in part.log_audience:
+        log = _seat_log(part, seat)
     if seat is None:
         return SeatPart(own, awaiting, [], log, [], {})
     legal_types = state.legal_action_types(seat)
-    legal_actions: list[dict[str, Any]] = []
+    listings: list[tuple[str, list[dict[str, Any]]]] = []
     listed = part.options
     for kind in legal_types:
         if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
-            legal_actions += awaiting["options"]
+            listings.append((kind, awaiting["options"]))
             continue
         spec = ACTIONS[kind]
         key = spec.options_key(state, seat)
         if key is None:
-            legal_actions += spec.options(state, seat)
+            listings.append((kind, spec.options(state, seat)))
             continue
         found = listed.get((seat, kind))
         if found is None or found[0] != key:
             found = listed[seat, kind] = (key, spec.options(state, seat))
-        legal_actions += found[1]  # the same dicts from one version to the next
+        listings.append((kind, found[1]))  # the same list from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
-    return SeatPart(own, awaiting, legal_types, log, legal_actions, no_place)
+    return SeatPart(own, awaiting, legal_types, log, listings, no_place)
 
 
 def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
