@@ -340,9 +340,7 @@ def public_part(state: State) -> PublicPart:
     return part
 
 
-def seat_part(
-    state: State, seat: int | None, part: PublicPart, with_log: bool = True
-) -> SeatPart:
+def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
     """What only ``seat``'s view holds, at the version of ``part`` (``with_log``
     False: without the seat's own log, for a caller that builds it from
     ``part.log_entries``)."""

@@ -62,8 +62,10 @@ class Encoded:
         """The pieces of ``part``'s state, brought to its version."""
         encoded: Encoded | None = part.memo.get("encoded")
         start, public = part.log_start, part.log_public
-        if encoded is None or start < encoded.start or encoded.start + len(encoded.events) > (
-            start + len(public)
+        if (
+            encoded is None
+            or start < encoded.start
+            or encoded.start + len(encoded.events) > (start + len(public))
         ):
             encoded = part.memo["encoded"] = cls()
             encoded.start = start
