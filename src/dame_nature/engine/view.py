@@ -193,6 +193,7 @@ class PublicPart:
         rest: dict[str, Any],
         log_start: int,
         log_entries: list[Any],
+        log_public: list[dict[str, Any]] | None = None,
     ) -> None:
         self.version = version
         self.head = head  # the fields before the seat's own ones
@@ -204,10 +205,6 @@ class PublicPart:
         # per event of the tail: the event itself when it has no private part, else
         # ``(public part, private part, seats that see it)``
         self.log_entries = log_entries
-        #: the tail as a seat that sees none of its private parts sees it
-        self.log_public: list[dict[str, Any]] = []
-        #: the seats that see a private part of an event of the tail
-        self.log_audience: set[int] = set()
         #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
         #: of the versions of one programming phase)
         self.no_place: dict[Any, Any] = {}
@@ -223,12 +220,14 @@ class PublicPart:
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
-        for entry in log_entries:
-            if type(entry) is tuple:
-                self.log_public.append(entry[0])
-                self.log_audience.update(entry[2])
-            else:
-                self.log_public.append(entry)
+        if log_public is None:
+            log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
+        #: the tail as a seat that sees none of its private parts sees it
+        self.log_public: list[dict[str, Any]] = log_public
+        #: the seats that see a private part of an event of the tail
+        self.log_audience: set[int] = {
+            s for entry in log_entries if type(entry) is tuple for s in entry[2]
+        }
 
 
 class SeatPart(NamedTuple):
@@ -309,18 +308,25 @@ def public_part(state: State) -> PublicPart:
         "result": dict(state.result) if state.result else None,
     }
     log_start = max(0, version - LOG_TAIL)
-    entries: list[Any] = []
-    for i in range(log_start, version):
-        if cached is not None and cached.log_start <= i < cached.version:
-            entries.append(cached.log_entries[i - cached.log_start])
-            continue
+    if cached is not None and cached.log_start <= log_start <= cached.version <= version:
+        # the events still in the tail as the previous version had them
+        entries: list[Any] = cached.log_entries[log_start - cached.log_start :]
+        publics = cached.log_public[log_start - cached.log_start :]
+        first_new = cached.version
+    else:
+        entries, publics, first_new = [], [], log_start
+    for i in range(first_new, version):
         event = log[i]
         if "_seen_by" in event:
             public = {k: v for k, v in event.items() if not k.startswith("_")}
             entries.append((public, event["_private"], event["_seen_by"]))
+            publics.append(public)
         else:
             entries.append(event)
-    part = PublicPart(version, head, tail, awaited, state.to_act(), rest, log_start, entries)
+            publics.append(event)
+    part = PublicPart(
+        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics
+    )
     if cached is not None:
         logs = cached.seat_logs
         for seat in range(n):  # a seat that saw no private part saw the public tail
