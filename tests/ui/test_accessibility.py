@@ -99,9 +99,15 @@ def test_reveal_choice_live_region_and_end_screen(open_page, ui_server):
     table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
     bob = table.page(open_page, seat=1)
     alice = table.page(open_page, seat=0)
+    chloe = table.page(open_page, seat=2, **PHONE)
     table.program_all(p.turns[0])  # Bob, second to reveal, chooses where his card goes
     expect(bob.locator("#prompt .option").first).to_be_visible()
     assert_accessible(bob, "reveal choice")
+    # on a phone the hand is a strip wider than the screen, its cards idle while others
+    # reveal: the strip itself takes the focus so that a keyboard can scroll it
+    expect(chloe.locator("#hand .hand-card").first).to_be_disabled()
+    assert chloe.evaluate("(h => h.scrollWidth > h.clientWidth)(document.getElementById('hand'))")
+    assert_accessible(chloe, "reveal phase (phone, hand idle)")
     assert_controls_named(bob, "reveal choice")
     # the reveal is announced to screen readers
     live = alice.locator("#live")

@@ -57,6 +57,10 @@ export function renderMe() {
   // the hand is not redrawn under a pressed finger (the card would change under the tap)
   if (pressedIn($("hand"))) afterPress("hand", renderMe);
   else setHTML($("hand"), handHTML || `<li class="hint">${esc(t("No card left in your hand."))}</li>`);
+  // outside programming the cards are disabled: the strip itself takes the focus, so that
+  // a keyboard can still scroll a hand wider than the screen
+  if (programming) $("hand").removeAttribute("tabindex");
+  else $("hand").tabIndex = 0;
 
   const actions = [];
   if (programming) {
