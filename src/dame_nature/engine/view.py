@@ -347,9 +347,8 @@ def public_part(state: State) -> PublicPart:
 
 
 def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
-    """What only ``seat``'s view holds, at the version of ``part`` (``with_log``
-    False: without the seat's own log, for a caller that builds it from
-    ``part.log_entries``)."""
+    """What only ``seat``'s view holds, at the version of ``part`` (``with_log`` False:
+    without the seat's log, for a caller that builds it from ``part.log_entries``)."""
     awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
@@ -362,9 +361,7 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
         "known": knowledge.known_to(known, seat),
         "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
     }
-    log = None
-    if with_log and seat is not None and seat in part.log_audience:
-        log = _seat_log(part, seat)
+    log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     if seat is None:
         return SeatPart(own, awaiting, [], log, [], {})
     legal_types = state.legal_action_types(seat)
