@@ -29,6 +29,8 @@ What each layer does for a websocket, and where it is on the short path:
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from starlette.datastructures import QueryParams
 from starlette.routing import Match, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -90,7 +92,10 @@ class SocketFront:
     def __init__(self, app: ASGIApp, route: WebSocketRoute, trusted_hosts: list[str]) -> None:
         self.app = app
         self.route = route
-        self.proxy = ProxyHeadersMiddleware(_nothing, trusted_hosts=trusted_hosts)
+        # uvicorn types the ASGI protocol with TypedDicts of its own, Starlette with
+        # plain mappings: the same calls, so the middleware is used as Starlette's kind
+        proxy = ProxyHeadersMiddleware(cast(Any, _nothing), trusted_hosts=trusted_hosts)
+        self.proxy = cast(ASGIApp, proxy)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
