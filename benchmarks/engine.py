@@ -11,7 +11,11 @@ Run by hand: ``python benchmarks/engine.py [--seconds S] [--baseline SRC] [--rou
   bot would use them;
 - the engine's part of the server's CPU per action: ``apply``, then the view of every
   seat and of a spectator, each serialised with ``orjson`` as the server sends it
-  (random 5-player base games, from the first action to the last).
+  (random 5-player base games, from the first action to the last);
+- the same with the server's own encoding: ``apply``, then the ``state`` message of
+  every seat and of a spectator as the server builds them (``server/views.py``: the
+  shared part encoded once a change, the pieces that did not change kept encoded), on
+  the same games in a room of 5 connected players. ``--views`` measures only these two.
 
 Rates are per second of this process's CPU time (``time.process_time``), so that other
 work on a shared machine slows them less than it would wall-clock rates. With
@@ -117,6 +121,42 @@ def view_ms_per_action(seconds: float, players: int = 5) -> float:
     return elapsed / actions * 1000
 
 
+def messages_ms_per_action(seconds: float, players: int = 5) -> float:
+    """CPU milliseconds per action for ``apply`` plus the ``state`` message of every
+    seat and of a spectator, as the server encodes them after each action."""
+    from dame_nature.server.rooms import Player, Room
+    from dame_nature.server.views import StateMessages
+
+    game = Game(players, ())
+    seats = [None, *range(players)]
+    done = actions = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds or done == 0:
+        room = Room(code="r" * 16, host_token="h", spec={"modes": []}, created_at=0.0,
+                    updated_at=0.0)  # fmt: skip
+        room.players = [Player(s, f"Player {s}", f"t{s}") for s in range(players)]
+        room.present = set(range(players))
+        room.status = "playing"
+        room.state = state = game.new_initial_state(seed=done)
+        rng = random.Random(done)
+        while not state.is_over:
+            state.apply(*random_step(state, rng))
+            room.version += 1
+            actions += 1
+            messages = StateMessages(room)
+            for seat in seats:
+                messages.text(seat)
+        done += 1
+    return elapsed / actions * 1000
+
+
+def measure_views(seconds: float) -> dict[str, float]:
+    return {
+        "view_ms_per_action": view_ms_per_action(seconds),
+        "messages_ms_per_action": messages_ms_per_action(seconds),
+    }
+
+
 def measure(seconds: float) -> dict[str, float]:
     base = games_per_second((), seconds)
     everything = games_per_second(MODES, seconds)
@@ -127,7 +167,7 @@ def measure(seconds: float) -> dict[str, float]:
         "all_games_per_s": everything["games_per_s"],
         "all_actions_per_game": everything["actions_per_game"],
         **search,
-        "view_ms_per_action": view_ms_per_action(seconds),
+        **measure_views(seconds),
     }
 
 
@@ -137,18 +177,21 @@ LABELS = {
     "clones_per_s": "State.clone() per second (all rules, mid-game states)",
     "listings_per_s": "legal_actions(seat) listings per second (all rules)",
     "view_ms_per_action": "CPU ms per action: apply + 6 views serialised (base game)",
+    "messages_ms_per_action": "CPU ms per action: apply + the server's 6 state messages",
 }
+#: the figures where less is better
+LESS = ("view_ms_per_action", "messages_ms_per_action")
 
 
 def _fmt(value: float) -> str:
     return f"{value:.3f}" if value < 10 else f"{value:,.0f}"
 
 
-def run_in(src: str, seconds: float) -> dict[str, float]:
+def run_in(src: str, seconds: float, views: bool) -> dict[str, float]:
     """``measure`` in a subprocess importing ``dame_nature`` from ``src``."""
     env = {**os.environ, "PYTHONPATH": src}
     out = subprocess.run(
-        [sys.executable, __file__, "--seconds", str(seconds), "--json"],
+        [sys.executable, __file__, "--seconds", str(seconds), "--json", *(["--views"] * views)],
         env=env,
         capture_output=True,
         text=True,
@@ -163,10 +206,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measure")
     parser.add_argument("--baseline", help="a source tree (src/) of the code to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (baseline)")
+    parser.add_argument("--views", action="store_true", help="only the views' CPU per action")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    run = measure_views if args.views else measure
     if args.json:
-        print(json.dumps(measure(args.seconds)))
+        print(json.dumps(run(args.seconds)))
         return
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     if args.baseline:
@@ -174,21 +219,26 @@ def main() -> None:
         ours: list[dict[str, float]] = []
         theirs: list[dict[str, float]] = []
         for _ in range(args.rounds):
-            theirs.append(run_in(args.baseline, args.seconds))
-            ours.append(run_in(os.path.abspath(here), args.seconds))
+            theirs.append(run_in(args.baseline, args.seconds, args.views))
+            ours.append(run_in(os.path.abspath(here), args.seconds, args.views))
         # each figure's best round: the most per second, the least milliseconds
-        best = {k: min if k == "view_ms_per_action" else max for k in ours[0]}
+        best = {k: min if k in LESS else max for k in ours[0]}
         mine = {k: best[k](r[k] for r in ours) for k in ours[0]}
         old = {k: best[k](r[k] for r in theirs) for k in theirs[0]}
         for key, label in LABELS.items():
-            print(
-                f"{label}: {_fmt(mine[key])} (baseline {_fmt(old[key])}, "
-                f"x{mine[key] / old[key]:.2f})"
-            )
+            if key in mine:
+                print(
+                    f"{label}: {_fmt(mine[key])} (baseline {_fmt(old[key])}, "
+                    f"x{mine[key] / old[key]:.2f})"
+                )
     else:
-        mine = measure(args.seconds)
+        mine = run(args.seconds)
         for key, label in LABELS.items():
-            print(f"{label}: {_fmt(mine[key])}")
+            if key in mine:
+                print(f"{label}: {_fmt(mine[key])}")
+    if args.views:
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        return
     print(
         f"actions per game: base {mine['base_actions_per_game']:.0f}, "
         f"all rules {mine['all_actions_per_game']:.0f}"

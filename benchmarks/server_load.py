@@ -403,12 +403,12 @@ async def open_rooms(
 
 async def collector(http: httpx.AsyncClient) -> dict[str, float]:
     """The server's collector figures (``DAME_NATURE_GC_PAUSE_STATS``) from ``/metrics``:
-    ``passes``, ``full_passes`` and ``longest_ms`` (over every generation); empty when
-    the server does not measure them."""
+    ``passes``, ``full_passes``, ``longest_ms`` and ``longest_cpu_ms`` (the longest in
+    CPU time; over every generation); empty when the server does not measure them."""
     answer = await http.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
     if answer.status_code != 200:
         return {}
-    found = {"passes": 0.0, "full_passes": 0.0, "longest_ms": 0.0}
+    found = {"passes": 0.0, "full_passes": 0.0, "longest_ms": 0.0, "longest_cpu_ms": 0.0}
     for family in text_string_to_metric_families(answer.text):
         for sample in family.samples:
             if sample.name == "dame_nature_gc_passes_total":
@@ -417,6 +417,8 @@ async def collector(http: httpx.AsyncClient) -> dict[str, float]:
                     found["full_passes"] += sample.value
             elif sample.name == "dame_nature_gc_pause_longest_seconds":
                 found["longest_ms"] = max(found["longest_ms"], sample.value * 1000)
+            elif sample.name == "dame_nature_gc_pause_longest_cpu_seconds":
+                found["longest_cpu_ms"] = max(found["longest_cpu_ms"], sample.value * 1000)
     return found
 
 
@@ -522,6 +524,7 @@ async def measure(
         "gc_passes": gc_after.get("passes", 0) - gc_before.get("passes", 0),
         "gc_full_passes": gc_after.get("full_passes", 0) - gc_before.get("full_passes", 0),
         "gc_longest_ms": gc_after.get("longest_ms", float("nan")),
+        "gc_longest_cpu_ms": gc_after.get("longest_cpu_ms", float("nan")),
     }
 
 
@@ -733,7 +736,8 @@ def main() -> None:
                 stop(proc)
         print(row("server", server) + f"  ({refusals(server)}; the collector: "
               f"{server['gc_passes']:.0f} passes in play, {server['gc_full_passes']:.0f} full, "
-              f"longest pause since the start {server['gc_longest_ms']:.1f} ms)",
+              f"longest pause since the start {server['gc_longest_ms']:.1f} ms, "
+              f"{server['gc_longest_cpu_ms']:.1f} ms of CPU)",
               flush=True)  # fmt: skip
         results.append(server)
         if not args.floor:

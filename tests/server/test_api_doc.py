@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.routing import APIRoute, APIWebSocketRoute
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
+from starlette.routing import WebSocketRoute
 
 from dame_nature.bots.random_play import random_step
 from dame_nature.engine import MODES, REASONS, Game
@@ -70,7 +71,7 @@ def routes(app) -> dict[tuple[str, str], bool]:
     websocket); pages (left out of the schema) are ``False``."""
     found: dict[tuple[str, str], bool] = {}
     for route in _walk(app.routes):
-        if isinstance(route, APIWebSocketRoute):
+        if isinstance(route, WebSocketRoute):  # FastAPI's, or an ASGI app's
             found[("WS", route.path)] = True
         elif isinstance(route, APIRoute):
             for method in route.methods:

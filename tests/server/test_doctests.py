@@ -10,6 +10,10 @@ import pytest
 MODULES = [
     "settings",
     "store",
+    "store.base",
+    "store.sql",
+    "store.games",
+    "store.records",
     "models",
     "rooms",
     "connections",

@@ -181,8 +181,8 @@ def test_migrate_command_and_a_game_replayed_differently_is_reported(
     store._write(
         [
             (
-                "UPDATE games SET result = ?, engine_version = '0.0.1' WHERE room = ?",
-                (json.dumps({"outcome": "won", "reason": "forged"}), FINISHED),
+                "UPDATE games SET result = :result, engine_version = '0.0.1' WHERE room = :room",
+                {"result": json.dumps({"outcome": "won", "reason": "forged"}), "room": FINISHED},
             )
         ]
     )

@@ -15,7 +15,7 @@ import httpx
 from benchmarks._support.live_server import UNLIMITED
 from dame_nature.engine import Game
 from dame_nature.server.connections import Connection
-from dame_nature.server.rooms import RoomManager
+from dame_nature.server.rooms import RoomManager, RulesChoice
 from dame_nature.server.settings import Settings
 from dame_nature.server.store import open_store
 
@@ -34,7 +34,7 @@ def manager_for(tmp_path, **settings: Any) -> RoomManager:
 
 
 async def table(manager: RoomManager, players: int = 3, seed: int = 1) -> Any:
-    room = await manager.create([], None, seed, None)
+    room = await manager.create(RulesChoice(seed=seed))
     for i in range(players):
         await manager.join(room, f"P{i}")
     await manager.start(room, room.host_token)
@@ -137,7 +137,7 @@ def test_a_lobby_nobody_starts_has_a_short_life(tmp_path):
     manager = manager_for(tmp_path, room_ttl_seconds=10_000, lobby_ttl_seconds=100)
 
     async def run() -> None:
-        lobby = await manager.create([], None, None, None)
+        lobby = await manager.create(RulesChoice())
         playing = await table(manager, seed=7)
         now = max(lobby.updated_at, playing.updated_at)
         assert manager.sweep(now + 50) == (0, 0)
@@ -205,7 +205,7 @@ def test_codes_and_tokens_are_long_random_secrets(tmp_path):
     manager = manager_for(tmp_path)
 
     async def run() -> None:
-        rooms = [await manager.create([], None, None, None) for _ in range(20)]
+        rooms = [await manager.create(RulesChoice()) for _ in range(20)]
         secrets_seen = set()
         for room in rooms:
             player = await manager.join(room, "Ada")
@@ -239,7 +239,7 @@ def test_deal_rooms_need_exactly_its_seats(tmp_path):
     deal = {"hands": setup["hands"], "first_player": setup["first_player"]}
 
     async def run() -> None:
-        room = await manager.create([], None, None, deal)
+        room = await manager.create(RulesChoice(deal=deal))
         assert room.seats_max == 3
         for i in range(3):
             await manager.join(room, f"P{i}")

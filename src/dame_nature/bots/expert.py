@@ -147,8 +147,9 @@ class ExpertBot(Reader):
             keys.setdefault(card_key(c, know.rules), c)
         distinct = list(keys.values())
         cats_back = sum(1 for r in view.get("last_turn", []) if r["card"].startswith("cat-"))
-        if cats_back >= 2 and any(not c.startswith("cat-") for c in distinct):
-            # Cats came back last turn: no Cat now, or they could come back for ever
+        unshown = view["first_player"] == self.seat and not view["free_symbiosis_available"]
+        if (cats_back >= 2 or unshown) and any(not c.startswith("cat-") for c in distinct):
+            # Cats came back last turn (they could for ever), or mine would go unshown
             distinct = [c for c in distinct if not c.startswith("cat-")]
         # a Species only another side can place is given, never thrown away
         distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
@@ -209,7 +210,8 @@ class ExpertBot(Reader):
         public = dict(know.programs)
         if show:
             public[self.seat] = card
-        programs = predict_programs(sim, order, public, {**know.programs, self.seat: card})
+        fixed = {**self.partners.own_ways(sim), **know.programs, self.seat: card}
+        programs = predict_programs(sim, order, public, fixed)
         return rollout_value(sim, programs, mid_turn_order=order)
 
     # reveal choices, give-backs, sides --------------------------------
@@ -290,7 +292,8 @@ class ExpertBot(Reader):
     # symbioses ----------------------------------------------------------
     def _symbiosis(self, view: View) -> Action | None:
         free = view["first_player"] == self.seat and view.get("free_symbiosis_available")
-        kinds = view["symbiosis_kinds"]
+        cat = (view["programmed"] or "").startswith("cat-")  # shown, no other exchange
+        kinds = ["show"] if cat else view["symbiosis_kinds"]
         if self._my_show(view) is not None:
             return None  # I showed my program: partners count on it, no more exchanges
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
@@ -335,7 +338,7 @@ class ExpertBot(Reader):
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
         """A discard swap worth a Symbiosis: judged on the same sampled deals."""
         mine = [c for c in my_cards(view) if INFO[c].is_condition_like]
-        blocked = self.played_specials
+        blocked = self.played_specials | {c for c in view["discard"] if c.startswith("cat-")}
         takeable = [c for c in dict.fromkeys(view["discard"]) if c not in blocked and c not in mine]
         if not mine or not takeable:
             return None
@@ -398,7 +401,7 @@ class ExpertBot(Reader):
     def _given(self, sim: Sim, know: Knowledge, give: str, to: int) -> float:
         sim.hands[self.seat].remove(give)
         sim.hands[to].append(give)
-        back = give_back_guess(sim, to, self.seat)
+        back = self.partners.give_back(sim, to, self.seat, give_back_guess)
         sim.hands[to].remove(back)
         sim.hands[self.seat].append(back)
         return self._plain(sim, know)

@@ -59,7 +59,8 @@ class GreedyBot(ExpertBot):
                 )
                 return reveal_score(sim, me, card, outcome, prev)
 
-            return dict(max(options, key=score))
+            best = max(options, key=score)
+            return dict(best)
         if kind == "give_back":
             return dict(min(options, key=lambda o: best_outcome(sim, me, o["card"], None)[0]))
         return dict(options[0])

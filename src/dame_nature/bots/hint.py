@@ -202,7 +202,7 @@ def explain(view: View, action: Action) -> tuple[str, str]:
         )
     if kind == "swap_discard":
         take_en, take_fr = card_name(action.get("take", ""))
-        give_en, give_fr = card_name(action.get("give", action.get("card", "")))
+        give_en, give_fr = card_name(action["give"] if "give" in action else action.get("card", ""))
         return (
             f"Swap {give_en} for {take_en} from the discard: {take_en} still has a use.",
             f"Échangez {give_fr} contre {take_fr} de la défausse : {take_fr} sert encore.",

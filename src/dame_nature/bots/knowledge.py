@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.cards import CATALOGUE
 from .base import Bot, View, my_cards
+from .partners import Partners
 from .policy import best_outcome
 from .simulator import INFO, Rules, Sim, get_rules
 
@@ -107,6 +108,7 @@ class Reader(Bot):
         # partners seen revealing another card than the one they showed that turn (a
         # person, or another program): their shows are information, not their programs
         self.untrusted: set[int] = set()
+        self.partners = Partners(seat)  # who breaks the conventions (``partners.py``)
 
     def _remember(self, view: View) -> None:
         """Fold what the view shows into the bot's memory (each reveal once): Specials
@@ -123,8 +125,10 @@ class Reader(Bot):
             kind = event.get("type")
             if kind == "revealed":
                 records.append((event["turn"], event))
-            elif kind == "show" and event.get("card"):
-                self.shows.setdefault(event["turn"], {})[event["seat"]] = event["card"]
+            elif kind == "show":
+                if event.get("card"):
+                    self.shows.setdefault(event["turn"], {})[event["seat"]] = event["card"]
+                records.append((event["turn"], event))
             elif kind in ("give", "give_back", "swap_discard"):
                 records.append((event["turn"], event))
         for record in view.get("last_turn", []):
@@ -136,6 +140,9 @@ class Reader(Bot):
             if key in self.seen_reveals:
                 continue
             self.seen_reveals.add(key)
+            self.partners.note_event(view, event_turn, record)
+            if record["type"] == "show":
+                continue
             if record["type"] != "revealed":
                 self._exchanged(record)
                 continue
@@ -153,6 +160,7 @@ class Reader(Bot):
                 self.played_specials.add(record["card"])
             elif info.type == "species" and info.kind == "animal":
                 self.after_reintro = False
+        self.partners.note_view(view)
 
     def _infer(self, view: View, turn: int, record: dict[str, Any]) -> None:
         """A partner who revealed a Condition while a Species was installable from the
@@ -251,6 +259,7 @@ class Reader(Bot):
             for seat, card in self.shows.get(view["turn"], {}).items()
             if seat != self.seat
             and seat not in self.untrusted
+            and self.partners.follows_chain(seat)
             and players[seat]["has_programmed"]
             and (seat, card) in known
         }

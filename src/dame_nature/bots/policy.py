@@ -117,6 +117,8 @@ def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]
     best: tuple[float, str, Outcome] | None = None
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
+        if cat_first(sim, seat, card, prev):
+            score += CAT_FIRST
         if best is None or score > best[0]:
             best = (score, card, outcome)
     assert best is not None
@@ -129,8 +131,8 @@ def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before:
     a colour with k open slots is left to the first k players who reveal, so a Condition
     is safe when its colour has more open slots than unknown players before it."""
     info = INFO[card]
-    if info.type == "cat":
-        return False  # another Cat this turn sends it back: never a sure play
+    if info.type == "cat":  # another Cat this turn sends it back: sure only first (below)
+        return cat_first(sim, seat, card, prev) and unknown_before == 0
     placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
     if not placed:
         return False
@@ -145,6 +147,25 @@ def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before:
 
 UNSAFE = 150.0  # what the base policy takes off a card that may collide
 
+#: the First Predator: what a Cat scores for the first revealer of a turn (above any
+#: placement: see ``cat_first``)
+CAT_FIRST = 200.0
+
+
+def cat_first(sim: Sim, seat: int, card: str, prev: Record | None) -> bool:
+    """The First Predator's convention: the first player reveals its Cat first in the
+    turn (and shows it), and any other Cat counts as unsafe (``is_safe``), so each Cat
+    tends to go alone to the discard pile, early, and the next revealer keeps its Species
+    back. Held to the end, Cats come back together and lock the game."""
+    return (
+        sim.rules.cats
+        and prev is None
+        and seat == sim.first
+        and not sim.turn_records
+        and not sim.in_play
+        and INFO[card].type == "cat"
+    )
+
 
 def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_before: int = 0) -> str:
     """The shared base policy: the card ``seat`` programs, seeing only its own hand and
@@ -155,6 +176,8 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
         score, outcome = best_outcome(sim, seat, card, prev)
         if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
             score -= UNSAFE
+        elif unknown_before == 0 and cat_first(sim, seat, card, prev):
+            score += CAT_FIRST
         if best is None or score > best[0]:
             best = (score, card)
     assert best is not None

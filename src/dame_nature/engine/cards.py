@@ -14,9 +14,31 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 COLOURS: tuple[str, ...] = ("blue", "yellow", "green", "violet")
+
+
+class CardFacts(Protocol):
+    """What the rules' pure tests read of a card: a ``Card`` of the catalogue, or a
+    bot simulator's leaner record of the same fields."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def set(self) -> str: ...
+    @property
+    def colour(self) -> str | None: ...
+    @property
+    def symbol(self) -> str | None: ...
+    @property
+    def kind(self) -> str | None: ...
+    @property
+    def is_condition_like(self) -> bool: ...
+    @property
+    def is_species(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,7 +69,7 @@ def lost_reason(state: State) -> dict[str, Any] | None:
         info = CATALOGUE.card(card)
         if info.is_condition_like:
             left["joker" if info.is_joker else str(info.colour)] -= 1
-    short = []
+    short: list[dict[str, Any]] = []
     for colour in COLOURS:
         places = sum(
             1 for slot in topology.condition_slots_by_colour.get(colour, ()) if web[slot.id] is None

@@ -151,6 +151,8 @@ class SwapDiscard(Symbiosis):
         programmed = state.programmed[seat]
         if CONDITION_LIKE.isdisjoint(state.hands[seat]) and programmed not in CONDITION_LIKE:
             return False
+        if not state.game.hooks.can_take_from_discard:  # any card of the pile may be taken
+            return True
         return any(state.can_take(c) for c in discard)
 
     def options(self, state: State, seat: int) -> list[Action]:

@@ -180,6 +180,7 @@ class PublicPart:
         "seat_logs",
         "previous",
         "options",
+        "memo",
     )
 
     def __init__(
@@ -192,6 +193,7 @@ class PublicPart:
         rest: dict[str, Any],
         log_start: int,
         log_entries: list[Any],
+        log_public: list[dict[str, Any]] | None = None,
     ) -> None:
         self.version = version
         self.head = head  # the fields before the seat's own ones
@@ -203,10 +205,6 @@ class PublicPart:
         # per event of the tail: the event itself when it has no private part, else
         # ``(public part, private part, seats that see it)``
         self.log_entries = log_entries
-        #: the tail as a seat that sees none of its private parts sees it
-        self.log_public: list[dict[str, Any]] = []
-        #: the seats that see a private part of an event of the tail
-        self.log_audience: set[int] = set()
         #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
         #: of the versions of one programming phase)
         self.no_place: dict[Any, Any] = {}
@@ -219,25 +217,36 @@ class PublicPart:
         #: ``(seat, action type) -> (options_key, options)``: the last listing of each,
         #: shared by the parts of every version of the state (``ActionSpec.options_key``)
         self.options: dict[tuple[int, str], tuple[Any, list[dict[str, Any]]]] = {}
-        for entry in log_entries:
-            if type(entry) is tuple:
-                self.log_public.append(entry[0])
-                self.log_audience.update(entry[2])
-            else:
-                self.log_public.append(entry)
+        #: what a reader of the parts keeps from one version of the state to the next
+        #: (the server: the pieces it encoded), shared like ``options``
+        self.memo: dict[str, Any] = {}
+        if log_public is None:
+            log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
+        #: the tail as a seat that sees none of its private parts sees it
+        self.log_public: list[dict[str, Any]] = log_public
+        #: the seats that see a private part of an event of the tail
+        self.log_audience: set[int] = {
+            s for entry in log_entries if type(entry) is tuple for s in entry[2]
+        }
 
 
 class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
-    ``PublicPart.log_public``), ``legal_actions`` and ``no_place``."""
+    ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
+    action type: ``(type, actions)``, the same list from one version to the next while
+    the type's ``options_key`` is unchanged) and ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
     legal_types: list[str]
     log: list[dict[str, Any]] | None
-    legal_actions: list[dict[str, Any]]
+    listings: list[tuple[str, list[dict[str, Any]]]]
     no_place: dict[str, str | None]
+
+    @property
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return [action for _, actions in self.listings for action in actions]
 
 
 def public_part(state: State) -> PublicPart:
@@ -299,18 +308,25 @@ def public_part(state: State) -> PublicPart:
         "result": dict(state.result) if state.result else None,
     }
     log_start = max(0, version - LOG_TAIL)
-    entries: list[Any] = []
-    for i in range(log_start, version):
-        if cached is not None and cached.log_start <= i < cached.version:
-            entries.append(cached.log_entries[i - cached.log_start])
-            continue
+    if cached is not None and cached.log_start <= log_start <= cached.version <= version:
+        # the events still in the tail as the previous version had them
+        entries: list[Any] = cached.log_entries[log_start - cached.log_start :]
+        publics = cached.log_public[log_start - cached.log_start :]
+        first_new = cached.version
+    else:
+        entries, publics, first_new = [], [], log_start
+    for i in range(first_new, version):
         event = log[i]
         if "_seen_by" in event:
             public = {k: v for k, v in event.items() if not k.startswith("_")}
             entries.append((public, event["_private"], event["_seen_by"]))
+            publics.append(public)
         else:
             entries.append(event)
-    part = PublicPart(version, head, tail, awaited, state.to_act(), rest, log_start, entries)
+            publics.append(event)
+    part = PublicPart(
+        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics
+    )
     if cached is not None:
         logs = cached.seat_logs
         for seat in range(n):  # a seat that saw no private part saw the public tail
@@ -318,6 +334,7 @@ def public_part(state: State) -> PublicPart:
                 logs[seat] = cached.log_public
         part.previous = (cached.log_start, logs)
         part.options = cached.options
+        part.memo = cached.memo
     if (
         cached is not None
         and state.phase == "programming"
@@ -329,8 +346,9 @@ def public_part(state: State) -> PublicPart:
     return part
 
 
-def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
-    """What only ``seat``'s view holds, at the version of ``part``."""
+def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
+    """What only ``seat``'s view holds, at the version of ``part`` (``with_log`` False:
+    without the seat's log, for a caller that builds it from ``part.log_entries``)."""
     awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
@@ -343,27 +361,27 @@ def seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
         "known": knowledge.known_to(known, seat),
         "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
     }
-    log = None if seat is None or seat not in part.log_audience else _seat_log(part, seat)
+    log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     if seat is None:
         return SeatPart(own, awaiting, [], log, [], {})
     legal_types = state.legal_action_types(seat)
-    legal_actions: list[dict[str, Any]] = []
+    listings: list[tuple[str, list[dict[str, Any]]]] = []
     listed = part.options
     for kind in legal_types:
         if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
-            legal_actions += awaiting["options"]
+            listings.append((kind, awaiting["options"]))
             continue
         spec = ACTIONS[kind]
         key = spec.options_key(state, seat)
         if key is None:
-            legal_actions += spec.options(state, seat)
+            listings.append((kind, spec.options(state, seat)))
             continue
         found = listed.get((seat, kind))
         if found is None or found[0] != key:
             found = listed[seat, kind] = (key, spec.options(state, seat))
-        legal_actions += found[1]  # the same dicts from one version to the next
+        listings.append((kind, found[1]))  # the same list from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
-    return SeatPart(own, awaiting, legal_types, log, legal_actions, no_place)
+    return SeatPart(own, awaiting, legal_types, log, listings, no_place)
 
 
 def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:

@@ -12,6 +12,6 @@ from .script import Lesson, Step, build
 SCRIPTS = [first_turns.LESSON, jokers.LESSON, symbioses.LESSON, climate_change.LESSON]
 
 #: the lessons by id, in their order
-LESSONS: dict[str, Lesson] = {s["id"]: build(s) for s in SCRIPTS}
+LESSONS: dict[str, Lesson] = {lesson.id: lesson for lesson in map(build, SCRIPTS)}
 
 __all__ = ["LESSONS", "Lesson", "Step"]

@@ -37,7 +37,8 @@ class LessonRefusal(ValueError):
 
 
 def clean(action: Action) -> Action:
-    spec = ACTIONS.get(action.get("type")) if isinstance(action, dict) else None
+    kind = action.get("type") if isinstance(action, dict) else None
+    spec = ACTIONS.get(kind) if isinstance(kind, str) else None
     if spec is None:
         raise LessonRefusal("invalid_action", "An action is an object with a known 'type'.")
     return spec.clean(action)
@@ -123,7 +124,7 @@ def no_place_now(state: State, seat: int, card: str) -> dict[str, str] | None:
 
 def answer(lesson: Lesson, done: int, feedback: dict[str, Any] | None) -> dict[str, Any]:
     state = lesson.state_at(done)
-    view = dict(state.view(lesson.learner))
+    view: dict[str, Any] = dict(state.view(lesson.learner))
     view["players"] = [{**p, "name": lesson.names[p["seat"]]} for p in view["players"]]
     step = lesson.steps[done] if done < len(lesson.steps) else None
     return {

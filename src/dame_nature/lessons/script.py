@@ -40,6 +40,7 @@ def card_name(card: str, lang: str, colour: str | None = None) -> str:
     """A card as the lessons name it: "hydric Condition [H]", "Joker", "Jonc (Rush)"."""
     c = CATALOGUE.card(card)
     if c.type == "condition":
+        assert c.colour is not None  # every Condition has one
         word = COLOURS[c.colour][lang]
         n = card.rsplit("-", 1)[-1]
         if lang == "fr":
@@ -51,13 +52,14 @@ def card_name(card: str, lang: str, colour: str | None = None) -> str:
             return f"Joker ({word})"
         return "Joker"
     if c.type == "species":
-        return c.name_fr if lang == "fr" else f"{c.name_fr} ({c.name_en})"
+        name = c.name_fr or card
+        return name if lang == "fr" else f"{name} ({c.name_en or name})"
     return card
 
 
 def slot_name(slot: str, lang: str) -> str:
     species, _, n = slot.partition(":")
-    name = CATALOGUE.card(species).name_fr
+    name = CATALOGUE.card(species).name_fr or species
     if not n:
         return name
     return f"{name}, Condition {n}"

@@ -51,7 +51,8 @@ def instruction(
             {"kind": "ready"},
         )
     if kind == "reveal":
-        programmed = state.programmed[state.awaited()[0]] if state.awaited() else None
+        awaited = state.awaited()
+        programmed = state.programmed[awaited[0]] if awaited else None
         colour = action.get("colour")
         name_en = card_name(programmed, "en", colour) if programmed else ""
         name_fr = card_name(programmed, "fr", colour) if programmed else ""

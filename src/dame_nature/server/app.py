@@ -56,6 +56,7 @@ from .security import (
     install_log_filter,
 )
 from .settings import Settings
+from .socket_front import SocketFront
 from .store import open_store
 
 log = logging.getLogger("dame_nature.server")
@@ -365,5 +366,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the client behind a trusted reverse proxy (X-Forwarded-For, X-Forwarded-Proto), for
     # the guard and the routes: before them
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_hosts)
-    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every response
+    app.add_middleware(SecurityHeadersMiddleware)  # on every response
+    # outermost: a room's websocket goes straight to its handler (``socket_front.py``)
+    app.add_middleware(SocketFront, route=ws.route, trusted_hosts=settings.trusted_proxy_hosts)
     return app

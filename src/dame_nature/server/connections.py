@@ -1,4 +1,4 @@
-"""Websocket connections: ``Connection`` (one socket, its outbox and sender task) and
+"""Websocket connections: ``Connection`` (one socket, its outbox and sender) and
 ``TokenBucket`` (the rate limit of a socket or a client)."""
 
 from __future__ import annotations
@@ -65,10 +65,13 @@ POLICY_VIOLATION = 1008
 class Connection:
     """One websocket of a seat (``seat=None``: a spectator), with its own outbox.
 
-    A sender task writes the outbox in order; a newer view replaces an older one not yet
-    sent, so a slow client costs at most one pending view. The outbox is bounded in
-    messages and bytes: a client that does not read what it asked for (errors, pongs) is
-    closed with 1008 once it is full, and everything queued for it is dropped.
+    A sender task writes the outbox in order, started when something is pushed and
+    ending once the outbox is empty (an idle socket keeps no task, event or timer, so
+    few objects for the cyclic collector to walk); a newer view replaces an older one
+    not yet sent, so a slow client costs at most one pending view. The outbox is
+    bounded in messages and bytes: a client that does not read what it asked for
+    (errors, pongs) is closed with 1008 once it is full, and everything queued for it
+    is dropped.
 
     Incoming messages go through ``admit()`` before anything else looks at them: the
     first one over the rate gets a single ``rate_limited`` notice, the next ones are
@@ -101,15 +104,25 @@ class Connection:
         self.close_code: int | None = None  # set once the server decided to close it
         self._outbox: deque[tuple[str, str]] = deque()
         self._bytes = 0
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._started = False  # pushed messages wait until ``start()``
+        self._task: asyncio.Task[None] | None = None  # the sender, while it has work
         self._closer: asyncio.Task[None] | None = None
         self.closed = False
         #: close with this code once the outbox is sent (``close_after_sent``)
         self._close_when_sent: int | None = None
 
+    @property
+    def started(self) -> bool:
+        return self._started
+
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
+        """Messages pushed so far, and from now on, go out."""
+        self._started = True
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._started and self._task is None and not self.closed:
+            self._task = asyncio.get_running_loop().create_task(self._run())
 
     @property
     def queued(self) -> tuple[int, int]:
@@ -131,7 +144,7 @@ class Connection:
             return
         self._outbox.append((kind, text))
         self._bytes += len(text)
-        self._wake.set()
+        self._wake()
 
     def admit(self) -> str:
         """Whether the next incoming message may be read: ``"ok"``; ``"notice"`` (the
@@ -158,9 +171,9 @@ class Connection:
         self.closed = True
         self._outbox.clear()
         self._bytes = 0
-        self._wake.set()
-        if self._task is not None and not self._task.done():
+        if self._task is not None:
             self._task.cancel()
+            self._task = None
         self._closer = asyncio.get_running_loop().create_task(self._close(code))
 
     def close_after_sent(self, code: int) -> None:
@@ -170,7 +183,7 @@ class Connection:
         self._close_when_sent = code
         if self.close_code is None:
             self.close_code = code
-        self._wake.set()
+        self._wake()
 
     async def _close(self, code: int) -> None:
         # a client that does not read never lets the close frame out: give up after a
@@ -180,29 +193,30 @@ class Connection:
 
     async def flush(self) -> None:
         """Wait until everything pushed so far is written (or the socket died)."""
-        while self._outbox and not self.closed:
-            await asyncio.sleep(0.001)
+        while self._outbox and not self.closed and self._task is not None:
+            await asyncio.wait((self._task,))  # never cancels the sender
 
     async def _run(self) -> None:
         try:
-            while not self.closed:
-                await self._wake.wait()
-                self._wake.clear()
-                while self._outbox and not self.closed:
-                    _, text = self._outbox.popleft()
-                    self._bytes -= len(text)
-                    await self.socket.send_text(text)
-                if self._close_when_sent is not None and not self.closed:
-                    self.closed = True
-                    await self._close(self._close_when_sent)
+            while self._outbox and not self.closed:
+                _, text = self._outbox.popleft()
+                self._bytes -= len(text)
+                await self.socket.send_text(text)
+            if self._close_when_sent is not None and not self.closed:
+                self.closed = True
+                await self._close(self._close_when_sent)
         except Exception:  # the peer went away: the receive loop will notice
             self.closed = True
+        finally:
+            if self._task is asyncio.current_task():
+                self._task = None
 
     async def stop(self) -> None:
         self.closed = True
         self._outbox.clear()
         self._bytes = 0
-        if self._task is not None:
-            self._task.cancel()
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+                await task

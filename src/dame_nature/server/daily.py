@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, get_game
 from .errors import Refused
+from .rooms.lobby import RulesChoice
 from .rooms.model import Room
 
 if TYPE_CHECKING:
@@ -138,9 +139,8 @@ class Daily:
             "daily": {"date": day.isoformat(), "players": players},
             "deal_key": deal_key(day.isoformat(), players),  # its first game's results
         }
-        return await self.manager.create(
-            list(DAILY_MODES), None, seed, None, hints, address, daily=daily
-        )
+        rules = RulesChoice(modes=list(DAILY_MODES), seed=seed, hints=hints)
+        return await self.manager.create(rules, address, daily=daily)
 
     # ---------------------------------------------------------------- results
     def game_over(self, room: Room) -> None:

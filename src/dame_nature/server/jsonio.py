@@ -18,6 +18,9 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+#: ``json.loads(text, parse_constant=_no_constant)`` without building a decoder per call
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
 #: deepest nesting of arrays and objects accepted (the API's own messages use 4)
 MAX_DEPTH = 32
 
@@ -32,8 +35,14 @@ def loads(text: str | bytes) -> Any:
     ...
     ValueError: JSON nested deeper than 32 levels
     """
+    if isinstance(text, str):
+        if text.startswith("\ufeff"):  # as ``json.loads``
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        decoded = text
+    else:
+        decoded = text.decode(json.detect_encoding(text), "surrogatepass")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = _DECODER.decode(decoded)
     except RecursionError:
         raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
     if isinstance(text, bytes):

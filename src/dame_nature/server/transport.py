@@ -5,6 +5,9 @@
   more is answered 429 and closed before anything is parsed;
 - a websocket the server closed that keeps sending is cut off (uvicorn would parse
   what it sends for the 10 s it waits for the client's close frame);
+- a websocket forgets its opening handshake once accepted (uvicorn and websockets keep
+  the request and the response, their headers, for the connection's whole life: objects
+  the cyclic collector would walk at each pass);
 - a cap on the size of a whole request head (``http_max_header_bytes``), answered 431
   (h11 checks only a head still incomplete, not one that arrives in one packet);
 - a deadline for a whole request head (``http_header_timeout_seconds``), from the
@@ -28,6 +31,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import Protocol as WebsocketsProtocol
 
 from .clients import is_trusted
 from .settings import Settings
@@ -166,11 +170,37 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
                     return
             super().data_received(data)
 
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if message["type"] == "websocket.accept" and self.handshake_complete:
+                forget_handshake(self)
+
         def connection_lost(self, exc: Exception | None) -> None:
             counts.release(self.transport)
             super().connection_lost(exc)
 
     return GuardedH11Protocol, GuardedWebSocketProtocol
+
+
+def forget_handshake(protocol: WebSocketsSansIOProtocol) -> None:
+    """Drop what an accepted websocket keeps of its opening handshake: uvicorn's request
+    and response, and websockets' handshake parser, which holds the request for as long
+    as it parses the frames after it. The parser is replaced by a frame parser only
+    while it waits for a frame's first byte (the buffer empty): then the two are in the
+    same state. Nothing reads the request or the response after the accept."""
+    protocol.request = None  # type: ignore[assignment]
+    protocol.response = None  # type: ignore[assignment]
+    conn = protocol.conn
+    frames = getattr(conn.parser, "gi_yieldfrom", None)  # the frames, after the request
+    waiting = getattr(frames, "gi_yieldfrom", None)
+    if (
+        getattr(frames, "gi_code", None) is WebsocketsProtocol.parse.__code__
+        and getattr(waiting, "gi_code", None) is type(conn.reader).at_eof.__code__
+        and not conn.reader.buffer
+        and not conn.reader.eof
+    ):
+        conn.parser = WebsocketsProtocol.parse(conn)
+        next(conn.parser)
 
 
 def uvicorn_options(settings: Settings, limit_concurrency: int) -> dict[str, Any]:

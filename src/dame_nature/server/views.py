@@ -9,7 +9,15 @@ types, and the log when it sees private details in it), then joins the pieces. T
 text is byte for byte ``dumps({"type": "state", "view": room.view(seat)})``
 (``tests/server/test_state_messages.py``): JSON objects keep their keys' order, and
 ``orjson`` writes an object as its members joined by commas, so the members of one
-object may be encoded in several pieces.
+object may be encoded in several pieces (and the items of one array too).
+
+What does not change from one version of a room's state to the next is not encoded
+again (``Encoded``, kept in the views' shared part, ``PublicPart.memo``, so that it
+lives and dies with the state): each event of the log tail (events never change), as a
+seat that sees none of its private details sees it and as each seat that does, and
+each action type's listing of ``legal_actions`` while the engine keeps the same list
+(``SeatPart.listings``). A seat's log and its ``legal_actions`` are then these texts
+joined.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from ..engine.view import public_part, seat_part
+from ..engine.view import PublicPart, public_part, seat_part
 
 if TYPE_CHECKING:
     from .rooms.model import Room
@@ -27,6 +35,58 @@ if TYPE_CHECKING:
 def _members(data: dict[str, Any]) -> str:
     """The members of a non-empty JSON object, without its braces."""
     return orjson.dumps(data).decode()[1:-1]
+
+
+def _json(data: Any) -> str:
+    return orjson.dumps(data).decode()
+
+
+class Encoded:
+    """The pieces of the views of one state kept encoded from one version to the next
+    (``PublicPart.memo["encoded"]``)."""
+
+    __slots__ = ("start", "events", "private", "listings")
+
+    def __init__(self) -> None:
+        #: the index in the log of ``events[0]``
+        self.start = 0
+        #: each event of the log tail as a seat that sees none of its private details
+        self.events: list[str] = []
+        #: ``(index in the log, seat) -> the event with the private details seat sees``
+        self.private: dict[tuple[int, int], str] = {}
+        #: ``(seat, action type) -> (the listing, its actions encoded, without brackets)``
+        self.listings: dict[tuple[int, str], tuple[list[dict[str, Any]], str]] = {}
+
+    @classmethod
+    def of(cls, part: PublicPart) -> Encoded:
+        """The pieces of ``part``'s state, brought to its version."""
+        encoded: Encoded | None = part.memo.get("encoded")
+        start, public = part.log_start, part.log_public
+        if (
+            encoded is None
+            or start < encoded.start
+            or encoded.start + len(encoded.events) > (start + len(public))
+        ):
+            encoded = part.memo["encoded"] = cls()
+            encoded.start = start
+        if start > encoded.start:  # events that left the tail
+            del encoded.events[: start - encoded.start]
+            encoded.start = start
+            private = encoded.private
+            for key in [key for key in private if key[0] < start]:
+                del private[key]
+        encoded.events += [_json(event) for event in public[len(encoded.events) :]]
+        return encoded
+
+    def listing(self, seat: int, kind: str, actions: list[dict[str, Any]]) -> str:
+        """``actions`` encoded without the brackets of their array (kept while the
+        engine keeps the same listing)."""
+        found = self.listings.get((seat, kind))
+        if found is not None and found[0] is actions:
+            return found[1]
+        text = _json(actions)[1:-1]
+        self.listings[seat, kind] = (actions, text)
+        return text
 
 
 class StateMessages:
@@ -41,13 +101,21 @@ class StateMessages:
         state = room.state
         assert state is not None
         self.part = part = public_part(state)
+        self.encoded = encoded = Encoded.of(part)
         head = dict(part.head)
         head["players"] = [{**p, **room.seat_public(p["seat"])} for p in part.head["players"]]
         self._head = "," + _members(head) + ","
-        self._tail = "," + _members(part.tail) + ","
+        self._tail = "," + _members(part.tail) + ',"awaiting":'
+        self._to_act = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
         self._rest = "," + _members(part.rest) + ',"log":'
-        self._log = orjson.dumps(part.log_public).decode()
+        self._log = "[" + ",".join(encoded.events) + "]"
         self._end = "," + _members(room.server_fields()) + "}}"
+        #: seat -> the positions in the log tail of the events it sees private details of
+        self._private_at: dict[int, list[int]] = {}
+        for j, entry in enumerate(part.log_entries):
+            if type(entry) is tuple:
+                for seen in entry[2]:
+                    self._private_at.setdefault(seen, []).append(j)
 
     def text(self, seat: int | None) -> str:
         """The message of ``seat`` (``None``: a spectator)."""
@@ -56,16 +124,23 @@ class StateMessages:
             return orjson.dumps({"type": "state", "view": room.view(seat)}).decode()
         state = room.state
         assert state is not None
-        part = self.part
-        mine = seat_part(state, seat, part)
-        middle = {
-            "awaiting": mine.awaiting,
-            "to_act": part.to_act,
-            "legal_types": mine.legal_types,
-            "legal_actions": mine.legal_actions,
-            "no_place": mine.no_place,
-        }
-        log = self._log if mine.log is None else orjson.dumps(mine.log).decode()
+        part, encoded = self.part, self.encoded
+        mine = seat_part(state, seat, part, with_log=False)
+        awaiting = mine.awaiting
+        if awaiting is None:
+            awaited = "null"
+        else:
+            options = _json(awaiting["options"])
+            kind = _json(awaiting["kind"])
+            awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
+        listed = []
+        for kind, actions in mine.listings:
+            if not actions:
+                continue
+            if awaiting is not None and actions is awaiting["options"]:
+                listed.append(options[1:-1])
+            else:
+                listed.append(encoded.listing(seat, kind, actions))  # type: ignore[arg-type]
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
@@ -73,9 +148,28 @@ class StateMessages:
                 self._head,
                 _members(mine.own),
                 self._tail,
-                _members(middle),
+                awaited,
+                self._to_act,
+                _json(mine.legal_types),
+                ',"legal_actions":[',
+                ",".join(listed),
+                '],"no_place":',
+                _json(mine.no_place),
                 self._rest,
-                log,
+                self._seat_log(seat) if seat in self._private_at else self._log,
                 self._end,
             )
         )
+
+    def _seat_log(self, seat: int) -> str:
+        """The log tail of a seat that sees private details in it."""
+        part, encoded = self.part, self.encoded
+        events = list(encoded.events)
+        private, entries, index = encoded.private, part.log_entries, part.log_start
+        for j in self._private_at.get(seat, ()):
+            text = private.get((index + j, seat))
+            if text is None:
+                public, details, _ = entries[j]
+                text = private[index + j, seat] = _json({**public, **details})
+            events[j] = text
+        return "[" + ",".join(events) + "]"

@@ -99,7 +99,7 @@ class ExactSearch(Search):
         turn = self.first_turn + depth
         rules = sim.rules
         n = rules.n
-        start = (sim, cards, free_used, [])
+        start: tuple[Sim, tuple[int, ...], bool, list[Step]] = (sim, cards, free_used, [])
         yield start
         seen = {self._config_key(sim, cards, free_used)}
         frontier = [start]

@@ -188,7 +188,8 @@ def _won_through(
     from .lines import apply_line
 
     line = played_line(final, turn) + rest
-    sides = list(final.sides) if None not in final.sides else None
+    chosen = [side for side in final.sides if side is not None]
+    sides = chosen if len(chosen) == len(final.sides) else None
     fresh = State.new(final.game, setup)
     try:
         apply_line(fresh, line, sides)

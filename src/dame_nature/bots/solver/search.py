@@ -96,9 +96,9 @@ class Search:
             for card in hand:
                 if card in out:
                     out.remove(card)
-        for card in sim.web.values():
-            if card is not None and card in out:
-                out.remove(card)
+        for placed in sim.web.values():
+            if placed is not None and placed in out:
+                out.remove(placed)
         return out
 
     def key(self, sim: Sim, cards: tuple[int, ...]) -> Any:

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from .base import RevealContext, Rule
 
 if TYPE_CHECKING:
-    from ..cards import Card
+    from ..cards import CardFacts
 
 
-def discards(card: Card, previous: Card | None) -> bool:
+def discards(card: CardFacts, previous: CardFacts | None) -> bool:
     """The rule's test, pure (the bots' simulator calls it too): an associated Condition
     with no Condition or Joker revealed just before it."""
     return card.symbol == "associated" and not (previous is not None and previous.is_condition_like)

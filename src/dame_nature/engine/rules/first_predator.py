@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..cards import CATALOGUE, Card
+from ..cards import CATALOGUE, CardFacts
 from .base import CardDraw, GameConfig, Outcome, RevealContext, Rule
 
 if TYPE_CHECKING:
@@ -28,12 +28,12 @@ def _is_cat(card: str) -> bool:
 
 
 # The rule's tests, pure (the bots' simulator calls them too).
-def discards(card: Card, previous: Card | None) -> bool:
+def discards(card: CardFacts, previous: CardFacts | None) -> bool:
     """A Species revealed right after a Cat is discarded."""
     return card.is_species and previous is not None and previous.type == "cat"
 
 
-def removes_previous(card: Card, previous: Card | None, previous_placed: bool) -> bool:
+def removes_previous(card: CardFacts, previous: CardFacts | None, previous_placed: bool) -> bool:
     """A Cat revealed right after a placed Species takes it off the web."""
     return card.type == "cat" and previous is not None and previous.is_species and previous_placed
 

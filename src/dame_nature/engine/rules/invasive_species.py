@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from .base import GameConfig, RevealContext, Rule
 
 if TYPE_CHECKING:
-    from ..cards import Card
+    from ..cards import CardFacts
 
 
-def discards(card: Card, by_first_player: bool) -> bool:
+def discards(card: CardFacts, by_first_player: bool) -> bool:
     """The rule's test, pure (the bots' simulator calls it too): an invasive species
     revealed by anyone but the first player."""
     return card.set == "invasive" and not by_first_player

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 from .base import GameConfig, RevealContext, Rule
 
 if TYPE_CHECKING:
-    from ..cards import Card
+    from ..cards import CardFacts
     from ..state import State
 
 
-def discards(card: Card, side: str | None) -> bool:
+def discards(card: CardFacts, side: str | None) -> bool:
     """The rule's test, pure (the bots' simulator calls it too): a Species revealed by
     a player of the other side (or of no side yet)."""
     return card.is_species and side != card.kind

@@ -18,17 +18,17 @@ from .base import CardDraw, GameConfig, Outcome, RevealContext, Rule
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ..cards import Card
+    from ..cards import Card, CardFacts
     from ..state import State
 
 
 # The rule's tests, pure (the bots' simulator calls them too).
-def discards(card: Card, after_reintroduction: bool) -> bool:
+def discards(card: CardFacts, after_reintroduction: bool) -> bool:
     """After a Reintroduction, Conditions and Jokers are discarded..."""
     return card.is_condition_like and after_reintroduction
 
 
-def ends_reintroduction(card: Card) -> bool:
+def ends_reintroduction(card: CardFacts) -> bool:
     """... until an animal Species is revealed."""
     return card.is_species and card.kind == "animal"
 

@@ -9,11 +9,11 @@ from ..cards import CATALOGUE
 from .base import Rule
 
 if TYPE_CHECKING:
-    from ..cards import Card
+    from ..cards import CardFacts
     from ..state import State
 
 
-def expires(card: Card, species_installed: bool) -> bool:
+def expires(card: CardFacts, species_installed: bool) -> bool:
     """The rule's test, pure (the bots' simulator calls it too): at the end of a turn, a
     temporary Condition whose Species is not installed leaves the web."""
     return card.symbol == "temporary" and not species_installed

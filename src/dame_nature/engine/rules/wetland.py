@@ -3,12 +3,12 @@ a card goes into the aquatic web only right after a blue Condition or a Joker gi
 
 from __future__ import annotations
 
-from ..cards import CATALOGUE, Card
+from ..cards import CATALOGUE, CardFacts
 from ..web import Slot
 from .base import GameConfig, RevealContext, Rule
 
 
-def after_blue(previous: Card | None, previous_colour: str | None) -> bool:
+def after_blue(previous: CardFacts | None, previous_colour: str | None) -> bool:
     """The rule's test, pure (the bots' simulator calls it too): a card goes into the
     aquatic web only right after a blue Condition or a Joker given blue."""
     return previous is not None and previous.is_condition_like and previous_colour == "blue"

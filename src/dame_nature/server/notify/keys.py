@@ -35,10 +35,10 @@ def stored_key(store: Any) -> Vapid02:
 
     def work(tx: Any) -> str:
         tx.execute(
-            "INSERT INTO server_keys (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING",
-            (KEY_NAME, pem),
+            "INSERT INTO server_keys (name, value) VALUES (:name, :value) ON CONFLICT DO NOTHING",
+            {"name": KEY_NAME, "value": pem},
         )
-        rows = tx.query("SELECT value FROM server_keys WHERE name = ?", (KEY_NAME,))
+        rows = tx.query("SELECT value FROM server_keys WHERE name = :name", {"name": KEY_NAME})
         return str(rows[0]["value"])
 
     return load_key(store._transaction(work))

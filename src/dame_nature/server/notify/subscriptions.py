@@ -14,6 +14,8 @@ from typing import Any
 #: opt-ins one seat may hold in a room (its devices' push subscriptions, one address)
 MAX_PUSH_PER_SEAT = 5
 
+DELETE_ONE = "DELETE FROM notifications WHERE id = :id"
+
 
 def add(store: Any, room: str, seat: int, kind: str, target: dict[str, Any]) -> str:
     """Opt seat ``seat`` in (an address replaces the seat's previous one; the same
@@ -24,21 +26,22 @@ def add(store: Any, room: str, seat: int, kind: str, target: dict[str, Any]) -> 
 
     def work(tx: Any) -> str:
         rows = tx.query(
-            "SELECT id, target FROM notifications WHERE room = ? AND seat = ? AND kind = ?"
-            " ORDER BY created_at",
-            (room, seat, kind),
+            "SELECT id, target FROM notifications"
+            " WHERE room = :room AND seat = :seat AND kind = :kind ORDER BY created_at",
+            {"room": room, "seat": seat, "kind": kind},
         )
         for row in rows:
             if kind == "email" or row["target"] == value:
-                tx.execute("DELETE FROM notifications WHERE id = ?", (row["id"],))
+                tx.execute(DELETE_ONE, {"id": row["id"]})
         kept = [r for r in rows if kind != "email" and r["target"] != value]
         for row in kept[: max(0, len(kept) - MAX_PUSH_PER_SEAT + 1)]:
-            tx.execute("DELETE FROM notifications WHERE id = ?", (row["id"],))
+            tx.execute(DELETE_ONE, {"id": row["id"]})
         tx.execute(
             "INSERT INTO notifications (id, room, seat, kind, target, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (ident, room, seat, kind, value, time.time()),
-        )
+            " VALUES (:id, :room, :seat, :kind, :target, :now)",
+            {"id": ident, "room": room, "seat": seat, "kind": kind, "target": value,
+             "now": time.time()},
+        )  # fmt: skip
         return ident
 
     result: str = store._transaction(work)
@@ -48,15 +51,17 @@ def add(store: Any, room: str, seat: int, kind: str, target: dict[str, Any]) -> 
 def remove_seat(store: Any, room: str, seat: int, kind: str | None = None) -> int:
     """Opt seat ``seat`` out (of ``kind`` only, when given); how many were removed."""
 
+    key = {"room": room, "seat": seat, "kind": kind}
+
     def work(tx: Any) -> int:
         if kind is None:
             return int(
-                tx.execute("DELETE FROM notifications WHERE room = ? AND seat = ?", (room, seat))
+                tx.execute("DELETE FROM notifications WHERE room = :room AND seat = :seat", key)
             )
         return int(
             tx.execute(
-                "DELETE FROM notifications WHERE room = ? AND seat = ? AND kind = ?",
-                (room, seat, kind),
+                "DELETE FROM notifications WHERE room = :room AND seat = :seat AND kind = :kind",
+                key,
             )
         )
 
@@ -66,9 +71,7 @@ def remove_seat(store: Any, room: str, seat: int, kind: str | None = None) -> in
 
 def remove(store: Any, ident: str) -> bool:
     """The one-click unsubscribe: the row ``ident`` goes (False: there was none)."""
-    result: bool = store._transaction(
-        lambda tx: tx.execute("DELETE FROM notifications WHERE id = ?", (ident,)) == 1
-    )
+    result: bool = store._transaction(lambda tx: tx.execute(DELETE_ONE, {"id": ident}) == 1)
     return result
 
 
@@ -78,8 +81,8 @@ def of_room(store: Any, room: str) -> list[dict[str, Any]]:
     links start with)."""
     rows = store._transaction(
         lambda tx: tx.query(
-            "SELECT id, seat, kind, target, last_sent FROM notifications WHERE room = ?",
-            (room,),
+            "SELECT id, seat, kind, target, last_sent FROM notifications WHERE room = :room",
+            {"room": room},
         )
     )
     return [{**row, "target": json.loads(row["target"])} for row in rows]
@@ -91,9 +94,9 @@ def mark_sent(store: Any, ident: str, key: str) -> bool:
     result: bool = store._transaction(
         lambda tx: (
             tx.execute(
-                "UPDATE notifications SET last_sent = ? WHERE id = ?"
-                " AND (last_sent IS NULL OR last_sent <> ?)",
-                (key, ident, key),
+                "UPDATE notifications SET last_sent = :key WHERE id = :id"
+                " AND (last_sent IS NULL OR last_sent <> :key)",
+                {"key": key, "id": ident},
             )
             == 1
         )

@@ -45,7 +45,8 @@ async def play_from(
         raise Refused("invalid_request", err.message) from None
     if state.is_over:
         raise Refused("invalid_request", "The game is over at this step: pick an earlier one.")
-    room = await lobby.create(commit, registry, settings, list(setup["modes"]), None, None, None)
+    rules = lobby.RulesChoice(modes=list(setup["modes"]))
+    room = await lobby.create(commit, registry, settings, rules)
     person: Player | None = None
     for s in range(setup["num_players"]):
         if s == seat:

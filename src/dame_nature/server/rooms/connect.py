@@ -47,7 +47,7 @@ async def take_seat(commit: Commit, room: Room, conn: Connection, token: str) ->
         was = hub.local(room.code, seat)
         hub.seat(room.code, conn, seat)
         conn.token = token
-        if conn._task is None:
+        if not conn.started:
             conn.start()
         await _attached(commit, room, conn, was)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import (
@@ -33,6 +34,21 @@ from .registry import Registry
 
 #: names given to bots added in the lobby (the first one no player of the room has)
 BOT_NAMES = ("Darwin", "Linné", "Humboldt", "Carson", "Goodall", "Lamarck", "Buffon", "Mendel")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesChoice:
+    """The rules a host chooses for a room (``POST /api/rooms``, ``PATCH``), as asked,
+    before ``checked_rules``: advanced rules (``modes``) or a campaign (``path``), a
+    ``seed`` or an explicit ``deal``, ``hints`` for people too, and the seconds per
+    decision of a paced room (``turn_limit``; None: live)."""
+
+    modes: list[str] = field(default_factory=list)
+    path: int | None = None
+    seed: int | None = None
+    deal: dict[str, Any] | None = None
+    hints: bool = False
+    turn_limit: int | None = None
 
 
 # ---------------------------------------------------------------- checks
@@ -83,16 +99,11 @@ def check_turn_limit(limit: int | None, settings: Settings | None) -> int | None
 
 
 def checked_rules(
-    modes: list[str],
-    path: int | None,
-    seed: int | None,
-    deal: dict[str, Any] | None,
-    hints: bool = False,
-    turn_limit: int | None = None,
-    settings: Settings | None = None,
+    rules: RulesChoice, settings: Settings | None = None
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """A room's rules, checked: its spec, and its campaign when it plays a path."""
-    turn_limit = check_turn_limit(turn_limit, settings)
+    modes, path, seed, deal = rules.modes, rules.path, rules.seed, rules.deal
+    turn_limit = check_turn_limit(rules.turn_limit, settings)
     if path is not None and modes:
         raise Refused("invalid_request", "Give either 'modes' or 'path' (a campaign), not both.")
     if seed is not None and deal is not None:
@@ -105,7 +116,7 @@ def checked_rules(
             Game(len(deal["hands"]), chosen).check_deal(deal)
     except EngineError as err:
         raise refusal(err) from None
-    spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal, "hints": hints}
+    spec = {"modes": chosen, "path": path, "seed": seed, "deal": deal, "hints": rules.hints}
     if turn_limit is not None:
         spec["turn_limit_seconds"] = turn_limit
     return spec, new_campaign(path) if path is not None else None
@@ -116,13 +127,8 @@ async def create(
     commit: Commit,
     registry: Registry,
     settings: Settings,
-    modes: list[str],
-    path: int | None,
-    seed: int | None,
-    deal: dict[str, Any] | None,
-    hints: bool = False,
+    rules: RulesChoice,
     address: str | None = None,
-    turn_limit: int | None = None,
     daily: dict[str, Any] | None = None,
 ) -> Room:
     """A new room, created from client ``address`` (None: not counted). Idle rooms leave
@@ -141,7 +147,7 @@ async def create(
             "too_many_rooms",
             "Too many rooms were opened from your address; finish or leave some, or try later.",
         )
-    spec, campaign = checked_rules(modes, path, seed, deal, hints, turn_limit, settings)
+    spec, campaign = checked_rules(rules, settings)
     if daily is not None:  # ``{"daily": {date, players}, "deal_key": ..}``
         spec.update(daily)
     now = time.time()
@@ -164,12 +170,7 @@ async def set_rules(
     commit: Commit,
     room: Room,
     token: str | None,
-    modes: list[str],
-    path: int | None,
-    seed: int | None,
-    deal: dict[str, Any] | None,
-    hints: bool = False,
-    turn_limit: int | None = None,
+    rules: RulesChoice,
     settings: Settings | None = None,
 ) -> None:
     """Host only, in the lobby: replace the room's rules (modes or path, seed, deal,
@@ -177,7 +178,8 @@ async def set_rules(
     require_host(room, token)
     if room.spec.get("daily") is not None:
         raise Refused("daily_rules", "A daily deal's rules are the same for every table.")
-    spec, campaign = checked_rules(modes, path, seed, deal, hints, turn_limit, settings)
+    spec, campaign = checked_rules(rules, settings)
+    deal = rules.deal
 
     async def change() -> None:
         if room.status != "lobby":

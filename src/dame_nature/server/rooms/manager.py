@@ -35,8 +35,10 @@ from .catchup import CatchUp
 from .commit import Commit
 from .coordination import Coordination, Local
 from .hub import Hub
+from .lobby import RulesChoice
 from .model import Player, Room
 from .pace import TurnClocks
+from .play import SeatRef
 from .registry import Registry
 
 
@@ -178,46 +180,16 @@ class RoomManager:
     # ---------------------------------------------------------------- lobby
     async def create(
         self,
-        modes: list[str],
-        path: int | None,
-        seed: int | None,
-        deal: dict[str, Any] | None,
-        hints: bool = False,
+        rules: RulesChoice,
         address: str | None = None,
-        turn_limit: int | None = None,
         daily: dict[str, Any] | None = None,
     ) -> Room:
         """A new room; ``address``: the client's, counted against its cap of rooms;
-        ``turn_limit``: seconds per decision of a paced room (None: live); ``daily``:
-        what a daily deal's room adds to its spec (``daily.py``)."""
-        return await lobby.create(
-            self.commit,
-            self.registry,
-            self.settings,
-            modes,
-            path,
-            seed,
-            deal,
-            hints,
-            address,
-            turn_limit,
-            daily,
-        )
+        ``daily``: what a daily deal's room adds to its spec (``daily.py``)."""
+        return await lobby.create(self.commit, self.registry, self.settings, rules, address, daily)
 
-    async def set_rules(
-        self,
-        room: Room,
-        token: str | None,
-        modes: list[str],
-        path: int | None,
-        seed: int | None,
-        deal: dict[str, Any] | None,
-        hints: bool = False,
-        turn_limit: int | None = None,
-    ) -> None:
-        await lobby.set_rules(
-            self.commit, room, token, modes, path, seed, deal, hints, turn_limit, self.settings
-        )
+    async def set_rules(self, room: Room, token: str | None, rules: RulesChoice) -> None:
+        await lobby.set_rules(self.commit, room, token, rules, self.settings)
 
     def rules(self, room: Room, token: str | None) -> dict[str, Any]:
         return lobby.rules(room, token)
@@ -257,7 +229,7 @@ class RoomManager:
             await lobby.rematch(self.commit, room, token)
 
     # ---------------------------------------------------------------- play
-    async def act(self, room: Room, who: play.SeatRef, action: dict[str, Any]) -> dict[str, Any]:
+    async def act(self, room: Room, who: SeatRef, action: dict[str, Any]) -> dict[str, Any]:
         """Apply one action of ``who`` (a seat, or ``play.by_token(token)``: read under
         the room's lock); store it; push the new views; the seat's new view. Each seat
         has its own rate (``rate_limited`` past it)."""
@@ -276,7 +248,7 @@ class RoomManager:
             await play.act(self.commit, room, play.by_socket(conn), action, reply=False)
         self._review_if_over(room)
 
-    def _rate(self, room: Room, who: play.SeatRef | None) -> None:
+    def _rate(self, room: Room, who: SeatRef | None) -> None:
         # the rate is counted on the seat as it looks now (a limit, not a permission)
         seat = who if who is None or isinstance(who, int) else who(room)
         if seat is not None:
@@ -318,7 +290,7 @@ class RoomManager:
         self.bots.pool.warm(new.code)
         return new, person
 
-    async def hint(self, room: Room, who: play.SeatRef) -> dict[str, Any]:
+    async def hint(self, room: Room, who: SeatRef) -> dict[str, Any]:
         return await self.hints.hint(room, who)
 
     async def review(self, room: Room, game: int | None = None) -> dict[str, Any]:
@@ -326,13 +298,13 @@ class RoomManager:
         replay = await play.replay(self.commit, room, game)
         return await self.reviews.get(room.code, replay["game"], replay["setup"], replay["actions"])
 
-    async def view(self, room: Room, who: play.SeatRef | None) -> dict[str, Any]:
+    async def view(self, room: Room, who: SeatRef | None) -> dict[str, Any]:
         return await play.view(room, who)
 
-    async def log(self, room: Room, who: play.SeatRef | None, since: int) -> dict[str, Any]:
+    async def log(self, room: Room, who: SeatRef | None, since: int) -> dict[str, Any]:
         return await play.log(room, who, since)
 
-    async def legal_actions(self, room: Room, who: play.SeatRef) -> dict[str, Any]:
+    async def legal_actions(self, room: Room, who: SeatRef) -> dict[str, Any]:
         return await play.legal_actions(room, who)
 
     async def replay(self, room: Room, game: int | None = None) -> dict[str, Any]:

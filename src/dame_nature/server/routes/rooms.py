@@ -31,6 +31,7 @@ from ..models import (
     Started,
     action_to_engine,
 )
+from ..rooms import RulesChoice
 
 router = APIRouter(prefix="/api", tags=["rooms"])
 
@@ -43,19 +44,23 @@ def view_response(view: dict[str, Any]) -> Response:
     return Response(dumps(view), media_type="application/json")
 
 
+def rules_choice(body: RoomCreate) -> RulesChoice:
+    """The rules of a room's body (``POST``, ``PATCH``), for the lobby to check."""
+    return RulesChoice(
+        modes=body.modes,
+        path=body.path,
+        seed=body.seed,
+        deal=body.deal.model_dump() if body.deal else None,
+        hints=body.hints,
+        turn_limit=body.turn_limit_seconds,
+    )
+
+
 @router.post("/rooms", status_code=201, response_model=RoomCreated, responses=ERRORS)
 async def create_room(body: RoomCreate, manager: ManagerDep, request: Request) -> dict[str, Any]:
     """Create a room with some advanced rules (`modes`) or a campaign (`path`), and
     optionally a `seed` or an explicit `deal`. Keep the `host_token`: it starts the game."""
-    room = await manager.create(
-        body.modes,
-        body.path,
-        body.seed,
-        body.deal.model_dump() if body.deal else None,
-        body.hints,
-        client_address(request.scope),
-        body.turn_limit_seconds,
-    )
+    room = await manager.create(rules_choice(body), client_address(request.scope))
     return {"room": room.code, "url": f"/r/{room.code}", "host_token": room.host_token}
 
 
@@ -65,16 +70,7 @@ async def set_rules(
 ) -> dict[str, Any]:
     """Host only, before the start: replace the room's rules. The body is the one of
     `POST /api/rooms` (`modes` or `path`, optional `seed` or `deal`); answers the room."""
-    await manager.set_rules(
-        room,
-        token,
-        body.modes,
-        body.path,
-        body.seed,
-        body.deal.model_dump() if body.deal else None,
-        body.hints,
-        body.turn_limit_seconds,
-    )
+    await manager.set_rules(room, token, rules_choice(body))
     return manager.public_info(room)
 
 

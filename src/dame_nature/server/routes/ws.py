@@ -18,10 +18,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import resource
+from collections.abc import Awaitable
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter
 from pydantic import ValidationError
+from starlette.datastructures import State
+from starlette.routing import WebSocketRoute
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
 
 from ..clients import client_address
 from ..connections import Connection
@@ -31,9 +36,8 @@ from ..models import WsAction, WsAuth, WsClientAdapter, WsVisibility, action_to_
 from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
+from ..socket_front import AsgiSocket, query_param
 from ..transport import default_connection_cap
-
-router = APIRouter()
 
 PROTOCOL = "dame-nature"
 TOKEN_PROTOCOL = "dame-nature.token."
@@ -124,8 +128,7 @@ class SocketGuard:
             self.open.pop(address, None)
 
 
-def socket_guard(websocket: WebSocket) -> SocketGuard:
-    state = websocket.app.state
+def socket_guard(state: State) -> SocketGuard:
     guard: SocketGuard | None = getattr(state, "socket_guard", None)
     if guard is None:
         guard = state.socket_guard = SocketGuard(state.settings, state.rate_limiter)
@@ -138,7 +141,7 @@ def refusal(manager: RoomManager, code: str, message: str) -> str:
     return error_message(code, message)
 
 
-async def refuse(websocket: WebSocket, err: Refused) -> None:
+async def refuse(websocket: AsgiSocket, err: Refused) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(error_message(err.code, err.message))
         await websocket.close(err.close_code)
@@ -152,13 +155,34 @@ async def seat_of(room: Room, guard: SocketGuard, token: str) -> int:
     return seat
 
 
-@router.websocket("/api/rooms/{room}/ws")
-async def room_socket(websocket: WebSocket, room: str, token: str | None = None) -> None:
-    manager: RoomManager = websocket.app.state.manager
-    settings: Settings = websocket.app.state.settings
-    guard = socket_guard(websocket)
-    address = client_address(websocket.scope)
-    offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+class RoomSocket:
+    """The route's ASGI app (an instance, not a function: Starlette calls it as it is,
+    with no ``WebSocket`` session around it). ``SocketFront`` calls it ahead of the
+    middlewares; the router, in an app without the front. It hands back
+    ``room_socket``'s coroutine: no frame of its own stays suspended."""
+
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        return room_socket(scope, receive, send)
+
+
+#: ``SocketFront`` hands the sockets this route matches straight to its app
+route = WebSocketRoute("/api/rooms/{room}/ws", RoomSocket(), name="room_socket")
+router = APIRouter()
+router.routes.append(route)
+
+
+async def room_socket(scope: Scope, receive: Receive, send: Send) -> None:
+    """A room's websocket: the room code from the path, the seat token from the query
+    string (as FastAPI read them) or a subprotocol."""
+    state: State = scope["app"].state
+    websocket = AsgiSocket(receive, send)
+    room: str = scope["path_params"]["room"]
+    token = query_param(scope, "token")
+    manager: RoomManager = state.manager
+    settings: Settings = state.settings
+    guard = socket_guard(state)
+    address = client_address(scope)
+    offered: list[str] = list(scope.get("subprotocols") or [])
     for protocol in offered:
         if protocol.startswith(TOKEN_PROTOCOL) and token is None:
             token = protocol[len(TOKEN_PROTOCOL) :]
@@ -196,7 +220,7 @@ async def room_socket(websocket: WebSocket, room: str, token: str | None = None)
 
 
 async def _auth_first(
-    websocket: WebSocket,
+    websocket: AsgiSocket,
     manager: RoomManager,
     settings: Settings,
     guard: SocketGuard,
@@ -232,7 +256,7 @@ def _raw(message: Any) -> str | bytes:
 
 
 async def _serve(
-    websocket: WebSocket, manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection
+    websocket: AsgiSocket, manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection
 ) -> None:
     limit = manager.settings.max_message_bytes
     while True:

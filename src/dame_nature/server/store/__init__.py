@@ -1,7 +1,9 @@
 """The store: every room, seat, game and accepted action, on SQLite (``Store``, the
 embedded default) or PostgreSQL (``PostgresStore``, shared by several nodes).
 
-- ``base.py``: the interface and its SQL (``BaseStore``, ``Tx``, ``Conflict``);
+- ``base.py``: the interface and its SQL (``BaseStore``);
+- ``sql.py``: how a statement, written once with named parameters, runs on each
+  database (``Tx``, ``Conflict``);
 - ``nodes.py``: the cluster's tables (presence, heartbeats) and the bots' leads;
 - ``sqlite.py`` and ``postgres.py``: the two databases.
 
@@ -11,8 +13,9 @@ start-up; ``dame-nature migrate`` does it alone).
 
 from __future__ import annotations
 
-from .base import BaseStore, Conflict, StoreUnavailable, Tx
+from .base import BaseStore
 from .postgres import PostgresStore
+from .sql import Conflict, StoreUnavailable, Tx
 from .sqlite import Store
 
 __all__ = [

@@ -21,7 +21,7 @@ idx)``).
 >>> store.add_player("abc", 2, "Bo", "t2", version=2, now=4.0)  # version 2 is taken
 Traceback (most recent call last):
 ...
-dame_nature.server.store.base.Conflict: room abc is no longer at version 1
+dame_nature.server.store.sql.Conflict: room abc is no longer at version 1
 """
 
 from __future__ import annotations
@@ -36,21 +36,16 @@ from .daily import DailyTables
 from .games import GameTables
 from .nodes import NodeTables
 from .records import INSERT_RESULT, RecordTables, admin_log_row, result_row
+from .sql import NO_PARAMS, Params, Tx, in_list
 
 T = TypeVar("T")
 
 INSERT_ACTION = (
     "INSERT INTO actions (room, game_no, idx, seat, action, version, stand_in)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " VALUES (:room, :game_no, :idx, :seat, :action, :version, :stand_in)"
 )
-
-
-class Conflict(Exception):
-    """Another writer changed the room first; nothing was written."""
-
-
-class StoreUnavailable(Exception):
-    """The database cannot be reached right now; nothing was written."""
+#: a list of statements of one transaction, each with its parameters
+Statements = list[tuple[str, Params]]
 
 
 #: ``json.dumps(data, separators=(",", ":"))`` without building an encoder per call
@@ -63,52 +58,6 @@ def _dumps_or_null(data: dict[str, Any] | None) -> str | None:
 
 def _loads_or_none(text: str | None) -> Any:
     return None if text is None else json.loads(text)
-
-
-class Tx:
-    """One open transaction on a DB-API connection whose rows are dicts: ``execute`` (a
-    row count) and ``query`` (the rows). Statements are written with ``?`` placeholders;
-    ``sql`` turns them into the driver's (PostgreSQL: ``_pg``)."""
-
-    __slots__ = ("conn", "sql")
-
-    def __init__(self, conn: Any, sql: Callable[[str], str] = str) -> None:
-        self.conn = conn
-        self.sql = sql
-
-    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        rowcount: int = self.conn.execute(self.sql(sql), params).rowcount
-        return rowcount
-
-    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        rows: list[dict[str, Any]] = self.conn.execute(self.sql(sql), params).fetchall()
-        return rows
-
-    def touch(
-        self, code: str, version: int, now: float | None, expected: int | None = None
-    ) -> None:
-        """Move room ``code`` from version ``expected`` (default ``version - 1``) to
-        ``version``, or raise ``Conflict``; the time of its last change becomes ``now``
-        (None: unchanged)."""
-        expected = version - 1 if expected is None else expected
-        if now is None:
-            changed = self.execute(
-                "UPDATE rooms SET version = ? WHERE code = ? AND version = ?",
-                (version, code, expected),
-            )
-        else:
-            changed = self.execute(
-                "UPDATE rooms SET version = ?, updated_at = ? WHERE code = ? AND version = ?",
-                (version, now, code, expected),
-            )
-        if changed != 1:
-            raise Conflict(f"room {code} is no longer at version {expected}")
-
-    def present(self, code: str) -> list[int]:
-        rows = self.query(
-            "SELECT DISTINCT seat FROM presence WHERE room = ? ORDER BY seat", (code,)
-        )
-        return [row["seat"] for row in rows]
 
 
 class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
@@ -128,7 +77,7 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
     def close(self) -> None:
         raise NotImplementedError
 
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _write(self, statements: Statements) -> None:
         def work(tx: Tx) -> None:
             for sql, params in statements:
                 tx.execute(sql, params)
@@ -138,7 +87,7 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
     def _change(
         self,
         code: str,
-        statements: list[tuple[str, tuple[Any, ...]]],
+        statements: Statements,
         version: int,
         now: float,
         expected: int | None,
@@ -163,13 +112,16 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         campaign: dict[str, Any] | None = None,
     ) -> None:
         limit = spec.get("turn_limit_seconds")  # a paced room's (``clocks.py``)
-        row = (code, host_token, _dumps(spec), _dumps_or_null(campaign), now, now, limit)
+        row = {
+            "code": code, "host_token": host_token, "spec": _dumps(spec),
+            "campaign": _dumps_or_null(campaign), "now": now, "turn_limit": limit,
+        }  # fmt: skip
         self._write(
             [
                 (
                     "INSERT INTO rooms"
                     " (code, host_token, spec, campaign, created_at, updated_at, turn_limit)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (:code, :host_token, :spec, :campaign, :now, :now, :turn_limit)",
                     row,
                 )
             ]
@@ -187,9 +139,13 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
     ) -> None:
         """The host changed the rules in the lobby."""
         update = (
-            "UPDATE rooms SET spec = ?, campaign = ?, turn_limit = ? WHERE code = ?",
-            (_dumps(spec), _dumps_or_null(campaign), spec.get("turn_limit_seconds"), code),
-        )
+            "UPDATE rooms SET spec = :spec, campaign = :campaign, turn_limit = :turn_limit"
+            " WHERE code = :code",
+            {
+                "spec": _dumps(spec), "campaign": _dumps_or_null(campaign),
+                "turn_limit": spec.get("turn_limit_seconds"), "code": code,
+            },
+        )  # fmt: skip
         self._change(code, [update], version, now, expected)
 
     def add_player(
@@ -210,9 +166,12 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         bot, its token held by no one); ``host``: taken with the host token."""
         insert = (
             "INSERT INTO players (room, seat, name, token, bot, human, host)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (code, seat, name, token, bot, int(human), int(host)),
-        )
+            " VALUES (:code, :seat, :name, :token, :bot, :human, :host)",
+            {
+                "code": code, "seat": seat, "name": name, "token": token, "bot": bot,
+                "human": int(human), "host": int(host),
+            },
+        )  # fmt: skip
         self._change(code, [insert], version, now, expected)
 
     def remove_player(
@@ -227,15 +186,16 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
     ) -> None:
         """A seat leaves the lobby; the seats after it move down one (seats stay 0..n-1).
         ``admin_log``: the admin removed it (``records.admin_log_row``), logged with it."""
-        statements = [
-            ("DELETE FROM players WHERE room = ? AND seat = ?", (code, seat)),
+        key = {"code": code, "seat": seat}
+        statements: Statements = [
+            ("DELETE FROM players WHERE room = :code AND seat = :seat", key),
             # two steps, so that no two rows ever share a seat (the primary key)
-            ("UPDATE players SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
-            ("UPDATE players SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
+            ("UPDATE players SET seat = -seat WHERE room = :code AND seat > :seat", key),
+            ("UPDATE players SET seat = -seat - 1 WHERE room = :code AND seat < 0", key),
             # the seats connected through each node move with them
-            ("DELETE FROM presence WHERE room = ? AND seat = ?", (code, seat)),
-            ("UPDATE presence SET seat = -seat WHERE room = ? AND seat > ?", (code, seat)),
-            ("UPDATE presence SET seat = -seat - 1 WHERE room = ? AND seat < 0", (code,)),
+            ("DELETE FROM presence WHERE room = :code AND seat = :seat", key),
+            ("UPDATE presence SET seat = -seat WHERE room = :code AND seat > :seat", key),
+            ("UPDATE presence SET seat = -seat - 1 WHERE room = :code AND seat < 0", key),
             *([admin_log_row(admin_log, now)] if admin_log is not None else []),
         ]
         self._change(code, statements, version, now, expected)
@@ -253,17 +213,21 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
     ) -> None:
         """A bot takes over a seat (``bot``: its level), or leaves it (``None``);
         ``waiting``: a paced room's turn clocks after it."""
-        update = ("UPDATE players SET bot = ? WHERE room = ? AND seat = ?", (bot, code, seat))
+        update = (
+            "UPDATE players SET bot = :bot WHERE room = :code AND seat = :seat",
+            {"bot": bot, "code": code, "seat": seat},
+        )
         self._change(code, [update, *waiting_statements(code, waiting)], version, now, expected)
 
     def set_host(
         self, code: str, seat: int, *, version: int, now: float, expected: int | None = None
     ) -> None:
         """The host role passes to seat ``seat``; the host token no longer acts as host."""
-        statements = [
-            ("UPDATE players SET host = CASE WHEN seat = ? THEN 1 ELSE 0 END WHERE room = ?",
-             (seat, code)),
-            ("UPDATE rooms SET host_passed = 1 WHERE code = ?", (code,)),
+        key = {"code": code, "seat": seat}
+        statements: Statements = [
+            ("UPDATE players SET host = CASE WHEN seat = :seat THEN 1 ELSE 0 END"
+             " WHERE room = :code", key),
+            ("UPDATE rooms SET host_passed = 1 WHERE code = :code", key),
         ]  # fmt: skip
         self._change(code, statements, version, now, expected)
 
@@ -283,19 +247,37 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         """A new game; ``actions``: the ones it starts with (a game played from a step
         of another one's replay), stored as its first actions; ``waiting``: a paced
         room's turn clocks (``clocks.py``)."""
-        statements = [
+        statements: Statements = [
             (
                 "INSERT INTO games (room, game_no, setup, engine_version, rules_version)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (code, game_no, _dumps(setup), ENGINE_VERSION, RULES_VERSION),
+                " VALUES (:code, :game_no, :setup, :engine_version, :rules_version)",
+                {
+                    "code": code,
+                    "game_no": game_no,
+                    "setup": _dumps(setup),
+                    "engine_version": ENGINE_VERSION,
+                    "rules_version": RULES_VERSION,
+                },
             ),
             *(
-                (INSERT_ACTION, (code, game_no, i, a["seat"], _dumps(a["action"]), version, None))
+                (
+                    INSERT_ACTION,
+                    {
+                        "room": code,
+                        "game_no": game_no,
+                        "idx": i,
+                        "seat": a["seat"],
+                        "action": _dumps(a["action"]),
+                        "version": version,
+                        "stand_in": None,
+                    },
+                )
                 for i, a in enumerate(actions or [])
             ),
             (
-                "UPDATE rooms SET status = 'playing', game_no = ?, campaign = ? WHERE code = ?",
-                (game_no, _dumps_or_null(campaign or None), code),
+                "UPDATE rooms SET status = 'playing', game_no = :game_no, campaign = :campaign"
+                " WHERE code = :code",
+                {"game_no": game_no, "campaign": _dumps_or_null(campaign or None), "code": code},
             ),
             *waiting_statements(code, waiting),
         ]
@@ -323,7 +305,10 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         ``record``, the row of ``results``); ``stand_in``: the bot that played it for an
         absent person (``{level, turn}``); ``waiting``: a paced room's turn clocks after
         it (``clocks.py``)."""
-        row = (code, game_no, idx, seat, _dumps(action), version, _dumps_or_null(stand_in))
+        row = {
+            "room": code, "game_no": game_no, "idx": idx, "seat": seat, "action": _dumps(action),
+            "version": version, "stand_in": _dumps_or_null(stand_in),
+        }  # fmt: skip
         expected = version - 1 if expected is None else expected
         if result is None and waiting is None:
             self._append_action(row, now, expected)
@@ -332,24 +317,25 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
             statements = [(INSERT_ACTION, row), *waiting_statements(code, waiting)]
             self._change(code, statements, version, now, expected)
             return
-        end = [
+        end: Statements = [
             *waiting_statements(code, waiting),
             (
-                "UPDATE games SET result = ?, digest = ? WHERE room = ? AND game_no = ?",
-                (_dumps(result), digest, code, game_no),
+                "UPDATE games SET result = :result, digest = :digest"
+                " WHERE room = :code AND game_no = :game_no",
+                {"result": _dumps(result), "digest": digest, "code": code, "game_no": game_no},
             ),
             (
-                "UPDATE rooms SET status = 'over', campaign = ? WHERE code = ?",
-                (_dumps_or_null(campaign or None), code),
+                "UPDATE rooms SET status = 'over', campaign = :campaign WHERE code = :code",
+                {"campaign": _dumps_or_null(campaign or None), "code": code},
             ),
             *([(INSERT_RESULT, result_row(record))] if record is not None else []),
         ]
         self._change(code, [(INSERT_ACTION, row), *end], version, now, expected)
 
-    def _append_action(self, row: tuple[Any, ...], now: float, expected: int) -> None:
-        """An action that does not end its game (``row``: the values of ``INSERT_ACTION``):
-        the room's compare-and-set and the insert, in one transaction."""
-        self._change(row[0], [(INSERT_ACTION, row)], row[5], now, expected)
+    def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
+        """An action that does not end its game (``row``: the parameters of
+        ``INSERT_ACTION``): the room's compare-and-set and the insert, in one transaction."""
+        self._change(row["room"], [(INSERT_ACTION, row)], row["version"], now, expected)
 
     def set_version(
         self, code: str, version: int, now: float | None, expected: int | None = None
@@ -359,16 +345,19 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
 
     def delete_rooms(self, codes: list[str]) -> None:
         if codes:
-            self._write([("DELETE FROM rooms WHERE code = ?", (code,)) for code in codes])
+            delete = "DELETE FROM rooms WHERE code = :code"
+            self._write([(delete, {"code": code}) for code in codes])
 
     # ---------------------------------------------------------------- reads
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    def _query(self, sql: str, params: Params = NO_PARAMS) -> list[dict[str, Any]]:
         return self._transaction(lambda tx: tx.query(sql, params))
 
     def room_codes(self, statuses: tuple[str, ...] = ("lobby", "playing", "over")) -> list[str]:
-        marks = ", ".join("?" * len(statuses))
+        if not statuses:
+            return []
+        marks, params = in_list("status", statuses)
         rows = self._query(
-            f"SELECT code FROM rooms WHERE status IN ({marks}) ORDER BY created_at", statuses
+            f"SELECT code FROM rooms WHERE status IN {marks} ORDER BY created_at", params
         )
         return [row["code"] for row in rows]
 
@@ -382,10 +371,11 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         paced_before = before if paced_before is None else paced_before
         rows = self._query(
             "SELECT code FROM rooms WHERE"
-            " ((turn_limit IS NULL AND (updated_at < ? OR (status = 'lobby' AND updated_at < ?)))"
-            " OR (turn_limit IS NOT NULL AND updated_at < ?))"
+            " ((turn_limit IS NULL AND (updated_at < :before"
+            " OR (status = 'lobby' AND updated_at < :lobby_before)))"
+            " OR (turn_limit IS NOT NULL AND updated_at < :paced_before))"
             " AND NOT EXISTS (SELECT 1 FROM presence WHERE presence.room = rooms.code)",
-            (before, lobby_before, paced_before),
+            {"before": before, "lobby_before": lobby_before, "paced_before": paced_before},
         )
         return [row["code"] for row in rows]
 
@@ -398,9 +388,8 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         codes = list(codes)
         found: dict[str, int] = {}
         for start in range(0, len(codes), 500):
-            chunk = tuple(codes[start : start + 500])
-            marks = ", ".join("?" * len(chunk))
-            rows = self._query(f"SELECT code, version FROM rooms WHERE code IN ({marks})", chunk)
+            marks, params = in_list("code", codes[start : start + 500])
+            rows = self._query(f"SELECT code, version FROM rooms WHERE code IN {marks}", params)
             found.update((row["code"], row["version"]) for row in rows)
         return found
 
@@ -420,14 +409,14 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         ``from_idx`` in the answer says so; else it is 0 and every action is there)."""
 
         def work(tx: Tx) -> dict[str, Any] | None:
-            rows = tx.query("SELECT * FROM rooms WHERE code = ?", (code,))
+            rows = tx.query("SELECT * FROM rooms WHERE code = :code", {"code": code})
             if not rows:
                 return None
             row = rows[0]
             players = tx.query(
                 "SELECT seat, name, token, bot, human, host FROM players"
-                " WHERE room = ? ORDER BY seat",
-                (code,),
+                " WHERE room = :code ORDER BY seat",
+                {"code": code},
             )
             start = from_idx if row["game_no"] == game_no else 0
             game = _game(tx, code, row["game_no"]) if row["game_no"] else None
@@ -462,7 +451,10 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
 
 def _game(tx: Tx, code: str, game_no: int) -> dict[str, Any] | None:
     """Game ``game_no`` of room ``code`` (without its actions), or None."""
-    rows = tx.query("SELECT * FROM games WHERE room = ? AND game_no = ?", (code, game_no))
+    rows = tx.query(
+        "SELECT * FROM games WHERE room = :code AND game_no = :game_no",
+        {"code": code, "game_no": game_no},
+    )
     if not rows:
         return None
     row = rows[0]
@@ -486,8 +478,8 @@ def _actions(
     played each one for an absent person (``{level, turn}``; None: the seat's own)."""
     rows = tx.query(
         "SELECT seat, action, version, stand_in FROM actions"
-        " WHERE room = ? AND game_no = ? AND idx >= ? ORDER BY idx",
-        (code, game_no, start),
+        " WHERE room = :code AND game_no = :game_no AND idx >= :start ORDER BY idx",
+        {"code": code, "game_no": game_no, "start": start},
     )
     actions = [{"seat": row["seat"], "action": json.loads(row["action"])} for row in rows]
     stand_ins = [_loads_or_none(row["stand_in"]) for row in rows]

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .sql import NO_PARAMS, Params
+
 #: a paced room's turn clocks: ``({seat: since}, earliest deadline or None)``
 Waiting = tuple[dict[int, float], float | None]
 
@@ -16,19 +18,20 @@ Waiting = tuple[dict[int, float], float | None]
 class ClockTables:
     """The overdue paced rooms, on the store's ``_query``."""
 
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    def _query(self, sql: str, params: Params = NO_PARAMS) -> list[dict[str, Any]]:
         raise NotImplementedError
 
     def due_rooms(self, now: float) -> list[str]:
         """The paced games with a seat's turn clock past its limit at ``now``."""
         rows = self._query(
-            "SELECT code FROM rooms WHERE status = 'playing' AND turn_due <= ? ORDER BY turn_due",
-            (now,),
+            "SELECT code FROM rooms WHERE status = 'playing' AND turn_due <= :now"
+            " ORDER BY turn_due",
+            {"now": now},
         )
         return [row["code"] for row in rows]
 
 
-def waiting_statements(code: str, waiting: Waiting | None) -> list[tuple[str, tuple[Any, ...]]]:
+def waiting_statements(code: str, waiting: Waiting | None) -> list[tuple[str, Params]]:
     """The statement storing a paced room's turn clocks: ``waiting`` maps each seat the
     table waits for to the moment it started waiting (its limit runs from there), and
     ``turn_due`` is the earliest deadline (None: the table waits for no one). None: a
@@ -38,8 +41,12 @@ def waiting_statements(code: str, waiting: Waiting | None) -> list[tuple[str, tu
     clocks, due = waiting
     return [
         (
-            "UPDATE rooms SET waiting = ?, turn_due = ? WHERE code = ?",
-            (json.dumps({str(seat): since for seat, since in clocks.items()}), due, code),
+            "UPDATE rooms SET waiting = :waiting, turn_due = :due WHERE code = :code",
+            {
+                "waiting": json.dumps({str(seat): since for seat, since in clocks.items()}),
+                "due": due,
+                "code": code,
+            },
         )
     ]
 

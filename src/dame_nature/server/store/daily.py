@@ -8,10 +8,14 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .sql import in_list
+
 if TYPE_CHECKING:
-    from .base import Tx
+    from .sql import Tx
 
 T = TypeVar("T")
+
+SELECT_DEAL = "SELECT seed, verdict FROM daily_deals WHERE day = :day AND players = :players"
 
 
 class DailyTables:
@@ -24,16 +28,15 @@ class DailyTables:
         """The deal of ``day`` for ``players``: ``{seed, verdict}``. The first call of
         the day stores ``seed``; every later one (on any node) reads it back."""
 
+        key = {"day": day, "players": players, "seed": seed, "now": now}
+
         def work(tx: Tx) -> dict[str, Any]:
             tx.execute(
-                "INSERT INTO daily_deals (day, players, seed, created_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT DO NOTHING",
-                (day, players, seed, now),
+                "INSERT INTO daily_deals (day, players, seed, created_at)"
+                " VALUES (:day, :players, :seed, :now) ON CONFLICT DO NOTHING",
+                key,
             )
-            row = tx.query(
-                "SELECT seed, verdict FROM daily_deals WHERE day = ? AND players = ?",
-                (day, players),
-            )[0]
+            row = tx.query(SELECT_DEAL, key)[0]
             verdict = json.loads(row["verdict"]) if row["verdict"] is not None else None
             return {"seed": int(row["seed"]), "verdict": verdict}
 
@@ -41,12 +44,7 @@ class DailyTables:
 
     def find_daily_deal(self, day: str, players: int) -> dict[str, Any] | None:
         """The deal of ``day`` for ``players`` if one was drawn, else None."""
-        rows = self._transaction(
-            lambda tx: tx.query(
-                "SELECT seed, verdict FROM daily_deals WHERE day = ? AND players = ?",
-                (day, players),
-            )
-        )
+        rows = self._transaction(lambda tx: tx.query(SELECT_DEAL, {"day": day, "players": players}))
         if not rows:
             return None
         verdict = rows[0]["verdict"]
@@ -56,9 +54,9 @@ class DailyTables:
         """The solver's verdict on the deal (kept once stored)."""
         self._transaction(
             lambda tx: tx.execute(
-                "UPDATE daily_deals SET verdict = ? WHERE day = ? AND players = ?"
+                "UPDATE daily_deals SET verdict = :verdict WHERE day = :day AND players = :players"
                 " AND verdict IS NULL",
-                (json.dumps(verdict), day, players),
+                {"verdict": json.dumps(verdict), "day": day, "players": players},
             )
         )
 
@@ -67,12 +65,12 @@ class DailyTables:
         finished it and those that won it."""
         if not keys:
             return {}
-        marks = ", ".join("?" * len(keys))
+        marks, params = in_list("deal", keys)
         rows = self._transaction(
             lambda tx: tx.query(
                 "SELECT deal, COUNT(*) AS finished, COALESCE(SUM(won), 0) AS won"
-                f" FROM results WHERE deal IN ({marks}) GROUP BY deal",
-                tuple(keys),
+                f" FROM results WHERE deal IN {marks} GROUP BY deal",
+                params,
             )
         )
         return {r["deal"]: {"finished": int(r["finished"]), "won": int(r["won"])} for r in rows}

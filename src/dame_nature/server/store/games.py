@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .sql import NO_PARAMS, Params
+
 #: ``json.dumps(data, separators=(",", ":"))`` without building an encoder per call
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -24,10 +26,10 @@ _dumps = json.JSONEncoder(separators=(",", ":")).encode
 class GameTables:
     """Hints, reviews and replay reports, on the store's ``_write`` and ``_query``."""
 
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _write(self, statements: list[tuple[str, Params]]) -> None:
         raise NotImplementedError
 
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    def _query(self, sql: str, params: Params = NO_PARAMS) -> list[dict[str, Any]]:
         raise NotImplementedError
 
     def set_hints(self, code: str, game_no: int, hints: list[int]) -> None:
@@ -36,8 +38,8 @@ class GameTables:
         self._write(
             [
                 (
-                    "UPDATE games SET hints = ? WHERE room = ? AND game_no = ?",
-                    (json.dumps(hints), code, game_no),
+                    "UPDATE games SET hints = :hints WHERE room = :code AND game_no = :game_no",
+                    {"hints": json.dumps(hints), "code": code, "game_no": game_no},
                 )
             ]
         )
@@ -47,15 +49,16 @@ class GameTables:
         self._write(
             [
                 (
-                    "UPDATE games SET review = ? WHERE room = ? AND game_no = ?",
-                    (_dumps(review), code, game_no),
+                    "UPDATE games SET review = :review WHERE room = :code AND game_no = :game_no",
+                    {"review": _dumps(review), "code": code, "game_no": game_no},
                 )
             ]
         )
 
     def load_review(self, code: str, game_no: int) -> dict[str, Any] | None:
         rows = self._query(
-            "SELECT review FROM games WHERE room = ? AND game_no = ?", (code, game_no)
+            "SELECT review FROM games WHERE room = :code AND game_no = :game_no",
+            {"code": code, "game_no": game_no},
         )
         text = rows[0]["review"] if rows else None
         return None if text is None else json.loads(text)
@@ -69,15 +72,16 @@ class GameTables:
                 (
                     "INSERT INTO replay_reports"
                     " (room, game_no, engine_version, rules_version, problem, found_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (
-                        code,
-                        game_no,
-                        game.get("engine_version"),
-                        game.get("rules_version"),
-                        problem,
-                        now,
-                    ),
+                    " VALUES (:code, :game_no, :engine_version, :rules_version, :problem, :now)"
+                    " ON CONFLICT DO NOTHING",
+                    {
+                        "code": code,
+                        "game_no": game_no,
+                        "engine_version": game.get("engine_version"),
+                        "rules_version": game.get("rules_version"),
+                        "problem": problem,
+                        "now": now,
+                    },
                 )  # fmt: skip
             ]
         )

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
-    from .base import Tx
+    from .sql import Tx
 
 T = TypeVar("T")
 
@@ -38,18 +38,20 @@ class NodeTables:
         """A seat's first socket on ``node`` opened (``present``) or its last one closed:
         a new version; the seats connected anywhere afterwards."""
 
+        key = {"code": code, "seat": seat, "node": node}
+
         def work(tx: Tx) -> list[int]:
             tx.touch(code, version, None)  # connections alone do not keep a room alive
             if present:
                 tx.execute(
-                    "INSERT INTO presence (room, seat, node) VALUES (?, ?, ?)"
+                    "INSERT INTO presence (room, seat, node) VALUES (:code, :seat, :node)"
                     " ON CONFLICT DO NOTHING",
-                    (code, seat, node),
+                    key,
                 )
             else:
                 tx.execute(
-                    "DELETE FROM presence WHERE room = ? AND seat = ? AND node = ?",
-                    (code, seat, node),
+                    "DELETE FROM presence WHERE room = :code AND seat = :seat AND node = :node",
+                    key,
                 )
             return tx.present(code)
 
@@ -70,11 +72,12 @@ class NodeTables:
         others, who then dropped its seats' presence)."""
 
         def work(tx: Tx) -> bool:
-            if tx.execute("UPDATE nodes SET seen_at = ? WHERE node = ?", (now, node)):
+            key = {"node": node, "now": now}
+            if tx.execute("UPDATE nodes SET seen_at = :now WHERE node = :node", key):
                 return True
             tx.execute(
-                "INSERT INTO nodes (node, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                (node, now),
+                "INSERT INTO nodes (node, seen_at) VALUES (:node, :now) ON CONFLICT DO NOTHING",
+                key,
             )
             return False
 
@@ -90,22 +93,25 @@ class NodeTables:
             if only is not None:
                 dead = [only]
             else:
-                rows = tx.query("SELECT node FROM nodes WHERE seen_at < ?", (before,))
+                rows = tx.query(
+                    "SELECT node FROM nodes WHERE seen_at < :before", {"before": before}
+                )
                 dead = [row["node"] for row in rows]
             changed: list[tuple[str, int]] = []
             for node in dead:
+                key = {"node": node}
                 rooms = tx.query(
-                    "SELECT DISTINCT room FROM presence WHERE node = ? ORDER BY room", (node,)
+                    "SELECT DISTINCT room FROM presence WHERE node = :node ORDER BY room", key
                 )
-                tx.execute("DELETE FROM presence WHERE node = ?", (node,))
+                tx.execute("DELETE FROM presence WHERE node = :node", key)
                 for row in rooms:
                     found = tx.query(
-                        "UPDATE rooms SET version = version + 1, updated_at = ? WHERE code = ?"
-                        " RETURNING code, version",
-                        (now, row["room"]),
+                        "UPDATE rooms SET version = version + 1, updated_at = :now"
+                        " WHERE code = :code RETURNING code, version",
+                        {"now": now, "code": row["room"]},
                     )
                     changed += [(r["code"], r["version"]) for r in found]
-                tx.execute("DELETE FROM nodes WHERE node = ?", (node,))
+                tx.execute("DELETE FROM nodes WHERE node = :node", key)
             return changed
 
         return self._transaction(work)

@@ -10,20 +10,26 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from .base import BaseStore, Conflict, StoreUnavailable, Tx
+from .base import BaseStore
+from .sql import NO_PARAMS, Conflict, Params, StoreUnavailable, Tx, compiled
 
 T = TypeVar("T")
 
-_PG_SQL: dict[str, str] = {}
+#: the compare-and-set of the room and the insert of its action, in one statement
+APPEND_ACTION = (
+    "WITH moved AS (UPDATE rooms SET version = :version, updated_at = :now"
+    " WHERE code = :room AND version = :expected RETURNING code)"
+    " INSERT INTO actions (room, game_no, idx, seat, action, version, stand_in)"
+    " SELECT code, :game_no, :idx, :seat, :action, :version, :stand_in FROM moved"
+)
+TRY_LOCK = "SELECT pg_try_advisory_lock(:key) AS got"
+UNLOCK = "SELECT pg_advisory_unlock(:key)"
 
 
-def _pg(sql: str) -> str:
-    """The statement with psycopg's ``%s`` placeholders (no statement holds a literal
-    ``?`` or ``%``)."""
-    text = _PG_SQL.get(sql)
-    if text is None:
-        text = _PG_SQL[sql] = sql.replace("?", "%s")
-    return text
+def _statement(sql: str, params: Params) -> tuple[str, Any]:
+    """The text and parameters of ``sql`` as psycopg takes them (``sql.py``)."""
+    text, bind = compiled(sql, "postgresql")
+    return text, bind(params)
 
 
 class PostgresStore(BaseStore):
@@ -95,7 +101,7 @@ class PostgresStore(BaseStore):
         with self._connection() as conn, conn.transaction():
             if snapshot:  # read only, so it never fails to serialise
                 conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            return work(Tx(conn, _pg))
+            return work(Tx(conn, "postgresql"))
 
     async def call(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run one of this store's methods on a worker thread."""
@@ -104,28 +110,21 @@ class PostgresStore(BaseStore):
     # Each round trip to the server counts (a transaction is BEGIN, the statements and
     # COMMIT): a read is one statement on its own, and the usual action (one that does
     # not end the game) one statement too, the compare-and-set and the insert together.
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
-        return self._single(sql, params, fetch=True)  # type: ignore[no-any-return]
+    def _query(self, sql: str, params: Params = NO_PARAMS) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = self._single(sql, params, fetch=True)
+        return rows
 
-    def _single(self, sql: str, params: tuple[Any, ...], fetch: bool) -> Any:
+    def _single(self, sql: str, params: Params, fetch: bool) -> Any:
         with self._connection() as conn:
-            cursor = conn.execute(_pg(sql), params)
+            cursor = conn.execute(*_statement(sql, params))
             return cursor.fetchall() if fetch else cursor.rowcount
 
-    def _append_action(self, row: tuple[Any, ...], now: float, expected: int) -> None:
+    def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
         # the compare-and-set and the insert in one statement (the end of a game is a
         # transaction of four: the base class's)
-        code, game_no, idx, seat, action, version, stand_in = row
-        inserted = self._single(
-            "WITH moved AS (UPDATE rooms SET version = ?, updated_at = ?"
-            " WHERE code = ? AND version = ? RETURNING code)"
-            " INSERT INTO actions (room, game_no, idx, seat, action, version, stand_in)"
-            " SELECT code, ?, ?, ?, ?, ?, ? FROM moved",
-            (version, now, code, expected, game_no, idx, seat, action, version, stand_in),
-            fetch=False,
-        )
+        inserted = self._single(APPEND_ACTION, {**row, "now": now, "expected": expected}, False)
         if inserted != 1:
-            raise Conflict(f"room {code} is no longer at version {expected}")
+            raise Conflict(f"room {row['room']} is no longer at version {expected}")
 
     # ---------------------------------------------------------------- leads
     # One node at a time drives the bots of a room: the one holding a PostgreSQL advisory
@@ -144,7 +143,7 @@ class PostgresStore(BaseStore):
                     self._leads.clear()
                     self._lead_conn = self._connect()
                 row = self._lead_conn.execute(
-                    "SELECT pg_try_advisory_lock(%s) AS got", (self._lead_key(code),)
+                    *_statement(TRY_LOCK, {"key": self._lead_key(code)})
                 ).fetchone()
             except Exception:
                 self._drop_leads()
@@ -161,7 +160,7 @@ class PostgresStore(BaseStore):
             self._leads.discard(code)
             try:
                 assert self._lead_conn is not None
-                self._lead_conn.execute("SELECT pg_advisory_unlock(%s)", (self._lead_key(code),))
+                self._lead_conn.execute(*_statement(UNLOCK, {"key": self._lead_key(code)}))
             except Exception:
                 self._drop_leads()
 

@@ -29,26 +29,28 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .sql import NO_PARAMS, Params, in_list
+
 if TYPE_CHECKING:
-    from .base import Tx
+    from .sql import Tx
 
 T = TypeVar("T")
 
-#: the columns of a result, in the order of ``INSERT_RESULT``
+#: the columns of a result (``INSERT_RESULT``'s parameters are named after them)
 RESULT_COLUMNS = (
     "room", "game_no", "finished_at", "day", "players", "rules", "won", "cards_placed",
     "discards", "turns", "people", "bots", "stand_in_moves", "hints", "deal",
 )  # fmt: skip
 INSERT_RESULT = (
     f"INSERT INTO results ({', '.join(RESULT_COLUMNS)})"
-    f" VALUES ({', '.join('?' * len(RESULT_COLUMNS))}) ON CONFLICT DO NOTHING"
+    f" VALUES ({', '.join(':' + column for column in RESULT_COLUMNS)}) ON CONFLICT DO NOTHING"
 )
 #: the most rows one read of the results or of the admin log answers
 MAX_ROWS = 500
 
 
-def result_row(record: dict[str, Any]) -> tuple[Any, ...]:
-    """The values of ``INSERT_RESULT`` for a game's result (``results.game_result``):
+def result_row(record: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of ``INSERT_RESULT`` for a game's result (``results.game_result``):
     its day is the UTC date it finished; its rules, sorted."""
     day = time.strftime("%Y-%m-%d", time.gmtime(record["finished_at"]))
     values = {
@@ -58,17 +60,19 @@ def result_row(record: dict[str, Any]) -> tuple[Any, ...]:
         "won": int(bool(record["won"])),
         "deal": record.get("deal"),
     }
-    return tuple(values[column] for column in RESULT_COLUMNS)
+    return {column: values[column] for column in RESULT_COLUMNS}
 
 
-def admin_log_row(entry: dict[str, Any], now: float) -> tuple[str, tuple[Any, ...]]:
+def admin_log_row(entry: dict[str, Any], now: float) -> tuple[str, Params]:
     """The insert of an admin action into ``admin_log`` (``entry``: ``who``, ``action``,
     ``target``, ``detail``), to run in the transaction of the action itself."""
     detail = entry.get("detail")
     return (
-        "INSERT INTO admin_log (at, who, action, target, detail) VALUES (?, ?, ?, ?, ?)",
-        (now, entry["who"], entry["action"], entry.get("target"),
-         None if detail is None else json.dumps(detail, sort_keys=True)),
+        "INSERT INTO admin_log (at, who, action, target, detail)"
+        " VALUES (:now, :who, :action, :target, :detail)",
+        {"now": now, "who": entry["who"], "action": entry["action"],
+         "target": entry.get("target"),
+         "detail": None if detail is None else json.dumps(detail, sort_keys=True)},
     )  # fmt: skip
 
 
@@ -82,7 +86,7 @@ class RecordTables:
     def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
         raise NotImplementedError
 
-    def _query(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    def _query(self, sql: str, params: Params = NO_PARAMS) -> list[dict[str, Any]]:
         raise NotImplementedError
 
     # ---------------------------------------------------------------- results
@@ -101,19 +105,14 @@ class RecordTables:
     ) -> list[dict[str, Any]]:
         """The results stored, oldest first (at most ``limit``, the newest ones): of one
         shared ``deal``, of one ``room``, or finished at ``since`` or later."""
-        where: list[str] = ["1 = 1"]
-        params: list[Any] = []
-        for column, value in (("deal", deal), ("room", room)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        if since is not None:
-            where.append("finished_at >= ?")
-            params.append(since)
+        params = {"deal": deal, "room": room, "since": since, "limit": max(0, min(limit, MAX_ROWS))}
+        where = ["1 = 1"]
+        where += [f"{key} = :{key}" for key in ("deal", "room") if params[key] is not None]
+        where += ["finished_at >= :since"] if since is not None else []
         rows = self._query(
             f"SELECT * FROM results WHERE {' AND '.join(where)}"
-            " ORDER BY finished_at DESC, room, game_no LIMIT ?",
-            (*params, max(0, min(limit, MAX_ROWS))),
+            " ORDER BY finished_at DESC, room, game_no LIMIT :limit",
+            params,
         )
         return [_result(row) for row in reversed(rows)]
 
@@ -132,8 +131,8 @@ class RecordTables:
         """Games finished and won each UTC day from ``since_day`` (``YYYY-MM-DD``) on."""
         rows = self._query(
             "SELECT day, COUNT(*) AS games, SUM(won) AS won FROM results"
-            " WHERE day >= ? GROUP BY day ORDER BY day",
-            (since_day,),
+            " WHERE day >= :since_day GROUP BY day ORDER BY day",
+            {"since_day": since_day},
         )
         return [{"day": r["day"], "games": int(r["games"]), "won": int(r["won"])} for r in rows]
 
@@ -145,16 +144,15 @@ class RecordTables:
         def work(tx: Tx) -> list[dict[str, Any]]:
             rooms = tx.query(
                 "SELECT code, status, game_no, created_at, updated_at FROM rooms"
-                " ORDER BY created_at DESC LIMIT ?",
-                (max(0, min(limit, MAX_ROWS)),),
+                " ORDER BY created_at DESC LIMIT :limit",
+                {"limit": max(0, min(limit, MAX_ROWS))},
             )
             if not rooms:
                 return []
-            codes = tuple(room["code"] for room in rooms)
-            marks = ", ".join("?" * len(codes))
+            marks, codes = in_list("code", [room["code"] for room in rooms])
             seats: dict[str, list[dict[str, Any]]] = {}
             for row in tx.query(
-                f"SELECT room, seat, name, bot, human FROM players WHERE room IN ({marks})"
+                f"SELECT room, seat, name, bot, human FROM players WHERE room IN {marks}"
                 " ORDER BY room, seat",
                 codes,
             ):
@@ -164,7 +162,7 @@ class RecordTables:
                 )  # fmt: skip
             nodes: dict[str, set[str]] = {}
             for row in tx.query(
-                f"SELECT DISTINCT room, node FROM presence WHERE room IN ({marks})", codes
+                f"SELECT DISTINCT room, node FROM presence WHERE room IN {marks}", codes
             ):
                 nodes.setdefault(row["room"], set()).add(row["node"])
             return [
@@ -198,9 +196,9 @@ class RecordTables:
         def work(tx: Tx) -> None:
             tx.touch(code, version, now, expected)
             tx.execute(
-                "UPDATE players SET token = ?, bot = ?, human = 0, host = 0"
-                " WHERE room = ? AND seat = ?",
-                (token, bot, code, seat),
+                "UPDATE players SET token = :token, bot = :bot, human = 0, host = 0"
+                " WHERE room = :code AND seat = :seat",
+                {"token": token, "bot": bot, "code": code, "seat": seat},
             )
             if admin_log is not None:
                 tx.execute(*admin_log_row(admin_log, now))
@@ -220,7 +218,7 @@ class RecordTables:
         sql, params = admin_log_row(admin_log, now)
 
         def work(tx: Tx) -> None:
-            tx.execute("DELETE FROM rooms WHERE code = ?", (code,))
+            tx.execute("DELETE FROM rooms WHERE code = :code", {"code": code})
             tx.execute(sql, params)
 
         self._transaction(work)
@@ -228,8 +226,9 @@ class RecordTables:
     def admin_log(self, limit: int = MAX_ROWS) -> list[dict[str, Any]]:
         """The admin actions, newest first (at most ``limit``)."""
         rows = self._query(
-            "SELECT id, at, who, action, target, detail FROM admin_log ORDER BY id DESC LIMIT ?",
-            (max(0, min(limit, MAX_ROWS)),),
+            "SELECT id, at, who, action, target, detail FROM admin_log"
+            " ORDER BY id DESC LIMIT :limit",
+            {"limit": max(0, min(limit, MAX_ROWS))},
         )
         return [
             {**r, "detail": None if r["detail"] is None else json.loads(r["detail"])} for r in rows

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..migrate import migrate_sqlite
-from .base import BaseStore, Conflict, Tx
+from .base import BaseStore
+from .sql import Conflict, Tx
 
 T = TypeVar("T")
 
@@ -121,7 +122,7 @@ class Store(BaseStore):
             conn = self._conn
             conn.execute("BEGIN IMMEDIATE")
             try:
-                result = work(Tx(conn))
+                result = work(Tx(conn, "sqlite"))
             except sqlite3.IntegrityError as err:
                 conn.execute("ROLLBACK")
                 if "UNIQUE" in str(err) or "PRIMARY KEY" in str(err):

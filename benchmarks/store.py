@@ -1,0 +1,92 @@
+"""Store benchmark: the CPU an action's commit costs on SQLite (the embedded store).
+
+Run by hand: ``python benchmarks/store.py [--actions N] [--baseline SRC] [--rounds N]``.
+
+Each round opens a fresh SQLite file (WAL, as the server runs it), creates a room with
+two seats and a game, then appends ``--actions`` actions through ``store.add_action``
+(the room's compare-and-set and the insert, one transaction each: what every accepted
+action costs the store), and reads the room back ``--actions / 10`` times
+(``store.load_room``, what a node catching up does). Figures are microseconds of this
+process's CPU time (``time.process_time``) per call, so that other work on a shared
+machine slows them less than it would wall-clock figures.
+
+With ``--baseline SRC`` (a source tree holding the ``dame_nature`` package, e.g. an
+export of ``main``'s ``src``), the same round runs on that code in a subprocess,
+alternating with this one for ``--rounds`` rounds; each figure is the best round of
+each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+
+def one_round(actions: int) -> dict[str, float]:
+    from dame_nature.server.store import open_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = open_store(os.path.join(folder, "bench.db"))
+        try:
+            store.create_room("bench", "host", {"modes": []}, now=1.0)
+            store.add_player("bench", 0, "Ada", "t0", version=1, now=1.0)
+            store.add_player("bench", 1, "Bo", "t1", version=2, now=1.0)
+            store.start_game("bench", 1, {"seed": 1}, campaign=None, version=3, now=1.0)
+            action = {"type": "program", "card": "c12"}
+            start = time.process_time()
+            for idx in range(actions):
+                store.add_action(
+                    "bench", 1, idx, idx % 2, action,
+                    result=None, campaign=None, version=4 + idx, now=2.0 + idx,
+                )  # fmt: skip
+            commit = time.process_time() - start
+            loads = max(1, actions // 10)
+            start = time.process_time()
+            for _ in range(loads):
+                store.load_room("bench", 1, actions - 5)
+            load = time.process_time() - start
+        finally:
+            store.close()
+    return {"commit_us": 1e6 * commit / actions, "load_room_us": 1e6 * load / loads}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--baseline", help="a source tree to compare with")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="one round, as JSON (internal)")
+    args = parser.parse_args()
+    if args.json:
+        print(json.dumps(one_round(args.actions)))
+        return
+    trees = {"this": os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")}
+    if args.baseline:
+        trees["baseline"] = args.baseline
+    best: dict[str, dict[str, float]] = {}
+    for _ in range(args.rounds):
+        for name, src in trees.items():
+            env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
+            command = [sys.executable, __file__, "--json", "--actions", str(args.actions)]
+            out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+            figures: dict[str, Any] = json.loads(out.stdout)
+            kept = best.setdefault(name, figures)
+            for key, value in figures.items():
+                kept[key] = min(kept[key], value)
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; best of {args.rounds}")
+    for name, figures in best.items():
+        print(name, " ".join(f"{key}={value:.1f}" for key, value in figures.items()))
+    if "baseline" in best:
+        for key in best["this"]:
+            print(f"{key}: this/baseline = {best['this'][key] / best['baseline'][key]:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,33 @@
+"""The store's statements, written once with named parameters, run the same on SQLite
+and PostgreSQL (``store/sql.py``): a ``?`` or a ``%`` in the text is SQL, never taken
+for a placeholder, and a parameter used twice is bound twice."""
+
+from __future__ import annotations
+
+from dame_nature.server.store import open_store
+from dame_nature.server.store.sql import DIALECTS, compiled
+
+
+def test_question_marks_and_percents_in_literals_stay_sql(store_url: str):
+    store = open_store(store_url)
+    try:
+        store.create_room("abc", "tok", {"modes": [], "note": "100% sure?"}, now=1.0)
+        rows = store._query(
+            "SELECT code, '50%?' AS literal, :seat + :seat AS twice FROM rooms"
+            " WHERE code = :code AND spec LIKE '%sure?%'",
+            {"code": "abc", "seat": 2},
+        )
+        assert rows == [{"code": "abc", "literal": "50%?", "twice": 4}]
+        assert store.room_versions(["abc", "gone"]) == {"abc": 0}
+    finally:
+        store.close()
+
+
+def test_every_dialect_binds_what_its_compiled_statement_names():
+    sql = "UPDATE rooms SET version = :version, updated_at = :now WHERE code = :code"
+    params = {"code": "abc", "version": 3, "now": 2.0}
+    text, bind = compiled(sql, "sqlite")
+    assert (text.count("?"), bind(params)) == (3, (3, 2.0, "abc"))
+    text, bind = compiled(sql, "postgresql")
+    assert "%(version)s" in text and bind(params) == params
+    assert set(DIALECTS) == {"sqlite", "postgresql"}
