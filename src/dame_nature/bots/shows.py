@@ -27,9 +27,8 @@ def late_show(view: View, seat: int, shown: str | None) -> bool:
     """Whether ``seat`` (which showed ``shown`` this turn, or nothing) should show its
     program now although its free Symbiosis went to a discard swap or a Give: it reveals
     first, holds a Symbiosis card, and at most ``LATE_SHOW_DISCARDS`` discards are left.
-    The show chain then still heads the turn: partners who had to guess its card and
-    collided with it would lose the game (the first player's swap or Give used to leave
-    the next revealer to guess, and most such turns ended the game)."""
+    The show chain then still heads the turn: a partner left to guess its card may
+    collide with it, and with no discard to spare that loses the game."""
     order = reveal_order(view)
     return bool(
         order
