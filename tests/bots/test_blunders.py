@@ -138,3 +138,32 @@ def test_the_give_back_completes_the_partners_placement() -> None:
     for seed in range(3):
         action = ExpertBot(1, seed=seed).act(state.clone().view(1))
         assert action == {"type": "give_back", "card": "species-jonc"}, action
+
+
+def test_the_first_player_shows_its_program_after_its_free_swap() -> None:
+    """The first player spent its free Symbiosis on a discard swap, and no discard is
+    left: it shows its program all the same (its Symbiosis card), so the partners after
+    it never have to guess its card and collide with it."""
+    game = Game(4)
+    empty = EAGLE_SLOTS | {"species-martre", "species-martre:2"}
+    web = full_web(game, empty)
+    web["species-martre:1"] = next(
+        c for c in game.fixed_cards if c.startswith("cond-violet") and c not in web.values()
+    )
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    yellow = next(c for c in left if c.startswith("cond-yellow"))
+    discard = [c for c in left if c.startswith("joker")]
+    others = [c for c in left if c not in (yellow, "species-martre", *discard)]
+    state = position(
+        4,
+        web=web,
+        hands={0: [yellow, others[0]], 1: ["species-martre", *others[1:2]], 2: others[2:3]},
+        discard=discard,
+        first=0,
+    )
+    state.apply(0, {"type": "swap_discard", "card": others[0], "take": discard[0]})
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(0, seed=seed), mine)
+        shows = [m for m in moves if m["type"] == "show"]
+        assert shows and shows[0]["card"] == mine.programmed[0], moves

@@ -59,6 +59,9 @@ from .policy import (
     rollout_value,
     side_quota,
 )
+from .shows import earlier_settled as _earlier_settled
+from .shows import late_show
+from .shows import reveal_order as _reveal_order
 from .simulator import INFO, Outcome, Sim
 
 #: sampled deals per decision (the budget: decision time grows with it)
@@ -123,6 +126,8 @@ class ExpertBot(Reader):
             action = self._symbiosis(view)
             if action is not None:
                 return action
+        if "show" in view.get("legal_types", ()) and late_show(view, self.seat, shown):
+            return {"type": "show", "card": view["programmed"]}
         return {"type": "ready"}
 
     def _signature(self, view: View) -> Any:
@@ -157,7 +162,7 @@ class ExpertBot(Reader):
             return _keep(view, distinct[0])
         if self.worlds == 0:
             return _keep(view, blueprint)
-        show = self._chain_position(view) is not None
+        show = self._chain_position(view) is not None or late_show(view, self.seat, None)
         scores = self._evaluate(
             know, [(c, lambda sim, c=c: self._play_turn(sim, know, c, show)) for c in distinct]
         )
@@ -469,19 +474,6 @@ def _reveal(sim: Sim, seat: int, card: str) -> None:
     prev = sim.turn_records[-1] if sim.turn_records else None
     _, outcome = best_outcome(sim, seat, card, prev)
     sim.resolve(seat, card, outcome)
-
-
-def _reveal_order(view: View) -> list[int]:
-    """This turn's reveal order, as the view gives it."""
-    return list(view["reveal_order"])
-
-
-def _earlier_settled(view: View, seat: int) -> bool:
-    """Whether every seat revealing before ``seat`` this turn has programmed and is ready."""
-    order = _reveal_order(view)
-    players = view["players"]
-    earlier = order[: order.index(seat)] if seat in order else []
-    return all(players[s]["has_programmed"] and players[s]["ready"] for s in earlier)
 
 
 def _remaining_order(sim: Sim, view: View, seat: int) -> list[int]:
