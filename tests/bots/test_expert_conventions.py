@@ -7,7 +7,13 @@ from typing import Any
 
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.expert import SHOW_CHAIN, ExpertBot, give_back_guess
-from dame_nature.bots.policy import best_outcome, program_choice, side_quota
+from dame_nature.bots.policy import (
+    best_outcome,
+    greedy_move,
+    program_choice,
+    side_quota,
+    value,
+)
 from dame_nature.bots.simulator import Sim, get_rules
 from dame_nature.engine import Game
 
@@ -87,6 +93,38 @@ def test_a_partner_is_expected_to_give_back_a_card_the_giver_can_place() -> None
     back = give_back_guess(sim, 1, 0)
     assert back != own
     assert not best_outcome(sim, 0, back, None)[1].discard
+
+
+def test_the_first_player_leads_with_blue_to_open_the_wetland() -> None:
+    """Under the Wetland the first player, whose program its free show makes known, leads
+    with a blue Condition; the next revealer, who sees it, places in the aquatic web; the
+    rollouts count an aquatic card above a card of the main web. Without the rule the
+    same hand leads with its Species."""
+    hands = [
+        ["cond-blue-1", "species-aubepine", "cond-yellow-1"],
+        ["cond-green-1", "cond-violet-1"],
+        ["cond-yellow-2"],
+        ["cond-yellow-3"],
+    ]
+    sim = Sim.empty(get_rules(4, ("wetland",)), 0, [list(h) for h in hands])
+    sim.web["species-aubepine:1"] = "cond-yellow-4"
+    sim.web["species-aubepine:2"] = "cond-green-4"
+    sim.start_turn()
+    assert program_choice(sim, 0) == "cond-blue-1"
+    assert greedy_move(sim, 0, None)[0] == "cond-blue-1"  # the next revealer can follow
+    lead = best_outcome(sim, 0, "cond-blue-1", None)[1]
+    sim.resolve(0, "cond-blue-1", lead)
+    card, outcome = greedy_move(sim, 1, sim.turn_records[-1])
+    assert outcome.slot in sim.rules.aquatic, (card, outcome)
+    before = value(sim)
+    sim.resolve(1, card, outcome)
+    assert value(sim) == before + 3  # one card more, in the aquatic web
+
+    plain = Sim.empty(get_rules(4, ()), 0, [list(h) for h in hands])
+    plain.web["species-aubepine:1"] = "cond-yellow-4"
+    plain.web["species-aubepine:2"] = "cond-green-4"
+    plain.start_turn()
+    assert program_choice(plain, 0) == "species-aubepine"
 
 
 def test_stuck_experts_give_cards_to_partners() -> None:

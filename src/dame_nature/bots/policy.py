@@ -115,10 +115,13 @@ def distinct_cards(sim: Sim, seat: int) -> list[str]:
 def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]:
     """The card (and its outcome) that looks best for ``seat`` to reveal now."""
     best: tuple[float, str, Outcome] | None = None
+    lead = wetland_lead_wanted(sim, seat, prev, look_ahead=True)
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
         if cat_first(sim, seat, card, prev):
             score += CAT_FIRST
+        elif lead and blue_lead(card, outcome):
+            score += WETLAND_LEAD
         if best is None or score > best[0]:
             best = (score, card, outcome)
     assert best is not None
@@ -172,16 +175,59 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
     the web (and ``prev``, the card revealed just before it, when it knows it), with
     ``unknown_before`` players revealing before it whose cards it does not know."""
     best: tuple[float, str] | None = None
+    lead = unknown_before == 0 and wetland_lead_wanted(sim, seat, prev)
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
         if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
             score -= UNSAFE
         elif unknown_before == 0 and cat_first(sim, seat, card, prev):
             score += CAT_FIRST
+        elif lead and blue_lead(card, outcome):
+            score += WETLAND_LEAD
         if best is None or score > best[0]:
             best = (score, card)
     assert best is not None
     return best[1]
+
+
+#: the Wetland: what a blue card placed first in the turn scores (``wetland_lead_wanted``)
+WETLAND_LEAD = 45.0
+
+
+def wetland_lead_wanted(
+    sim: Sim, seat: int, prev: Record | None, *, look_ahead: bool = False
+) -> bool:
+    """The Wetland's convention: the first player, whose program everyone sees (its free
+    Symbiosis shows it), leads with a blue card placed in the web while the aquatic web
+    is incomplete, so the next revealer, who saw it, can place an aquatic card right
+    after a blue one. With ``look_ahead`` (every hand open: the rollouts) only when the
+    next revealer holds a card the aquatic web would take after a blue one."""
+    rules = sim.rules
+    if not rules.wetland or prev is not None or sim.turn_records or seat != sim.first:
+        return False
+    if all(sim.web[s] is not None for s in rules.aquatic):
+        return False
+    if not look_ahead:
+        return True
+    order = sim.order()
+    if len(order) < 2 or order[0] != seat:
+        return False
+    after = order[1]
+    blue: Record = ["cond-blue-1", "blue", True, None]
+    return any(
+        o.slot in rules.aquatic
+        for card in distinct_cards(sim, after)
+        for o in sim.outcomes(after, card, blue)
+    )
+
+
+def blue_lead(card: str, outcome: Outcome) -> bool:
+    """A card that, revealed as ``outcome``, opens the aquatic web to the next revealer:
+    a blue Condition or a Joker given blue, placed in the web."""
+    info = INFO[card]
+    if outcome.discard or outcome.special or not info.is_condition_like:
+        return False
+    return (outcome.colour or info.colour) == "blue"
 
 
 def side_quota(n: int, kind: str) -> int:
@@ -196,10 +242,23 @@ ENDGAME_CARDS = 2
 ENDGAME_NODES = 200
 
 
+#: what a card in the aquatic web (the Wetland) adds to a rollout's value, beyond one
+AQUATIC_VALUE = 2.0
+
+
 def value(sim: Sim) -> float:
     """A finished (or abandoned) rollout: a win counts far more than the cards placed."""
-    placed = len(sim.rules.slots) - sim.empty_slots()
+    rules = sim.rules
+    placed = len(rules.slots) - sim.empty_slots()
+    if rules.wetland:  # an aquatic place is open only right after a blue card: scarce
+        placed += AQUATIC_VALUE * sum(1 for s in rules.aquatic if sim.web[s] is not None)
     return placed + (60.0 if sim.won else 0.0)
+
+
+def won_value(rules: Rules) -> float:
+    """What ``value`` gives a won game under ``rules``."""
+    aquatic = AQUATIC_VALUE * len(rules.aquatic) if rules.wetland else 0.0
+    return len(rules.slots) + aquatic + 60.0
 
 
 def rollout_value(
@@ -237,7 +296,7 @@ def play_out(sim: Sim) -> float:
 
             found = can_win(sim.copy(), ENDGAME_NODES)
             if found is not None:
-                return value(sim) + (len(sim.rules.slots) - value(sim) + 60.0 if found else 0.0)
+                return won_value(sim.rules) if found else value(sim)
         for seat in sim.order():
             if sim.over or sim.discards > limit:
                 break
