@@ -150,4 +150,3 @@ def test_sides_follow_the_shares_of_the_species() -> None:
             sides = list(state.sides)
             assert sides.count("plant") == side_quota(players, "plant"), (players, seed)
             assert sides.count("animal") == side_quota(players, "animal"), (players, seed)
-

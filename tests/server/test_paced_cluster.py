@@ -18,9 +18,7 @@ from tests.server.test_paced_tables import PACED, wait_for
 pytestmark = pytest.mark.timeout(300)
 
 
-def stored_moves(
-    db: str, room: str, version: int
-) -> list[tuple[int, str, int | None, str | None]]:
+def stored_moves(db: str, room: str, version: int) -> list[tuple[int, str, int | None, str | None]]:
     """Each stored action of the room's game up to the room's ``version``: (seat, type,
     turn of its stand-in, reason)."""
     with psycopg.connect(db) as conn:
