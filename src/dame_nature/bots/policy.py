@@ -249,7 +249,7 @@ AQUATIC_VALUE = 2.0
 def value(sim: Sim) -> float:
     """A finished (or abandoned) rollout: a win counts far more than the cards placed."""
     rules = sim.rules
-    placed = len(rules.slots) - sim.empty_slots()
+    placed: float = len(rules.slots) - sim.empty_slots()
     if rules.wetland:  # an aquatic place is open only right after a blue card: scarce
         placed += AQUATIC_VALUE * sum(1 for s in rules.aquatic if sim.web[s] is not None)
     return placed + (60.0 if sim.won else 0.0)

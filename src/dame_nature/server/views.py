@@ -14,10 +14,10 @@ object may be encoded in several pieces (and the items of one array too).
 What does not change from one version of a room's state to the next is not encoded
 again (``Encoded``, kept in the views' shared part, ``PublicPart.memo``, so that it
 lives and dies with the state): each event of the log tail (events never change), as a
-seat that sees none of its private details sees it and as each seat that does, and
-each action type's listing of ``legal_actions`` while the engine keeps the same list
-(``SeatPart.listings``). A seat's log and its ``legal_actions`` are then these texts
-joined.
+seat that sees none of its private details sees it and as each seat that does. A
+seat's log is then these texts joined. Its ``legal_actions`` are encoded at each version,
+action type by action type (``SeatPart.listings``): kept too, their texts would cost a
+room about 18 KiB for a few per cent of the CPU of an action.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "private", "listings")
+    __slots__ = ("start", "events", "private")
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
@@ -54,8 +54,6 @@ class Encoded:
         self.events: list[str] = []
         #: ``(index in the log, seat) -> the event with the private details seat sees``
         self.private: dict[tuple[int, int], str] = {}
-        #: ``(seat, action type) -> (the listing, its actions encoded, without brackets)``
-        self.listings: dict[tuple[int, str], tuple[list[dict[str, Any]], str]] = {}
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -77,16 +75,6 @@ class Encoded:
                 del private[key]
         encoded.events += [_json(event) for event in public[len(encoded.events) :]]
         return encoded
-
-    def listing(self, seat: int, kind: str, actions: list[dict[str, Any]]) -> str:
-        """``actions`` encoded without the brackets of their array (kept while the
-        engine keeps the same listing)."""
-        found = self.listings.get((seat, kind))
-        if found is not None and found[0] is actions:
-            return found[1]
-        text = _json(actions)[1:-1]
-        self.listings[seat, kind] = (actions, text)
-        return text
 
 
 class StateMessages:
@@ -124,8 +112,7 @@ class StateMessages:
             return orjson.dumps({"type": "state", "view": room.view(seat)}).decode()
         state = room.state
         assert state is not None
-        part, encoded = self.part, self.encoded
-        mine = seat_part(state, seat, part, with_log=False)
+        mine = seat_part(state, seat, self.part, with_log=False)
         awaiting = mine.awaiting
         if awaiting is None:
             awaited = "null"
@@ -134,13 +121,13 @@ class StateMessages:
             kind = _json(awaiting["kind"])
             awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
         listed = []
-        for kind, actions in mine.listings:
+        for _kind, actions in mine.listings:
             if not actions:
                 continue
             if awaiting is not None and actions is awaiting["options"]:
                 listed.append(options[1:-1])
             else:
-                listed.append(encoded.listing(seat, kind, actions))  # type: ignore[arg-type]
+                listed.append(_json(actions)[1:-1])
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
