@@ -3,6 +3,8 @@ person notices and never forgives in a partner."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from dame_nature.bots.expert import ExpertBot
 from dame_nature.engine import Game
 
@@ -82,10 +84,10 @@ def test_a_card_only_another_side_can_place_is_given() -> None:
         assert gives and gives[0]["card"] == target and gives[0]["to"] in (1, 3), moves
 
 
-def test_no_card_that_may_collide_with_the_last_discard_spent() -> None:
-    """No discard left and a partner revealing first whose card is unknown: a Condition
-    of a colour with one open slot may collide with it and lose the game; a Species that
-    goes in whatever comes first is the move."""
+def martre_short_of_yellow() -> tuple[dict[str, Any], str, list[str], list[str]]:
+    """A 4-player web full but for the Golden Eagle and the Marten, whose violet
+    Condition is in and whose yellow one is not: the web, that yellow Condition, the
+    Jokers (for the discard pile) and the other cards left."""
     game = Game(4)
     empty = EAGLE_SLOTS | {"species-martre", "species-martre:2"}
     web = full_web(game, empty)
@@ -96,6 +98,14 @@ def test_no_card_that_may_collide_with_the_last_discard_spent() -> None:
     yellow = next(c for c in left if c.startswith("cond-yellow"))
     discard = [c for c in left if c.startswith("joker")]
     others = [c for c in left if c not in (yellow, "species-martre", *discard)]
+    return web, yellow, discard, others
+
+
+def test_no_card_that_may_collide_with_the_last_discard_spent() -> None:
+    """No discard left and a partner revealing first whose card is unknown: a Condition
+    of a colour with one open slot may collide with it and lose the game; a Species that
+    goes in whatever comes first is the move."""
+    web, yellow, discard, others = martre_short_of_yellow()
     state = position(
         4,
         web=web,
@@ -144,16 +154,7 @@ def test_the_first_player_shows_its_program_after_its_free_swap() -> None:
     """The first player spent its free Symbiosis on a discard swap, and no discard is
     left: it shows its program all the same (its Symbiosis card), so the partners after
     it never have to guess its card and collide with it."""
-    game = Game(4)
-    empty = EAGLE_SLOTS | {"species-martre", "species-martre:2"}
-    web = full_web(game, empty)
-    web["species-martre:1"] = next(
-        c for c in game.fixed_cards if c.startswith("cond-violet") and c not in web.values()
-    )
-    left = [c for c in game.fixed_cards if c not in web.values()]
-    yellow = next(c for c in left if c.startswith("cond-yellow"))
-    discard = [c for c in left if c.startswith("joker")]
-    others = [c for c in left if c not in (yellow, "species-martre", *discard)]
+    web, yellow, discard, others = martre_short_of_yellow()
     state = position(
         4,
         web=web,
