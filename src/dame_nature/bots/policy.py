@@ -244,6 +244,8 @@ ENDGAME_NODES = 200
 
 #: what a card in the aquatic web (the Wetland) adds to a rollout's value, beyond one
 AQUATIC_VALUE = 2.0
+#: what a win adds to a rollout's value, beyond its cards placed
+WIN_VALUE = 60.0
 
 
 def value(sim: Sim) -> float:
@@ -252,13 +254,13 @@ def value(sim: Sim) -> float:
     placed: float = len(rules.slots) - sim.empty_slots()
     if rules.wetland:  # an aquatic place is open only right after a blue card: scarce
         placed += AQUATIC_VALUE * sum(1 for s in rules.aquatic if sim.web[s] is not None)
-    return placed + (60.0 if sim.won else 0.0)
+    return placed + (WIN_VALUE if sim.won else 0.0)
 
 
 def won_value(rules: Rules) -> float:
     """What ``value`` gives a won game under ``rules``."""
     aquatic = AQUATIC_VALUE * len(rules.aquatic) if rules.wetland else 0.0
-    return len(rules.slots) + aquatic + 60.0
+    return len(rules.slots) + aquatic + WIN_VALUE
 
 
 def rollout_value(
