@@ -201,11 +201,8 @@ class Reader(Bot):
             owner, card = entry["seat"], entry["card"]
             if owner != me and card not in hands[owner] and len(hands[owner]) < sizes[owner]:
                 hands[owner].append(card)
-        sim = Sim.empty(rules, view["first_player"], hands)
-        sim.web = {s: view["web"].get(s) for s in rules.slots}
+        sim = Sim.at_table(view, hands)
         discard = view["discard"]
-        sim.discards = len(discard)
-        sim.sides = [p.get("side") for p in view["players"]]
         sim.cats_out = sum(1 for c in discard if c.startswith("cat-"))
         in_play = [(e["seat"], e["card"]) for e in view.get("in_play", [])]
         sim.in_play = in_play
@@ -271,10 +268,8 @@ _UNREADABLE = {"invasive_species", "first_predator", "wetland"}
 
 def _installable(view: View) -> set[str]:
     """The Species that could be installed on the view's web right now."""
-    rules = get_rules(len(view["players"]), tuple(view["modes"]))
-    sim = Sim.empty(rules, view["first_player"], [[] for _ in range(rules.n)])
-    sim.web = {s: view["web"].get(s) for s in rules.slots}
-    return {species for species in rules.parents if sim.can_install(species)}
+    sim = Sim.at_table(view)
+    return {species for species in sim.rules.parents if sim.can_install(species)}
 
 
 def _fit(

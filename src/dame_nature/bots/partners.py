@@ -26,7 +26,7 @@ from typing import Any
 
 from .base import View
 from .policy import best_outcome, distinct_cards, program_choice
-from .simulator import Sim, get_rules
+from .simulator import Sim
 
 GiveBack = Callable[[Sim, int, int], str]
 
@@ -102,13 +102,9 @@ class Partners:
 
 def _placeable(view: View, seat: int, card: str) -> bool:
     """Whether ``seat`` could place ``card`` on the view's web now, first in the turn."""
-    rules = get_rules(len(view["players"]), tuple(view["modes"]))
-    hands: list[list[str]] = [[] for _ in range(rules.n)]
+    hands: list[list[str]] = [[] for _ in view["players"]]
     hands[seat] = [card]
-    sim = Sim.empty(rules, view["first_player"], hands)
-    sim.web = {s: view["web"].get(s) for s in rules.slots}
-    sim.discards = len(view["discard"])
-    sim.sides = [p.get("side") for p in view["players"]]
+    sim = Sim.at_table(view, hands)
     sim.start_turn()
     return not best_outcome(sim, seat, card, None)[1].discard
 

@@ -235,6 +235,17 @@ class Sim:
         self._open[colour] = out
         return out
 
+    @classmethod
+    def at_table(cls, view: dict[str, Any], hands: list[list[str]] | None = None) -> Sim:
+        """The table a view shows (its rules, first player, web, discards and sides),
+        with ``hands`` (default: empty) and nothing else known."""
+        rules = get_rules(len(view["players"]), tuple(view["modes"]))
+        sim = cls.empty(rules, view["first_player"], hands or [[] for _ in range(rules.n)])
+        sim.web = {s: view["web"].get(s) for s in rules.slots}
+        sim.discards = len(view["discard"])
+        sim.sides = [p.get("side") for p in view["players"]]
+        return sim
+
     def can_install(self, species: str) -> bool:
         return self.rules.topology.can_install(self.web, species)
 
