@@ -277,9 +277,9 @@ def wetland_lead_wanted(
 
 def aquatic_relay(sim: Sim, seat: int, card: str) -> bool:
     """The Wetland's second show: ``seat`` reveals second in the turn, just after the
-    first player's blue lead (shown, and revealed on ``sim``, at the start of the turn
-    otherwise), and ``card`` goes into the aquatic web as a blue card, with an aquatic
-    place still open after it: the revealer shows it too (its Symbiosis card), so the
+    first player's blue lead (shown to all; ``sim``: the turn with that lead revealed),
+    and ``card`` goes into the aquatic web as a blue card, with an aquatic place still
+    open after it: the revealer shows it too (its Symbiosis card), so the
     third revealer, who then knows a blue card is just before it, places a card in the
     aquatic web as well. Two aquatic cards a turn, where the lead alone makes one."""
     rules = sim.rules
