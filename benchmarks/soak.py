@@ -42,9 +42,11 @@ import asyncio
 import contextlib
 import json
 import random
+import signal
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -303,7 +305,79 @@ async def hostile_round(
     return met
 
 
-async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
+async def probe_heap(server: ServerProcess, path: Path) -> dict[str, Any]:
+    """Where the server's memory is now: a line of ``_support/heap_probe.py``, asked for
+    with ``SIGUSR2``."""
+    assert server.proc is not None
+    seen = len(path.read_text().splitlines()) if path.exists() else 0
+    server.proc.send_signal(signal.SIGUSR2)
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        lines = path.read_text().splitlines() if path.exists() else []
+        if len(lines) > seen:
+            line: dict[str, Any] = json.loads(lines[-1])
+            return line
+        await asyncio.sleep(0.05)
+    raise RuntimeError("the server did not answer the heap probe")
+
+
+def heap_line(line: dict[str, Any]) -> str:
+    mib = 2**20
+    malloc = line.get("malloc") or {}
+    traced = f"  traced {line['traced'] / mib:.1f} MiB" if "traced" in line else ""
+    return (
+        f"python blocks {line['blocks'] / 1000:.0f}k, objects {line['objects_after']} "
+        f"(cyclic garbage {line['unreachable']}), pymalloc arenas {line['pymalloc_arenas']}; "
+        f"malloc in use {malloc.get('in_use', 0) / mib:.1f} MiB, "
+        f"free {malloc.get('free', 0) / mib:.1f}, mapped {malloc.get('mmap', 0) / mib:.1f}; "
+        f"sqlite {(line['sqlite_bytes'] or 0) / mib:.1f} MiB; threads {line['threads']}{traced}"
+    )
+
+
+#: what the halves' table compares: a name, and how to read it from a probe's line
+MEASURES: dict[str, Callable[[dict[str, Any]], float]] = {
+    "RSS, MiB": lambda p: float(p["rss_mib"]),
+    "Python allocator's blocks": lambda p: float(p["blocks"]),
+    "objects the collector tracks": lambda p: float(p["objects_after"]),
+    "pymalloc arenas": lambda p: float(p["pymalloc_arenas"] or 0),
+    "malloc in use, MiB": lambda p: (p["malloc"] or {}).get("in_use", 0) / 2**20,
+    "malloc free, MiB": lambda p: (p["malloc"] or {}).get("free", 0) / 2**20,
+    "SQLite, MiB": lambda p: (p["sqlite_bytes"] or 0) / 2**20,
+}
+
+
+def halves(heap: list[dict[str, Any]]) -> dict[str, tuple[float, float, float, float]]:
+    """Each measure after the first interval (the warm-up), at the middle of the rest,
+    at the end, and the end's growth over the start; growth in the second half near
+    zero while the first half's is not is a warm-up that flattens."""
+    if len(heap) < 3:
+        return {}
+    start, end = heap[0], heap[-1]
+    middle_time = (start["time"] + end["time"]) / 2
+    middle = min(heap, key=lambda p: abs(p["time"] - middle_time))
+    return {
+        name: (read(start), read(middle), read(end), read(end) - read(start))
+        for name, read in MEASURES.items()
+    }
+
+
+def print_halves(heap: list[dict[str, Any]]) -> None:
+    print("heap, after the first interval / middle / end (first half, second half):")
+    for name, (start, middle, end, _) in halves(heap).items():
+        print(
+            f"  {name}: {start:,.1f} / {middle:,.1f} / {end:,.1f} "
+            f"({middle - start:+,.1f}, {end - middle:+,.1f})",
+            flush=True,
+        )
+    grown = heap[-1].get("grown") if heap else None
+    for stat in grown or []:
+        print(f"  grown {stat['kib']:+.1f} KiB, {stat['count']:+d} blocks: "
+              f"{' <- '.join(reversed(stat['where']))}")  # fmt: skip
+
+
+async def soak(
+    args: argparse.Namespace, server: ServerProcess
+) -> tuple[float, list[dict[str, Any]]]:
     pid = server.proc.pid  # type: ignore[union-attr]
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         rooms = [BotRoom(i, args.seats, args.think) for i in range(args.rooms)]
@@ -317,6 +391,7 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
         print("t_s  rss_mib  files  healthz_p50_ms  healthz_max_ms  actions  games  "
               "bot_refusals  bot_drops  hostile", flush=True)  # fmt: skip
         first_rss: float | None = None
+        heap: list[dict[str, Any]] = []
         last_actions = 0
         round_no = 0
         while time.monotonic() < until:
@@ -329,6 +404,7 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
                 round_no += 1
             await sampler
             actions = sum(r.actions for r in rooms)
+            heap.append(await probe_heap(server, args.probe_out))
             rss = rss_mib(pid)
             if first_rss is None:
                 first_rss = rss
@@ -341,6 +417,7 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
                 f"{json.dumps(met) if met else '-'}",
                 flush=True,
             )
+            print(f"       heap: {heap_line(heap[-1])}", flush=True)
             last_actions = actions
         await asyncio.gather(*players, return_exceptions=True)
         refusals: dict[str, int] = {}
@@ -349,10 +426,11 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
                 refusals[code] = refusals.get(code, 0) + 1
         print(f"bot refusals by code: {refusals or 'none'}", flush=True)
         growth = rss_mib(pid) - (first_rss or 0.0)
+        print_halves(heap)
         for room in rooms:
             for bot in room.bots:
                 await bot.ws.close()
-        return growth
+        return growth, heap
 
 
 async def write_flood(server: ServerProcess, seconds: float, rooms: int = 10) -> dict[str, int]:
@@ -524,6 +602,17 @@ def main() -> None:
         help="instead of the soak: a solo room's bots' turn time alone, then while one "
         "address floods rooms of expert bots, this many seconds each",
     )
+    parser.add_argument(
+        "--tracemalloc",
+        type=int,
+        default=0,
+        metavar="FRAMES",
+        help="trace the server's allocations (this many frames): the tracebacks whose "
+        "memory grew most (slows the server down)",
+    )
+    parser.add_argument(
+        "--probe-out", type=Path, help="keep the heap probe's lines (JSON) in this file"
+    )
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the package to serve")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -548,7 +637,12 @@ def main() -> None:
             env["DAME_NATURE_BOT_DELAY_SECONDS"] = "1"
             env["DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS"] = "3"
         db = Path(tmp) / "soak.sqlite3"
-        server = ServerProcess(db, env).start()
+        args.probe_out = args.probe_out or Path(tmp) / "heap.jsonl"
+        env["DAME_NATURE_HEAP_PROBE"] = str(args.probe_out)
+        if args.tracemalloc:
+            env["DAME_NATURE_HEAP_PROBE_FRAMES"] = str(args.tracemalloc)
+        probe = str(ROOT / "benchmarks" / "_support" / "heap_probe.py")
+        server = ServerProcess(db, env, launcher=[probe]).start()
         assert server.proc is not None
         try:
             if args.bot_flood > 0:
@@ -557,7 +651,7 @@ def main() -> None:
             if args.flood_seconds > 0:
                 flood_answers = asyncio.run(write_flood(server, args.flood_seconds))
                 print(f"write flood, {args.flood_seconds:.0f} s: {flood_answers}", flush=True)
-            growth = asyncio.run(soak(args, server))
+            growth, heap = asyncio.run(soak(args, server))
             rss = rss_mib(server.proc.pid)
             wal = db.with_name(db.name + "-wal")
             wal_mib = wal.stat().st_size / 2**20 if wal.exists() else 0.0
@@ -566,6 +660,10 @@ def main() -> None:
     print(f"soak_rss_growth_mib: {growth:.1f}")
     print(f"soak_rss_mib: {rss:.1f}")
     print(f"soak_wal_mib: {wal_mib:.1f}")
+    for name, (_, middle, end, grown) in halves(heap).items():
+        if name in ("RSS, MiB", "objects the collector tracks"):
+            key = "rss_mib" if name.startswith("RSS") else "objects"
+            print(f"soak_{key}_growth_halves: {grown - (end - middle):+.1f} {end - middle:+.1f}")
 
 
 if __name__ == "__main__":
