@@ -26,9 +26,20 @@ the attackers as they would on the internet, not to the bots.
 
 Each interval prints the server's RSS, open files, ``/healthz`` latency (median and
 max, sampled every 0.5 s), the bots' actions, games and refusals, and what the hostile
-clients met. The last lines are ``soak_rss_growth_mib: N`` (the RSS at the end less the
-RSS after the first interval, the warm-up), ``soak_rss_mib`` (the RSS at the end) and
-``soak_wal_mib`` (the size of the SQLite WAL at the end).
+clients met; and where the server's memory is (``_support/heap_probe.py``, which runs
+the server and answers ``SIGUSR2``): Python's allocator (its blocks in use and its
+arenas), the objects the collector tracks, the C allocator (in use and free), SQLite's
+memory, and the entries and memory of the server's registries and caches (rooms,
+reviews kept and under way, per-seat rates). At the end it compares each of these after
+the first interval (the warm-up), at the middle of the rest and at the end: a growth in
+the first half that stops in the second is a warm-up (caches filling to their bound),
+one that goes on at the same pace a leak. The last lines are ``soak_rss_growth_mib: N``
+(the RSS at the end less the RSS after the first interval), ``soak_rss_mib`` (the RSS at
+the end), ``soak_wal_mib`` (the size of the SQLite WAL at the end), and the growth over
+each half of the RSS (``soak_rss_mib_growth_halves: A B``) and of Python's blocks in use
+(``soak_python_blocks_growth_halves: A B``). ``--tracemalloc FRAMES`` also traces the
+server's allocations from the first interval on and prints the tracebacks whose memory
+grew most (it slows the server down several times: for finding a leak, not for figures).
 
     python benchmarks/soak.py                         # 20 rooms of 4 bots, 10 minutes
     python benchmarks/soak.py --rooms 5 --minutes 1 --interval 20
@@ -325,12 +336,19 @@ def heap_line(line: dict[str, Any]) -> str:
     mib = 2**20
     malloc = line.get("malloc") or {}
     traced = f"  traced {line['traced'] / mib:.1f} MiB" if "traced" in line else ""
+    held = line.get("held") or {}
+    kept = "; ".join(
+        f"{name} {entries}" + (f" ({kib:,.0f} KiB)" if kib is not None else "")
+        for name, (entries, kib) in held.items()
+        if name != "rooms_by_status"
+    )
     return (
         f"python blocks {line['blocks'] / 1000:.0f}k, objects {line['objects_after']} "
         f"(cyclic garbage {line['unreachable']}), pymalloc arenas {line['pymalloc_arenas']}; "
         f"malloc in use {malloc.get('in_use', 0) / mib:.1f} MiB, "
         f"free {malloc.get('free', 0) / mib:.1f}, mapped {malloc.get('mmap', 0) / mib:.1f}; "
-        f"sqlite {(line['sqlite_bytes'] or 0) / mib:.1f} MiB; threads {line['threads']}{traced}"
+        f"sqlite {(line['sqlite_bytes'] or 0) / mib:.1f} MiB; threads {line['threads']}{traced}\n"
+        f"       held: {kept}; rooms by status {held.get('rooms_by_status')}"
     )
 
 
@@ -661,8 +679,8 @@ def main() -> None:
     print(f"soak_rss_mib: {rss:.1f}")
     print(f"soak_wal_mib: {wal_mib:.1f}")
     for name, (_, middle, end, grown) in halves(heap).items():
-        if name in ("RSS, MiB", "objects the collector tracks"):
-            key = "rss_mib" if name.startswith("RSS") else "objects"
+        key = {"RSS, MiB": "rss_mib", "Python allocator's blocks": "python_blocks"}.get(name)
+        if key is not None:  # the growth over the first half of the run, then the second
             print(f"soak_{key}_growth_halves: {grown - (end - middle):+.1f} {end - middle:+.1f}")
 
 

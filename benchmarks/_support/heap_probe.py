@@ -8,7 +8,10 @@ Python's allocator, the C allocator or SQLite:
   64-bit) held (from ``sys._debugmallocstats()``; not while ``tracemalloc`` runs);
 - ``objects``: the objects the cyclic collector tracks, before and after a full pass
   (``unreachable``: what that pass found, cyclic garbage awaiting its pass), and the
-  ``types`` most numerous after it (by type name);
+  ``types`` most numerous after it, and every type of the server's own (by name);
+- ``held``: the entries and the memory (KiB, everything they reach) of the server's
+  registries and caches (``HELD``: the rooms, the reviews kept and under way, the
+  per-seat rates ...), and the rooms by status;
 - ``malloc``: glibc's ``mallinfo2()`` (``arena``: the heap obtained by ``brk``,
   ``in_use``, ``free`` in it, ``mmap``: the chunks mapped alone), in bytes;
 - ``sqlite_bytes``: ``sqlite3_memory_used()`` (every connection's page cache and
@@ -124,17 +127,18 @@ def rss_mib() -> float:
 
 
 OWN = "dame_nature."
-#: the server's registries and caches whose entries and memory each line gives, as
-#: paths from the app's ``state.manager`` (objects made at start-up are frozen out of
-#: ``gc.get_objects()``: the app is found on the main thread's stack instead)
+#: the server's registries and caches whose entries and memory (KiB, or None: their
+#: entries only) each line gives, as paths from the app's ``state.manager`` (objects
+#: made at start-up are frozen out of ``gc.get_objects()``: the app is found on the main
+#: thread's stack instead)
 HELD = {
-    "rooms": "registry.rooms",
-    "rooms_created_by_address": "registry._created",
-    "reviews_done": "reviews._done",
-    "reviews_under_way": "reviews._running",
-    "hub_rooms": "hub._rooms",
-    "seat_rates": "rates._buckets",
-    "hints": "hints._buckets",
+    "rooms": ("registry.rooms", True),
+    "rooms_created_by_address": ("registry._created", True),
+    "reviews_done": ("reviews._done", True),
+    "reviews_under_way": ("reviews._running", True),
+    "hub_rooms": ("hub._rooms", False),  # its sockets reach all of uvicorn
+    "seat_rates": ("rates._buckets", True),
+    "hints": ("hints._buckets", True),
 }
 #: what a deep size never walks into (shared by everything)
 SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
@@ -181,14 +185,13 @@ def held(frame: types.FrameType | None) -> dict[str, Any]:
     for service in list(services):
         services += vars(service).values() if hasattr(service, "__dict__") else []
     stop = {id(o) for o in services if not isinstance(o, dict | list | set)}
-    for name, path in HELD.items():
+    for name, (path, sized) in HELD.items():
         obj = manager
         for attribute in path.split("."):
             obj = getattr(obj, attribute, None)
         if obj is not None:
-            found[name] = [len(obj), round(deep_size(obj, stop) / 1024, 1)]
-            if name == "hub_rooms":  # its sockets reach all of uvicorn: their count only
-                found[name] = len(obj)
+            size = round(deep_size(obj, stop) / 1024, 1) if sized else None
+            found[name] = [len(obj), size]
     found["rooms_by_status"] = manager.registry.count_by_status()
     return found
 
