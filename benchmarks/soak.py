@@ -336,11 +336,11 @@ def heap_line(line: dict[str, Any]) -> str:
     mib = 2**20
     malloc = line.get("malloc") or {}
     traced = f"  traced {line['traced'] / mib:.1f} MiB" if "traced" in line else ""
-    held = line.get("held") or {}
+    held = dict(line.get("held") or {})
+    by_status = held.pop("rooms_by_status", None)
     kept = "; ".join(
         f"{name} {entries}" + (f" ({kib:,.0f} KiB)" if kib is not None else "")
         for name, (entries, kib) in held.items()
-        if name != "rooms_by_status"
     )
     return (
         f"python blocks {line['blocks'] / 1000:.0f}k, objects {line['objects_after']} "
@@ -348,7 +348,7 @@ def heap_line(line: dict[str, Any]) -> str:
         f"malloc in use {malloc.get('in_use', 0) / mib:.1f} MiB, "
         f"free {malloc.get('free', 0) / mib:.1f}, mapped {malloc.get('mmap', 0) / mib:.1f}; "
         f"sqlite {(line['sqlite_bytes'] or 0) / mib:.1f} MiB; threads {line['threads']}{traced}\n"
-        f"       held: {kept}; rooms by status {held.get('rooms_by_status')}"
+        f"       held: {kept}; rooms by status {by_status}"
     )
 
 
