@@ -324,8 +324,9 @@ async def probe_heap(server: ServerProcess, path: Path) -> dict[str, Any]:
     server.proc.send_signal(signal.SIGUSR2)
     end = time.monotonic() + 120
     while time.monotonic() < end:
-        lines = path.read_text().splitlines() if path.exists() else []
-        if len(lines) > seen:
+        text = path.read_text() if path.exists() else ""
+        lines = text.splitlines()
+        if len(lines) > seen and text.endswith("\n"):  # the whole line written
             line: dict[str, Any] = json.loads(lines[-1])
             return line
         await asyncio.sleep(0.05)
