@@ -53,7 +53,6 @@ import asyncio
 import contextlib
 import json
 import random
-import signal
 import statistics
 import tempfile
 import time
@@ -62,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from _support.heap_probe import ask
 from _support.hostile_clients import (  # this script's folder is on sys.path
     count_closed,
     flood,
@@ -317,20 +317,9 @@ async def hostile_round(
 
 
 async def probe_heap(server: ServerProcess, path: Path) -> dict[str, Any]:
-    """Where the server's memory is now: a line of ``_support/heap_probe.py``, asked for
-    with ``SIGUSR2``."""
+    """Where the server's memory is now: a line of ``_support/heap_probe.py``."""
     assert server.proc is not None
-    seen = len(path.read_text().splitlines()) if path.exists() else 0
-    server.proc.send_signal(signal.SIGUSR2)
-    end = time.monotonic() + 120
-    while time.monotonic() < end:
-        text = path.read_text() if path.exists() else ""
-        lines = text.splitlines()
-        if len(lines) > seen and text.endswith("\n"):  # the whole line written
-            line: dict[str, Any] = json.loads(lines[-1])
-            return line
-        await asyncio.sleep(0.05)
-    raise RuntimeError("the server did not answer the heap probe")
+    return await asyncio.to_thread(ask, server.proc, path)
 
 
 def heap_line(line: dict[str, Any]) -> str:

@@ -37,6 +37,7 @@ import os
 import re
 import runpy
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -44,6 +45,7 @@ import time
 import tracemalloc
 import types
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 _first: tracemalloc.Snapshot | None = None
@@ -248,6 +250,22 @@ def probe(frame: types.FrameType | None = None) -> dict[str, Any]:
             ]
     line["probe_seconds"] = time.perf_counter() - started
     return line
+
+
+def ask(proc: subprocess.Popen[bytes], path: Path, timeout: float = 120) -> dict[str, Any]:
+    """Ask the server process ``proc`` for a line (``SIGUSR2``) and wait until it wrote it
+    whole to ``path``; the line."""
+    seen = len(path.read_text().splitlines()) if path.exists() else 0
+    proc.send_signal(signal.SIGUSR2)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        text = path.read_text() if path.exists() else ""
+        lines = text.splitlines()
+        if len(lines) > seen and text.endswith("\n"):
+            line: dict[str, Any] = json.loads(lines[-1])
+            return line
+        time.sleep(0.05)  # polling the file for the line
+    raise RuntimeError("the server did not answer the heap probe")
 
 
 def install(path: str) -> None:

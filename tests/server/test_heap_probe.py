@@ -4,33 +4,20 @@ entries of its registries, so that the soak can tell a warm-up from a leak."""
 
 from __future__ import annotations
 
-import json
-import signal
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from benchmarks._support.heap_probe import ask
 from benchmarks._support.live_server import ServerProcess
 
 PROBE = Path(__file__).resolve().parents[2] / "benchmarks" / "_support" / "heap_probe.py"
 
 
 def probe(server: ServerProcess, lines: Path) -> dict[str, Any]:
-    """Ask for a line, and wait for it to be written."""
     assert server.proc is not None
-    seen = len(lines.read_text().splitlines()) if lines.exists() else 0
-    server.proc.send_signal(signal.SIGUSR2)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        text = lines.read_text() if lines.exists() else ""
-        written = text.splitlines()
-        if len(written) > seen and text.endswith("\n"):  # the whole line written
-            line: dict[str, Any] = json.loads(written[-1])
-            return line
-        time.sleep(0.05)  # polling the file for the line, not waiting for a time
-    raise AssertionError("the server wrote no line")
+    return ask(server.proc, lines, timeout=60)
 
 
 def test_a_server_under_the_probe_says_where_its_memory_is(tmp_path: Path) -> None:
