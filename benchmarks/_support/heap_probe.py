@@ -210,9 +210,9 @@ def probe(frame: types.FrameType | None = None) -> dict[str, Any]:
     unreachable = gc.collect()
     objects = gc.get_objects()
     counts = Counter(type(o) for o in objects)
-    types = {t.__qualname__: n for t, n in counts.most_common(25)}
+    by_type = {t.__qualname__: n for t, n in counts.most_common(25)}
     # and every type of the server's own, however few
-    types.update({t.__qualname__: n for t, n in counts.items() if t.__module__.startswith(OWN)})
+    by_type.update({t.__qualname__: n for t, n in counts.items() if t.__module__.startswith(OWN)})
     after = len(objects)
     del objects
     line: dict[str, Any] = {
@@ -223,7 +223,7 @@ def probe(frame: types.FrameType | None = None) -> dict[str, Any]:
         "objects": before,
         "unreachable": unreachable,
         "objects_after": after,
-        "types": types,
+        "types": by_type,
         "held": held(frame),
         "malloc": malloc_info(),
         "sqlite_bytes": sqlite_bytes(),
