@@ -130,17 +130,18 @@ def rss_mib() -> float:
 
 OWN = "dame_nature."
 #: the server's registries and caches whose entries and memory (KiB, or None: their
-#: entries only) each line gives, as paths from the app's ``state.manager`` (objects
-#: made at start-up are frozen out of ``gc.get_objects()``: the app is found on the main
-#: thread's stack instead)
+#: entries only) each line gives, as paths from the app (objects made at start-up are
+#: frozen out of ``gc.get_objects()``: the app is found on the main thread's stack)
 HELD = {
-    "rooms": ("registry.rooms", True),
-    "rooms_created_by_address": ("registry._created", True),
-    "reviews_done": ("reviews._done", True),
-    "reviews_under_way": ("reviews._running", True),
-    "hub_rooms": ("hub._rooms", False),  # its sockets reach all of uvicorn
-    "seat_rates": ("rates._buckets", True),
-    "hints": ("hints._buckets", True),
+    "rooms": ("state.manager.registry.rooms", True),
+    "rooms_created_by_address": ("state.manager.registry._created", True),
+    "reviews_done": ("state.manager.reviews._done", True),
+    "reviews_under_way": ("state.manager.reviews._running", True),
+    "hub_rooms": ("state.manager.hub._rooms", False),  # its sockets reach all of uvicorn
+    "seat_rates": ("state.manager.rates._buckets", True),
+    "hints": ("state.manager.hints._buckets", True),
+    "rate_limit_keys": ("state.rate_limiter.local.storage.expirations", True),
+    "sockets_by_address": ("state.socket_guard.open", True),
 }
 #: what a deep size never walks into (shared by everything)
 SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
@@ -163,32 +164,32 @@ def deep_size(root: object, stop: set[int]) -> int:
     return total
 
 
-def _manager(frame: types.FrameType | None) -> Any:
-    """The rooms' manager of the app served on the main thread (``uvicorn.run(app)``)."""
+def _app(frame: types.FrameType | None) -> Any:
+    """The app served on the main thread (``uvicorn.run(app)``)."""
     while frame is not None:
         app = frame.f_locals.get("app")
-        manager = getattr(getattr(app, "state", None), "manager", None)
-        if manager is not None:
-            return manager
+        if getattr(getattr(app, "state", None), "manager", None) is not None:
+            return app
         frame = frame.f_back
     return None
 
 
 def held(frame: types.FrameType | None) -> dict[str, Any]:
     """Each of ``HELD``: its entries and its deep size in KiB; and the rooms by status."""
-    manager = _manager(frame)
-    if manager is None:
+    app = _app(frame)
+    if app is None:
         return {}
+    manager = app.state.manager
     found: dict[str, Any] = {}
     # the services and the event loop, reached from the tasks' frames and the locks
-    services = [manager, *vars(manager).values()]
+    services = [app, manager, *vars(manager).values()]
     with contextlib.suppress(RuntimeError):  # the handler runs inside the loop
         services.append(asyncio.get_running_loop())
     for service in list(services):
         services += vars(service).values() if hasattr(service, "__dict__") else []
     stop = {id(o) for o in services if not isinstance(o, dict | list | set)}
     for name, (path, sized) in HELD.items():
-        obj = manager
+        obj = app
         for attribute in path.split("."):
             obj = getattr(obj, attribute, None)
         if obj is not None:
