@@ -146,6 +146,11 @@ def test_a_room_socket_keeps_a_short_stack_and_no_handshake(tmp_path):
                 protocol = task.get_coro().cr_frame.f_locals["self"]
                 assert protocol.request is None and protocol.response is None
                 assert protocol.conn.parser.gi_code is Protocol.parse.__code__
+                # its messages are written at once, through the same protocol
+                handler = task.get_coro()
+                while handler.__qualname__ != "room_socket":
+                    handler = handler.cr_await
+                assert handler.cr_frame.f_locals["websocket"]._protocol is protocol
                 # and the socket works as before: an action, its new view
                 await ws.send(json.dumps({"type": "ping"}))
                 assert (await recv_json(ws))["type"] == "pong"
