@@ -122,14 +122,18 @@ def test_a_frame_written_at_once_is_the_frame_the_asgi_send_writes(tmp_path, def
     written: dict[str, list[bool]] = {}
 
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
-        ws = AsgiSocket(receive, send)
-        await ws.accept()
         way = scope["path"].strip("/")
+
+        async def wrapped(message: Any) -> None:  # a middleware's send: never written at once
+            await send(message)
+
+        ws = AsgiSocket(receive, wrapped if way == "wrapped" else send)
+        await ws.accept()
         written[way] = []
         for text in TEXTS:
-            if way == "now":
+            if way != "asgi":
                 written[way].append(ws.send_now(text))
-            else:
+            if way != "now":
                 await ws.send_text(text)
         await ws.close(4000)
         while (await receive())["type"] != "websocket.disconnect":
@@ -139,7 +143,7 @@ def test_a_frame_written_at_once_is_the_frame_the_asgi_send_writes(tmp_path, def
         settings = Settings(db=str(tmp_path / "x.sqlite3"), ws_compression=deflate)
         wires = {}
         async with serving(app, settings) as port:
-            for way in ("asgi", "now"):
+            for way in ("asgi", "now", "wrapped"):
                 client = await RawClient.connect(port, f"/{way}", deflate=deflate)
                 await client.until_closed()
                 client.sock.close()
@@ -151,6 +155,7 @@ def test_a_frame_written_at_once_is_the_frame_the_asgi_send_writes(tmp_path, def
     wires = asyncio.run(main())
     assert written["now"] == [True] * len(TEXTS)  # every one written by ``send_now``
     assert wires["now"] == wires["asgi"]  # and byte for byte what ``send`` writes
+    assert written["wrapped"] == [False] * len(TEXTS) and wires["wrapped"] == wires["asgi"]
     assert wires["now"][0] == (0xC1 if deflate else 0x81)  # RSV1 set: compressed
 
 

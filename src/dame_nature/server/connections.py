@@ -70,11 +70,11 @@ class Connection:
     """One websocket of a seat (``seat=None``: a spectator), with its own outbox.
 
     A message pushed while nothing waits before it is written at once when the socket
-    can take it without waiting (its ``send_now``: no task, no ``await``, which at a
-    thousand rooms is a good part of the server's CPU). Otherwise it waits in the
-    outbox: a sender task writes the outbox in order, started when something is
-    pushed and ending once the outbox is empty (an idle socket keeps no task, event or
-    timer, so few objects for the cyclic collector to walk); a newer view replaces an older one
+    can take it without waiting (its ``send_now``: no task, no ``await``, about half
+    the CPU of a message written by a task). Otherwise it waits in the outbox: a
+    sender task writes the outbox in order, started when something is pushed and
+    ending once the outbox is empty (an idle socket keeps no task, event or timer, so
+    few objects for the cyclic collector to walk); a newer view replaces an older one
     not yet sent, so a slow client costs at most one pending view. The outbox is
     bounded in messages and bytes: a client that does not read what it asked for
     (errors, pongs) is closed with 1008 once it is full, and everything queued for it
