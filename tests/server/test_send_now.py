@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-import uvicorn
 from starlette.types import Receive, Scope, Send
 from websockets.client import ClientProtocol
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
@@ -28,6 +25,7 @@ from websockets.uri import parse_uri
 from dame_nature.server.connections import Connection
 from dame_nature.server.settings import Settings
 from dame_nature.server.socket_front import AsgiSocket
+from tests.server.test_socket_front import serve_app
 
 #: what the app writes: ASCII, non-ASCII, empty, repeated (the deflate context), then
 #: one over 65,535 bytes (the 8-byte length), last so that nothing waits behind it
@@ -38,26 +36,6 @@ TEXTS = [
     '{"type":"state","version":1,"view":{"hand":[1,2,3]}}',
     "x" * 66_000,
 ]
-
-
-@asynccontextmanager
-async def serving(app: Any, settings: Settings) -> AsyncIterator[int]:
-    """The port of uvicorn serving ``app`` with the server's own protocols."""
-    from dame_nature.server.transport import uvicorn_options
-
-    options = uvicorn_options(settings, 100)
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **options)
-    )
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        assert not task.done(), "the server did not start"
-        await asyncio.sleep(0.01)
-    try:
-        yield server.servers[0].sockets[0].getsockname()[1]
-    finally:
-        server.should_exit = True
-        await task
 
 
 class RawClient:
@@ -142,7 +120,7 @@ def test_a_frame_written_at_once_is_the_frame_the_asgi_send_writes(tmp_path, def
     async def main() -> dict[str, bytes]:
         settings = Settings(db=str(tmp_path / "x.sqlite3"), ws_compression=deflate)
         wires = {}
-        async with serving(app, settings) as port:
+        async with serve_app(app, settings) as port:
             for way in ("asgi", "now", "wrapped"):
                 client = await RawClient.connect(port, f"/{way}", deflate=deflate)
                 await client.until_closed()
@@ -197,7 +175,7 @@ def test_a_socket_not_read_queues_in_order_and_keeps_only_the_newest_view(tmp_pa
             pass
 
     async def main() -> list[str]:
-        async with serving(app, settings) as port:
+        async with serve_app(app, settings) as port:
             client = await RawClient.connect(port, "/", receive_buffer=4096)
             await asyncio.wait_for(filled.wait(), 30)  # meanwhile the client reads nothing
             go_on.set()
