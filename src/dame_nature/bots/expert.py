@@ -48,6 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
+from .conventions import hold_species, keep_dependents, relays, rule_symbiosis
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -163,8 +164,10 @@ class ExpertBot(Reader):
         if self.worlds == 0:
             return _keep(view, blueprint)
         show = self._chain_position(view) is not None or late_show(view, self.seat, None)
+        shows = {c: show or relays(view, self.seat, know, c) for c in distinct}
         scores = self._evaluate(
-            know, [(c, lambda sim, c=c: self._play_turn(sim, know, c, show)) for c in distinct]
+            know,
+            [(c, lambda sim, c=c: self._play_turn(sim, know, c, shows[c])) for c in distinct],
         )
         best = max(distinct, key=lambda c: scores[c])
         blue_key = keys[card_key(blueprint, know.rules)]
@@ -187,6 +190,7 @@ class ExpertBot(Reader):
         position = order.index(me) if me in order else 0
         prev = sim.turn_records[-1] if position == 0 and sim.turn_records else None
         safe = [c for c in cards if is_safe(sim, me, c, prev, position)]
+        safe = hold_species(know, sim, prev, position, safe)  # Associated Conditions
         return program_choice(sim, me, prev, position), safe
 
     def _evaluate(self, know: Knowledge, candidates: list[tuple[Any, Any]]) -> dict[Any, float]:
@@ -242,6 +246,7 @@ class ExpertBot(Reader):
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
             if giver is not None:  # bots give when short of cards they can place
                 know.short = (giver,)
+            options = keep_dependents(view, self.seat, know, options)
             if self._my_show(view) == view["programmed"]:
                 # partners count on the program I showed: give back another card
                 kept = [o for o in options if o.get("card") != view["programmed"]]
@@ -296,6 +301,9 @@ class ExpertBot(Reader):
         kinds = ["show"] if cat else view["symbiosis_kinds"]
         if self._my_show(view) is not None:
             return None  # I showed my program: partners count on it, no more exchanges
+        rule_move = rule_symbiosis(view, self.seat, self.knowledge(view))
+        if rule_move is not None:
+            return rule_move
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
             return swap
