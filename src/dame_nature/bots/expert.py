@@ -45,8 +45,10 @@ the view and its samples.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from . import endgame
 from .base import Action, View, awaiting_me, may_exchange, my_cards
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
@@ -92,6 +94,9 @@ class ExpertBot(Reader):
     def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
         super().__init__(seat, seed=seed)
         self.worlds = worlds
+        # the last turns sample from their own generator: the other decisions' deals do not
+        # depend on them
+        self.endgame_rng = random.Random(None if seed is None else f"endgame:{seed}")
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
 
     # ------------------------------------------------------------ decisions
@@ -155,6 +160,9 @@ class ExpertBot(Reader):
         distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
         timely = [c for c in distinct if not premature(know.base, c)]
         distinct = timely or distinct  # a Reintroduction waits for the last Condition
+        if self.worlds and len(distinct) > 1 and endgame.applies(know):
+            # the last turns: the cards that keep the game won on the most sampled deals
+            distinct = endgame.best_cards(endgame.win_shares(know, distinct, self.endgame_rng))
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
             distinct = safe
@@ -225,19 +233,21 @@ class ExpertBot(Reader):
         know = self.knowledge(view)
         if kind == "reveal":
             card = view["programmed"]
-            cands = []
-            for i, option in enumerate(options):
-                outcome = Outcome(
-                    slot=option.get("slot"),
-                    colour=option.get("colour"),
-                    target=option.get("target"),
-                    special=INFO[card].type in ("cat", "pollution", "reintroduction"),
-                    discard=option.get("slot") is None
-                    and INFO[card].type not in ("cat", "pollution", "reintroduction"),
-                )
-                cands.append((i, lambda sim, o=outcome: self._finish_reveal(sim, view, card, o)))
+            outcomes = [Outcome.of_option(card, option) for option in options]
+            cands = [
+                (i, lambda sim, o=o: self._finish_reveal(sim, view, card, o))
+                for i, o in enumerate(outcomes)
+            ]
+            if self.worlds and endgame.applies(know):
+                # the last turns: the places that keep the game won on the most deals
+                rest = _remaining_order(know.base, view, self.seat)
+                shares = endgame.reveal_shares(know, card, outcomes, rest, self.endgame_rng)
+                top = max(shares)
+                cands = [c for c, share in zip(cands, shares, strict=True) if share >= top]
+                if len(cands) == 1:
+                    return dict(options[cands[0][0]])
             scores = self._evaluate(know, cands)
-            return dict(options[max(range(len(options)), key=lambda i: scores[i])])
+            return dict(options[max(scores, key=lambda i: scores[i])])
         if kind == "give_back":
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
             if giver is not None:  # bots give when short of cards they can place

@@ -1,0 +1,159 @@
+"""The last turns, searched exactly on sampled deals: which program keeps the game won.
+
+Near the end of a game few cards are left in hands and a wrong card is seldom mended: two
+Conditions of a colour with one slot left collide, a Species kept for the last turn is
+revealed before its Conditions. The rollouts of ``expert`` play partners by the shared
+base policy, which knows neither. When every player holds at most ``ENDGAME_CARDS``
+cards, the expert asks instead, on each sampled deal and for each card it may program:
+can the team still win, every player programming the card that serves the team (its
+partners' programs shown this turn fixed), this turn and the last ones, without more
+exchanges (``win_shares``)? The card kept winnable on the most deals is the program;
+cards that tie are left to the usual search. Partners doing the same on their own samples
+converge on the programs that win on most deals consistent with what they know.
+
+>>> from dame_nature.bots.simulator import get_rules, Sim
+>>> sim = Sim.empty(get_rules(4, ()), first=0, hands=[["cond-blue-1"], [], [], []])
+>>> turn_wins(sim, {0: "cond-blue-1"}, 100)
+False
+"""
+
+from __future__ import annotations
+
+import random
+
+from .knowledge import Knowledge
+from .policy import distinct_cards
+from .simulator import Outcome, Sim
+from .solver.search import OutOfBudget, Search
+
+#: the exact search runs once every player holds at most this many cards
+ENDGAME_CARDS = 3
+#: sampled deals a decision of the last turns looks at
+ENDGAME_WORLDS = 40
+#: search nodes a sampled deal and card may take (out of budget: counts half a win)
+ENDGAME_NODES = 4_000
+#: search nodes a decision may take, all its deals together (the time it takes)
+DECISION_NODES = 30_000
+
+
+def applies(know: Knowledge) -> bool:
+    """Whether the decision is one of the last turns (``ENDGAME_CARDS``)."""
+    return 0 < max(know.sizes) <= ENDGAME_CARDS
+
+
+def win_shares(
+    know: Knowledge,
+    cards: list[str],
+    rng: random.Random,
+    worlds: int = ENDGAME_WORLDS,
+    nodes: int = ENDGAME_NODES,
+) -> dict[str, float]:
+    """For each of ``cards`` (the bot's candidate programs), the share of sampled deals
+    (``worlds`` of them, fewer once ``DECISION_NODES`` search nodes are spent) in which the
+    team can still win with the bot programming it this turn, the partners programming
+    what serves the team (those who showed their program this turn, that program), and no
+    more exchanges."""
+    wins = dict.fromkeys(cards, 0.0)
+    spent = 0
+    done = 0
+    while done < worlds and spent < DECISION_NODES:
+        world = know.sample(rng)
+        world.start_turn()
+        search = Search(world, nodes, None)
+        for card in cards:
+            fixed = {**know.programs, know.seat: card}
+            try:
+                found = turn_wins(world, fixed, nodes, search)
+            except OutOfBudget:
+                found = None
+            spent += search.nodes
+            wins[card] += 0.5 if found is None else float(found)
+        done += 1
+    return {card: won / max(1, done) for card, won in wins.items()}
+
+
+def reveal_shares(
+    know: Knowledge,
+    card: str,
+    outcomes: list[Outcome],
+    rest: list[int],
+    rng: random.Random,
+    worlds: int = ENDGAME_WORLDS,
+    nodes: int = ENDGAME_NODES,
+) -> list[float]:
+    """For each of ``outcomes`` (where the bot's revealed ``card`` may go), the share of
+    sampled deals in which the team can still win after it, the seats of ``rest``
+    revealing the rest of the turn (each the card that serves the team among those it
+    may have programmed), without more exchanges."""
+    wins = [0.0] * len(outcomes)
+    spent = 0
+    done = 0
+    while done < worlds and spent < DECISION_NODES:
+        world = know.sample(rng)
+        search = Search(world, nodes, None)
+        for i, outcome in enumerate(outcomes):
+            after = world.copy()
+            after.resolve(know.seat, card, outcome)
+            search.nodes = 0
+            try:
+                found: bool | None = _rest_wins(search, after, rest, know.programs)
+            except OutOfBudget:
+                found = None
+            spent += search.nodes
+            wins[i] += 0.5 if found is None else float(found)
+        done += 1
+    return [won / max(1, done) for won in wins]
+
+
+def _rest_wins(search: Search, sim: Sim, rest: list[int], fixed: dict[int, str]) -> bool:
+    if sim.over:
+        return sim.won
+    if sim.discards > sim.rules.max_discards or not sim.feasible():
+        return False
+    return _reveal(search, sim, rest, 0, fixed)
+
+
+def turn_wins(sim: Sim, fixed: dict[int, str], nodes: int, search: Search | None = None) -> bool:
+    """Whether the team wins from ``sim`` (the start of a turn, every hand open), the
+    seats of ``fixed`` programming those cards this turn and the others free, without
+    exchanges. Raises ``OutOfBudget`` past ``nodes`` search nodes."""
+    search = search or Search(sim, nodes, None)
+    search.nodes = 0
+    return _reveal(search, sim, sim.order(), 0, fixed)
+
+
+def _reveal(search: Search, sim: Sim, order: list[int], i: int, fixed: dict[int, str]) -> bool:
+    search._tick()
+    if i == len(order):
+        nxt = sim.copy()
+        nxt.end_turn()
+        if nxt.over:
+            return nxt.won
+        return search.run(nxt)
+    seat = order[i]
+    prev = sim.turn_records[-1] if sim.turn_records else None
+    program = fixed.get(seat)
+    choices = [program] if program in sim.hands[seat] else distinct_cards(sim, seat)
+    limit = sim.rules.max_discards
+    for card in choices:
+        for outcome in sim.outcomes(seat, card, prev):
+            nxt = sim.copy()
+            nxt.resolve(seat, card, outcome)
+            if nxt.over:
+                if nxt.won:
+                    return True
+                continue
+            if nxt.discards > limit or not nxt.feasible():
+                continue  # lost, whatever follows
+            if _reveal(search, nxt, order, i + 1, fixed):
+                return True
+    return False
+
+
+def best_cards(shares: dict[str, float], margin: float = 0.0) -> list[str]:
+    """The cards whose share is within ``margin`` of the best one."""
+    top = max(shares.values())
+    return [card for card, share in shares.items() if share >= top - margin]
+
+
+__all__ = ["ENDGAME_CARDS", "applies", "best_cards", "reveal_shares", "turn_wins", "win_shares"]
