@@ -20,6 +20,7 @@ False
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .knowledge import Knowledge
 from .policy import distinct_cards
@@ -33,7 +34,7 @@ ENDGAME_WORLDS = 40
 #: search nodes a sampled deal and card may take (out of budget: counts half a win)
 ENDGAME_NODES = 4_000
 #: search nodes a decision may take, all its deals together (the time it takes)
-DECISION_NODES = 30_000
+DECISION_NODES = 3_000
 
 
 def applies(know: Knowledge) -> bool:
@@ -53,23 +54,12 @@ def win_shares(
     team can still win with the bot programming it this turn, the partners programming
     what serves the team (those who showed their program this turn, that program), and no
     more exchanges."""
-    wins = dict.fromkeys(cards, 0.0)
-    spent = 0
-    done = 0
-    while done < worlds and spent < DECISION_NODES:
-        world = know.sample(rng)
-        world.start_turn()
-        search = Search(world, nodes, None)
-        for card in cards:
-            fixed = {**know.programs, know.seat: card}
-            try:
-                found = turn_wins(world, fixed, nodes, search)
-            except OutOfBudget:
-                found = None
-            spent += search.nodes
-            wins[card] += 0.5 if found is None else float(found)
-        done += 1
-    return {card: won / max(1, done) for card, won in wins.items()}
+
+    def attempt(world: Sim, search: Search, i: int) -> bool:
+        return turn_wins(world, {**know.programs, know.seat: cards[i]}, search)
+
+    shares = _shares(know, rng, worlds, nodes, len(cards), attempt, start_turn=True)
+    return dict(zip(cards, shares, strict=True))
 
 
 def reveal_shares(
@@ -85,23 +75,54 @@ def reveal_shares(
     sampled deals in which the team can still win after it, the seats of ``rest``
     revealing the rest of the turn (each the card that serves the team among those it
     may have programmed), without more exchanges."""
-    wins = [0.0] * len(outcomes)
+
+    def attempt(world: Sim, search: Search, i: int) -> bool:
+        after = world.copy()
+        after.resolve(know.seat, card, outcomes[i])
+        search.nodes = 0
+        return _rest_wins(search, after, rest, know.programs)
+
+    return _shares(know, rng, worlds, nodes, len(outcomes), attempt, start_turn=False)
+
+
+def _shares(
+    know: Knowledge,
+    rng: random.Random,
+    worlds: int,
+    nodes: int,
+    count: int,
+    attempt: Callable[[Sim, Search, int], bool],
+    *,
+    start_turn: bool,
+) -> list[float]:
+    """The share of sampled deals on which ``attempt`` wins, for each of ``count``
+    choices. A choice out of its ``nodes`` counts half a win; a deal the decision's
+    budget (``DECISION_NODES``) runs out in does not count."""
+    wins = [0.0] * count
     spent = 0
     done = 0
     while done < worlds and spent < DECISION_NODES:
         world = know.sample(rng)
+        if start_turn:
+            world.start_turn()
         search = Search(world, nodes, None)
-        for i, outcome in enumerate(outcomes):
-            after = world.copy()
-            after.resolve(know.seat, card, outcome)
-            search.nodes = 0
+        found: list[float] = []
+        for i in range(count):
+            search.node_budget = left = min(nodes, DECISION_NODES - spent)
             try:
-                found: bool | None = _rest_wins(search, after, rest, know.programs)
+                found.append(float(attempt(world, search, i)))
             except OutOfBudget:
-                found = None
-            spent += search.nodes
-            wins[i] += 0.5 if found is None else float(found)
+                if left < nodes:
+                    return _mean(wins, done)  # the decision's budget ran out
+                found.append(0.5)
+            finally:
+                spent += search.nodes
+        wins = [w + f for w, f in zip(wins, found, strict=True)]
         done += 1
+    return _mean(wins, done)
+
+
+def _mean(wins: list[float], done: int) -> list[float]:
     return [won / max(1, done) for won in wins]
 
 
@@ -113,11 +134,13 @@ def _rest_wins(search: Search, sim: Sim, rest: list[int], fixed: dict[int, str])
     return _reveal(search, sim, rest, 0, fixed)
 
 
-def turn_wins(sim: Sim, fixed: dict[int, str], nodes: int, search: Search | None = None) -> bool:
+def turn_wins(sim: Sim, fixed: dict[int, str], search: Search | int) -> bool:
     """Whether the team wins from ``sim`` (the start of a turn, every hand open), the
     seats of ``fixed`` programming those cards this turn and the others free, without
-    exchanges. Raises ``OutOfBudget`` past ``nodes`` search nodes."""
-    search = search or Search(sim, nodes, None)
+    exchanges. ``search``: the search to use (its memory of lost positions kept), or a
+    budget of nodes; raises ``OutOfBudget`` past it."""
+    if isinstance(search, int):
+        search = Search(sim, search, None)
     search.nodes = 0
     return _reveal(search, sim, sim.order(), 0, fixed)
 
