@@ -23,7 +23,8 @@ How it decides (every decision, ``programming`` and reveal choices alike):
    card, a card to give back, a Symbiosis) is applied in every deal, the turn is revealed
    in seat order, and the game is played out to its end by the greedy policy with every
    hand open (``policy.rollout``). The candidate with the best mean result (a win counts
-   far more than the cards placed) is played. All candidates meet the same deals.
+   far more than the cards placed) is played. All candidates meet the same deals. In the
+   last turns, only the candidates that keep the game won on the most deals (``endgame``).
 
 Symbioses (the first player's free one each turn, and Symbiosis cards at 4 to 6 players):
 
@@ -94,8 +95,7 @@ class ExpertBot(Reader):
     def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
         super().__init__(seat, seed=seed)
         self.worlds = worlds
-        # the last turns sample from their own generator: the other decisions' deals do not
-        # depend on them
+        # the last turns draw deals of their own: the other decisions' do not depend on them
         self.endgame_rng = random.Random(None if seed is None else f"endgame:{seed}")
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
 
@@ -238,12 +238,10 @@ class ExpertBot(Reader):
                 (i, lambda sim, o=o: self._finish_reveal(sim, view, card, o))
                 for i, o in enumerate(outcomes)
             ]
-            if self.worlds and endgame.applies(know):
-                # the last turns: the places that keep the game won on the most deals
+            if self.worlds and endgame.applies(know):  # the places that keep the game won
                 rest = _remaining_order(know.base, view, self.seat)
                 shares = endgame.reveal_shares(know, card, outcomes, rest, self.endgame_rng)
-                top = max(shares)
-                cands = [c for c, share in zip(cands, shares, strict=True) if share >= top]
+                cands = [c for c, won in zip(cands, shares, strict=True) if won >= max(shares)]
                 if len(cands) == 1:
                     return dict(options[cands[0][0]])
             scores = self._evaluate(know, cands)
