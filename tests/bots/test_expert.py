@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from dame_nature.bots.arena import play_game
 from dame_nature.bots.expert import ExpertBot
 from dame_nature.bots.greedy import GreedyBot
 from dame_nature.engine import MODES, Game
+from tests.bots.workers import in_workers
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "src" / "dame_nature" / "bots"
 #: the engine modules a bot may import: static data and pure functions, no State
@@ -39,9 +41,10 @@ def table(i: int, worlds: int = 1) -> tuple[Game, list]:
     return Game(n, modes), bots
 
 
-def sweep(start: int, count: int) -> set[str]:
+def sweep(games: Sequence[int]) -> set[str]:
+    """Plays games ``games`` of the sweep to their end; their outcomes."""
     outcomes = set()
-    for i in range(start, start + count):
+    for i in games:
         game, bots = table(i)
         state = game.new_initial_state(seed=i)
         play_game(state, bots)  # an illegal action raises IllegalAction; BotStuck if stuck
@@ -51,13 +54,13 @@ def sweep(start: int, count: int) -> set[str]:
 
 
 def test_expert_plays_legal_games_to_their_end() -> None:
-    assert sweep(0, 60)
+    assert sweep(range(60))
 
 
 @pytest.mark.slow
 def test_expert_sweep_1000_games() -> None:
     """1,000 games (with the 1,000 all-random games of test_random_bot.py)."""
-    assert sweep(60, 940) >= {"lost"}
+    assert set().union(*in_workers(sweep, range(60, 1000))) >= {"lost"}
 
 
 def test_all_expert_tables_every_rule() -> None:
