@@ -42,7 +42,7 @@ def test_win_shares_on_the_deals_a_view_allows() -> None:
     assert endgame.applies(know)
     shares = endgame.win_shares(know, [EAGLE, "joker-1"], random.Random(3), worlds=10)
     assert shares == {EAGLE: 0.0, "joker-1": 1.0}
-    assert endgame.best_cards(shares) == ["joker-1"]
+    assert endgame.Endgame(seed=1, worlds=5).programs(know, [EAGLE, "joker-1"]) == ["joker-1"]
 
 
 def test_the_search_waits_for_the_last_turns() -> None:

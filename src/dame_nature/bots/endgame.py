@@ -173,10 +173,28 @@ def _reveal(search: Search, sim: Sim, order: list[int], i: int, fixed: dict[int,
     return False
 
 
-def best_cards(shares: dict[str, float], margin: float = 0.0) -> list[str]:
-    """The cards whose share is within ``margin`` of the best one."""
-    top = max(shares.values())
-    return [card for card, share in shares.items() if share >= top - margin]
+class Endgame:
+    """One bot's searches of the last turns: deals drawn from a generator of their own (so
+    the bot's other decisions meet the same deals with or without them), twice as many as
+    the bot samples for its other decisions, at most ``ENDGAME_WORLDS``."""
+
+    def __init__(self, seed: int | None, worlds: int) -> None:
+        self.rng = random.Random(None if seed is None else f"endgame:{seed}")
+        self.worlds = min(ENDGAME_WORLDS, 2 * worlds)
+
+    def programs(self, know: Knowledge, cards: list[str]) -> list[str]:
+        """The ``cards`` that keep the game won on the most sampled deals."""
+        shares = win_shares(know, cards, self.rng, self.worlds)
+        top = max(shares.values())
+        return [card for card in cards if shares[card] >= top]
+
+    def places(
+        self, know: Knowledge, card: str, outcomes: list[Outcome], rest: list[int]
+    ) -> list[int]:
+        """The indices of the ``outcomes`` of ``card`` that keep the game won on the most
+        sampled deals (``rest``: the seats still to reveal this turn)."""
+        shares = reveal_shares(know, card, outcomes, rest, self.rng, self.worlds)
+        return [i for i, share in enumerate(shares) if share >= max(shares)]
 
 
-__all__ = ["ENDGAME_CARDS", "applies", "best_cards", "reveal_shares", "turn_wins", "win_shares"]
+__all__ = ["ENDGAME_CARDS", "Endgame", "applies", "reveal_shares", "turn_wins", "win_shares"]

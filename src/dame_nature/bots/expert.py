@@ -46,11 +46,11 @@ the view and its samples.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from . import endgame
 from .base import Action, View, awaiting_me, may_exchange, my_cards
+from .endgame import Endgame
+from .endgame import applies as endgame_applies
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -95,8 +95,7 @@ class ExpertBot(Reader):
     def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
         super().__init__(seat, seed=seed)
         self.worlds = worlds
-        # the last turns draw deals of their own: the other decisions' do not depend on them
-        self.endgame_rng = random.Random(None if seed is None else f"endgame:{seed}")
+        self.endgame = Endgame(seed, worlds)  # the last turns' searches
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
 
     # ------------------------------------------------------------ decisions
@@ -160,9 +159,9 @@ class ExpertBot(Reader):
         distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
         timely = [c for c in distinct if not premature(know.base, c)]
         distinct = timely or distinct  # a Reintroduction waits for the last Condition
-        if self.worlds and len(distinct) > 1 and endgame.applies(know):
+        if self.worlds and len(distinct) > 1 and endgame_applies(know):
             # the last turns: the cards that keep the game won on the most sampled deals
-            distinct = endgame.best_cards(endgame.win_shares(know, distinct, self.endgame_rng))
+            distinct = self.endgame.programs(know, distinct)
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
             distinct = safe
@@ -238,10 +237,9 @@ class ExpertBot(Reader):
                 (i, lambda sim, o=o: self._finish_reveal(sim, view, card, o))
                 for i, o in enumerate(outcomes)
             ]
-            if self.worlds and endgame.applies(know):  # the places that keep the game won
+            if self.worlds and endgame_applies(know):  # the places that keep the game won
                 rest = _remaining_order(know.base, view, self.seat)
-                shares = endgame.reveal_shares(know, card, outcomes, rest, self.endgame_rng)
-                cands = [c for c, won in zip(cands, shares, strict=True) if won >= max(shares)]
+                cands = [cands[i] for i in self.endgame.places(know, card, outcomes, rest)]
                 if len(cands) == 1:
                     return dict(options[cands[0][0]])
             scores = self._evaluate(know, cands)
