@@ -11,6 +11,7 @@ from dame_nature.engine import Game
 from .positions import EAGLE, full_web, moves_of, position, program_of
 
 EAGLE_SLOTS = {EAGLE, f"{EAGLE}:1", f"{EAGLE}:2"}
+AQUATIC = ("species-charagne", "species-gardon")
 
 
 def eagle_left(players: int) -> tuple[Game, dict[str, str], list[str]]:
@@ -168,3 +169,122 @@ def test_the_first_player_shows_its_program_after_its_free_swap() -> None:
         moves = moves_of(ExpertBot(0, seed=seed), mine)
         shows = [m for m in moves if m["type"] == "show"]
         assert shows and shows[0]["card"] == mine.programmed[0], moves
+
+
+def test_the_wetland_relay_shows_the_aquatic_blue() -> None:
+    """The Wetland: the first player led a blue Condition, shown to all; the second
+    revealer's blue Condition goes into the aquatic web right after it. It plays it and
+    shows it (its Symbiosis card), so the third revealer knows a blue card is just before
+    it and places Charagne's green Condition in the aquatic web too."""
+    modes = ("wetland",)
+    game = Game(4, modes)
+    aquatic = {f"{sp}{suffix}" for sp in AQUATIC for suffix in ("", ":1", ":2")}
+    web = full_web(game, EAGLE_SLOTS | aquatic)
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    blues = [c for c in left if "-blue-" in c]
+    violets = [c for c in left if "-violet-" in c]
+    green = next(c for c in left if "-green-" in c)
+    assert len(blues) == 3 and len(violets) == 2
+    rest = [c for c in left if c not in (*blues[:2], *violets, green)]
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={0: [blues[0], violets[0]], 1: [blues[1], violets[1]], 2: [green, EAGLE]},
+        first=0,
+        rest={3: len(rest)},
+    )
+    state.apply(0, {"type": "program", "card": blues[0]})
+    state.apply(0, {"type": "show", "card": blues[0]})  # the lead, with the free Symbiosis
+    state.apply(0, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(1, seed=seed), mine)
+        assert mine.programmed[1] == blues[1], moves
+        assert {"type": "show", "card": blues[1]} in moves, moves
+        assert program_of(ExpertBot(2, seed=seed), mine) == green
+
+
+def test_associated_conditions_a_middle_revealer_holds_its_species_back() -> None:
+    """Associated Conditions: the second revealer, after the first player's shown
+    Condition, holds an installable Species and a Condition it can place, with an
+    associated Condition possibly in a later partner's hand. It reveals the Condition
+    and keeps the Species for later, so the partner after it can count on a Condition
+    just before its associated one (which a Species there would discard)."""
+    modes = ("associated_conditions",)
+    game = Game(4, modes)
+    hedgehog, marten = "species-herisson", "species-martre"
+    empty = EAGLE_SLOTS | {marten, f"{marten}:1", f"{marten}:2", hedgehog, f"{hedgehog}:2"}
+    web = full_web(game, empty)
+    for colour in ("violet", "yellow"):  # keep the associated Conditions out of the web
+        slot = next(s for s, c in web.items() if c == f"cond-{colour}-3")
+        web[slot] = f"cond-{colour}-5"
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    assert sorted(left) == sorted(
+        [
+            "cond-blue-4",
+            "cond-blue-5",
+            "cond-violet-3",
+            "cond-violet-4",
+            "cond-yellow-3",
+            "joker-1",
+            "joker-2",
+            EAGLE,
+            marten,
+            hedgehog,
+        ]
+    ), left
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={
+            0: ["cond-blue-4", "joker-1"],
+            1: [hedgehog, "cond-violet-4"],
+            2: ["cond-yellow-3", "joker-2"],
+            3: [marten, EAGLE, "cond-blue-5", "cond-violet-3"],
+        },
+        first=0,
+    )
+    state.apply(0, {"type": "program", "card": "cond-blue-4"})  # into the Hedgehog's slot
+    state.apply(0, {"type": "show", "card": "cond-blue-4"})
+    state.apply(0, {"type": "ready"})
+    for seed in range(3):
+        assert program_of(ExpertBot(1, seed=seed), state.clone()) == "cond-violet-4"
+
+
+def test_dependent_conditions_a_card_only_the_next_revealer_can_place() -> None:
+    """Dependent Conditions: the first player leads with the Marten, shown, which goes
+    into the web. The third revealer holds the Golden Eagle's dependent blue Condition,
+    which only a revealer right after a Species can place: only the second revealer
+    can. It gives it to the second revealer (its Symbiosis card), who keeps it, gives
+    back another card and reveals it right after the Marten."""
+    modes = ("dependent_conditions",)
+    game = Game(4, modes)
+    marten = "species-martre"
+    web = full_web(game, EAGLE_SLOTS | {marten})
+    slot = next(s for s, c in web.items() if c == "cond-blue-4")  # the dependent one
+    web[slot] = "cond-blue-5"
+    left = [c for c in game.fixed_cards if c not in web.values()]
+    violet = next(c for c in left if c.startswith("cond-violet"))
+    assert sorted(left) == sorted(["cond-blue-4", violet, marten, EAGLE, "joker-1", "joker-2"])
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={0: [marten], 1: [EAGLE, "joker-2"], 2: ["cond-blue-4", violet, "joker-1"]},
+        first=0,
+        rest={3: 0},
+    )
+    state.apply(0, {"type": "program", "card": marten})
+    state.apply(0, {"type": "show", "card": marten})
+    state.apply(0, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(2, seed=seed), mine)
+        assert {"type": "give", "card": "cond-blue-4", "to": 1} in moves, moves
+        answer = ExpertBot(1, seed=seed).act(mine.view(1))
+        assert answer is not None and answer["type"] == "give_back", answer
+        assert answer["card"] != "cond-blue-4", answer
+        mine.apply(1, answer)
+        assert program_of(ExpertBot(1, seed=seed), mine) == "cond-blue-4"

@@ -44,14 +44,9 @@ HTTP_STACK = {
 
 
 @asynccontextmanager
-async def serving(
-    tmp_path: Any, front: bool = True, **settings: Any
-) -> AsyncIterator[tuple[str, Any]]:
-    """``(base URL, app)`` of a server running in this process."""
-    config = Settings(db=str(tmp_path / "front.sqlite3"), bot_processes=0, **settings)
-    app = create_app(config)
-    if not front:  # the same app, its room sockets served by the router
-        app.user_middleware = [m for m in app.user_middleware if m.cls is not SocketFront]
+async def serve_app(app: Any, config: Settings) -> AsyncIterator[int]:
+    """The port of uvicorn serving ``app`` in this process, with the protocols and limits
+    ``dame-nature serve`` gives it."""
     options = uvicorn_options(config, 1000)
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **options)
@@ -60,12 +55,24 @@ async def serving(
     while not server.started:
         assert not task.done(), "the server did not start"
         await asyncio.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
     try:
-        yield f"127.0.0.1:{port}", app
+        yield server.servers[0].sockets[0].getsockname()[1]
     finally:
         server.should_exit = True
         await task
+
+
+@asynccontextmanager
+async def serving(
+    tmp_path: Any, front: bool = True, **settings: Any
+) -> AsyncIterator[tuple[str, Any]]:
+    """``(base URL, app)`` of a server running in this process."""
+    config = Settings(db=str(tmp_path / "front.sqlite3"), bot_processes=0, **settings)
+    app = create_app(config)
+    if not front:  # the same app, its room sockets served by the router
+        app.user_middleware = [m for m in app.user_middleware if m.cls is not SocketFront]
+    async with serve_app(app, config) as port:
+        yield f"127.0.0.1:{port}", app
 
 
 async def a_room(base: str) -> dict[str, Any]:
@@ -146,6 +153,11 @@ def test_a_room_socket_keeps_a_short_stack_and_no_handshake(tmp_path):
                 protocol = task.get_coro().cr_frame.f_locals["self"]
                 assert protocol.request is None and protocol.response is None
                 assert protocol.conn.parser.gi_code is Protocol.parse.__code__
+                # its messages are written at once, through the same protocol
+                handler = task.get_coro()
+                while handler.__qualname__ != "room_socket":
+                    handler = handler.cr_await
+                assert handler.cr_frame.f_locals["websocket"]._protocol is protocol
                 # and the socket works as before: an action, its new view
                 await ws.send(json.dumps({"type": "ping"}))
                 assert (await recv_json(ws))["type"] == "pong"

@@ -183,7 +183,10 @@ class Endgame:
         self.worlds = min(ENDGAME_WORLDS, 2 * worlds)
 
     def programs(self, know: Knowledge, cards: list[str]) -> list[str]:
-        """The ``cards`` that keep the game won on the most sampled deals."""
+        """The ``cards`` that keep the game won on the most sampled deals, in the last
+        turns (``applies``); else all of them."""
+        if not self.worlds or len(cards) < 2 or not applies(know):
+            return cards
         shares = win_shares(know, cards, self.rng, self.worlds)
         top = max(shares.values())
         return [card for card in cards if shares[card] >= top]
@@ -192,7 +195,10 @@ class Endgame:
         self, know: Knowledge, card: str, outcomes: list[Outcome], rest: list[int]
     ) -> list[int]:
         """The indices of the ``outcomes`` of ``card`` that keep the game won on the most
-        sampled deals (``rest``: the seats still to reveal this turn)."""
+        sampled deals (``rest``: the seats still to reveal this turn), in the last turns
+        (``applies``); else all of them."""
+        if not self.worlds or len(outcomes) < 2 or not applies(know):
+            return list(range(len(outcomes)))
         shares = reveal_shares(know, card, outcomes, rest, self.rng, self.worlds)
         return [i for i, share in enumerate(shares) if share >= max(shares)]
 

@@ -49,8 +49,8 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
+from .conventions import hold_species, keep_dependents, relays, rule_symbiosis
 from .endgame import Endgame
-from .endgame import applies as endgame_applies
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -159,9 +159,7 @@ class ExpertBot(Reader):
         distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
         timely = [c for c in distinct if not premature(know.base, c)]
         distinct = timely or distinct  # a Reintroduction waits for the last Condition
-        if self.worlds and len(distinct) > 1 and endgame_applies(know):
-            # the last turns: the cards that keep the game won on the most sampled deals
-            distinct = self.endgame.programs(know, distinct)
+        distinct = self.endgame.programs(know, distinct)  # in the last turns
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
             distinct = safe
@@ -170,8 +168,10 @@ class ExpertBot(Reader):
         if self.worlds == 0:
             return _keep(view, blueprint)
         show = self._chain_position(view) is not None or late_show(view, self.seat, None)
+        shows = {c: show or relays(view, self.seat, know, c) for c in distinct}
         scores = self._evaluate(
-            know, [(c, lambda sim, c=c: self._play_turn(sim, know, c, show)) for c in distinct]
+            know,
+            [(c, lambda sim, c=c: self._play_turn(sim, know, c, shows[c])) for c in distinct],
         )
         best = max(distinct, key=lambda c: scores[c])
         blue_key = keys[card_key(blueprint, know.rules)]
@@ -194,6 +194,7 @@ class ExpertBot(Reader):
         position = order.index(me) if me in order else 0
         prev = sim.turn_records[-1] if position == 0 and sim.turn_records else None
         safe = [c for c in cards if is_safe(sim, me, c, prev, position)]
+        safe = hold_species(know, sim, prev, position, safe)  # Associated Conditions
         return program_choice(sim, me, prev, position), safe
 
     def _evaluate(self, know: Knowledge, candidates: list[tuple[Any, Any]]) -> dict[Any, float]:
@@ -233,21 +234,19 @@ class ExpertBot(Reader):
         if kind == "reveal":
             card = view["programmed"]
             outcomes = [Outcome.of_option(card, option) for option in options]
-            cands = [
-                (i, lambda sim, o=o: self._finish_reveal(sim, view, card, o))
-                for i, o in enumerate(outcomes)
-            ]
-            if self.worlds and endgame_applies(know):  # the places that keep the game won
-                rest = _remaining_order(know.base, view, self.seat)
-                cands = [cands[i] for i in self.endgame.places(know, card, outcomes, rest)]
-                if len(cands) == 1:
-                    return dict(options[cands[0][0]])
+            rest = _remaining_order(know.base, view, self.seat)
+            places = self.endgame.places(know, card, outcomes, rest)  # in the last turns
+            if len(places) == 1:
+                return dict(options[places[0]])
+            finish = self._finish_reveal
+            cands = [(i, lambda sim, o=outcomes[i]: finish(sim, view, card, o)) for i in places]
             scores = self._evaluate(know, cands)
             return dict(options[max(scores, key=lambda i: scores[i])])
         if kind == "give_back":
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
             if giver is not None:  # bots give when short of cards they can place
                 know.short = (giver,)
+            options = keep_dependents(view, self.seat, know, options)
             if self._my_show(view) == view["programmed"]:
                 # partners count on the program I showed: give back another card
                 kept = [o for o in options if o.get("card") != view["programmed"]]
@@ -302,6 +301,9 @@ class ExpertBot(Reader):
         kinds = ["show"] if cat else view["symbiosis_kinds"]
         if self._my_show(view) is not None:
             return None  # I showed my program: partners count on it, no more exchanges
+        rule_move = rule_symbiosis(view, self.seat, self.knowledge(view))
+        if rule_move is not None:
+            return rule_move
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
             return swap

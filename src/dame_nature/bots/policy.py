@@ -3,6 +3,7 @@ reveal looks on its own (the greedy score that orders the searches)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from .simulator import INFO, Outcome, Record, Rules, Sim
@@ -136,6 +137,8 @@ def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before:
     info = INFO[card]
     if info.type == "cat":  # another Cat this turn sends it back: sure only first (below)
         return cat_first(sim, seat, card, prev) and unknown_before == 0
+    if prev is None and after_condition(sim, card, unknown_before):
+        prev = CONDITION_BEFORE
     placed = [o for o in sim.outcomes(seat, card, prev) if not o.discard]
     if not placed:
         return False
@@ -176,6 +179,7 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
     ``unknown_before`` players revealing before it whose cards it does not know."""
     best: tuple[float, str] | None = None
     lead = unknown_before == 0 and wetland_lead_wanted(sim, seat, prev)
+    held = species_held_back(sim, seat, prev, unknown_before)
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
         if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
@@ -184,10 +188,60 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
             score += CAT_FIRST
         elif lead and blue_lead(card, outcome):
             score += WETLAND_LEAD
+        if held and INFO[card].type == "species":
+            score -= SPECIES_HELD
         if best is None or score > best[0]:
             best = (score, card)
     assert best is not None
     return best[1]
+
+
+#: Associated Conditions: what a Species loses for a revealer in the middle of the turn
+#: (``species_held_back``)
+SPECIES_HELD = 50.0
+#: what the revealer before an associated Condition plays by the convention (a Condition:
+#: its colour is no matter, green touches no other rule's test)
+CONDITION_BEFORE: Record = ["cond-green-1", "green", True, None]
+
+
+def species_held_back(
+    sim: Sim,
+    seat: int,
+    prev: Record | None,
+    unknown_before: int,
+    others: Iterable[str] | None = None,
+    order: list[int] | None = None,
+) -> bool:
+    """Associated Conditions' convention: while an associated Condition may be in a
+    partner's hand, a revealer in the middle of the turn (neither the first, whose
+    program its free Symbiosis shows, nor the last) holds its Species back and reveals a
+    Condition or a Joker when it has one, so the revealer after it can count on a
+    Condition just before its associated Condition (``after_condition``). ``others``:
+    the cards partners may hold, ``order`` the turn's reveal order (by default, as the
+    hands on ``sim`` give them)."""
+    if not sim.rules.associated:
+        return False
+    if prev is None and unknown_before == 0:
+        return False  # first in the turn
+    order = sim.order() if order is None else order
+    if seat not in order or order[-1] == seat:
+        return False  # last in the turn
+    if others is None:
+        others = (c for s in order if s != seat for c in sim.hands[s])
+    return any(INFO[c].symbol == "associated" for c in others)
+
+
+def after_condition(sim: Sim, card: str, unknown_before: int) -> bool:
+    """Whether ``card``, an associated Condition revealed after ``unknown_before`` players
+    whose cards are unknown, may count on a Condition or a Joker just before it: the
+    revealer before it is then in the middle of the turn, and holds its Species back
+    (``species_held_back``); the first revealer's program is known when it is shown."""
+    return (
+        sim.rules.associated
+        and unknown_before > 0
+        and INFO[card].symbol == "associated"
+        and len(sim.turn_records) + unknown_before >= 2
+    )
 
 
 #: the Wetland: what a blue card placed first in the turn scores (``wetland_lead_wanted``)
@@ -219,6 +273,25 @@ def wetland_lead_wanted(
         for card in distinct_cards(sim, after)
         for o in sim.outcomes(after, card, blue)
     )
+
+
+def aquatic_relay(sim: Sim, seat: int, card: str) -> bool:
+    """The Wetland's second show: ``seat`` reveals second in the turn, just after the
+    first player's blue lead (shown to all; ``sim``: the turn with that lead revealed),
+    and ``card`` goes into the aquatic web as a blue card, with an aquatic place still
+    open after it: the revealer shows it too (its Symbiosis card), so the
+    third revealer, who then knows a blue card is just before it, places a card in the
+    aquatic web as well. Two aquatic cards a turn, where the lead alone makes one."""
+    rules = sim.rules
+    records = sim.turn_records
+    if not rules.wetland or len(records) != 1 or not INFO[records[0][0]].is_condition_like:
+        return False
+    if records[0][1] != "blue" or INFO[card].type == "species":
+        return False
+    _, outcome = best_outcome(sim, seat, card, records[0])
+    if outcome.slot not in rules.aquatic or not blue_lead(card, outcome):
+        return False
+    return sum(1 for s in rules.aquatic if sim.web[s] is None) > 1
 
 
 def blue_lead(card: str, outcome: Outcome) -> bool:

@@ -37,18 +37,23 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from .transport import sansio_protocol, write_text_now
+
 
 class AsgiSocket:
     """A websocket on its ASGI ``receive`` and ``send``: what the handler and its
     ``Connection`` use of Starlette's ``WebSocket``, with the same errors (a send to a
-    peer gone raises ``WebSocketDisconnect(1006)``)."""
+    peer gone raises ``WebSocketDisconnect(1006)``), and ``send_now``, a text frame
+    written at once when that can be done without waiting."""
 
-    __slots__ = ("receive", "_send")
+    __slots__ = ("receive", "_send", "_protocol")
 
     def __init__(self, receive: Receive, send: Send) -> None:
         #: the next message from the client (ASGI's own, no frame of ours around it)
         self.receive = receive
         self._send = send
+        #: uvicorn's websocket protocol behind ``send`` (None: ``send_now`` never writes)
+        self._protocol = sansio_protocol(send)
 
     async def accept(self, subprotocol: str | None = None) -> None:
         message = await self.receive()
@@ -64,6 +69,14 @@ class AsgiSocket:
 
     async def send_text(self, data: str) -> None:
         await self._out({"type": "websocket.send", "text": data})
+
+    def send_now(self, data: str) -> bool:
+        """Write ``data`` now, the frame ``send_text`` would write, if ``send_text``
+        would write it without waiting (no task, no ``await``); False, nothing written,
+        otherwise (the transport paused for writing, the socket closing or gone, or a
+        server other than uvicorn's sans-I/O websocket): then ``send_text`` it."""
+        protocol = self._protocol
+        return protocol is not None and write_text_now(protocol, data)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         await self._out({"type": "websocket.close", "code": code, "reason": reason or ""})

@@ -8,6 +8,8 @@
 - a websocket forgets its opening handshake once accepted (uvicorn and websockets keep
   the request and the response, their headers, for the connection's whole life: objects
   the cyclic collector would walk at each pass);
+- a text frame can be written at once, without a task or an ``await``
+  (``write_text_now``), when the ASGI ``send`` would have written it without waiting;
 - a cap on the size of a whole request head (``http_max_header_bytes``), answered 431
   (h11 checks only a head still incomplete, not one that arrives in one packet);
 - a deadline for a whole request head (``http_header_timeout_seconds``), from the
@@ -32,6 +34,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import Protocol as WebsocketsProtocol
+from websockets.protocol import State as WebsocketsState
 
 from .clients import is_trusted
 from .settings import Settings
@@ -170,16 +173,72 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
                     return
             super().data_received(data)
 
-        async def send(self, message: Any) -> None:
-            await super().send(message)
-            if message["type"] == "websocket.accept" and self.handshake_complete:
-                forget_handshake(self)
+        send = _send_forgetting_handshake
 
         def connection_lost(self, exc: Exception | None) -> None:
             counts.release(self.transport)
             super().connection_lost(exc)
 
     return GuardedH11Protocol, GuardedWebSocketProtocol
+
+
+async def _send_forgetting_handshake(protocol: WebSocketsSansIOProtocol, message: Any) -> None:
+    """The guarded websocket's ASGI ``send``: uvicorn's, then ``forget_handshake`` once
+    the socket is accepted."""
+    await WebSocketsSansIOProtocol.send(protocol, message)
+    if message["type"] == "websocket.accept" and protocol.handshake_complete:
+        forget_handshake(protocol)
+
+
+#: the ASGI ``send`` functions that write a ``websocket.send`` as ``write_text_now`` does
+_DIRECT_SENDS = (WebSocketsSansIOProtocol.send, _send_forgetting_handshake)
+
+
+def sansio_protocol(send: Any) -> WebSocketsSansIOProtocol | None:
+    """The websocket protocol behind an ASGI ``send``, when ``send`` is the protocol's
+    own (uvicorn's sans-I/O websocket, guarded or not, no middleware wrapping it) and the
+    protocol holds what ``write_text_now`` relies on; else None (then every message goes
+    through ``send``)."""
+    protocol = getattr(send, "__self__", None)
+    if not isinstance(protocol, WebSocketsSansIOProtocol):
+        return None
+    if getattr(send, "__func__", None) not in _DIRECT_SENDS:
+        return None
+    conn = getattr(protocol, "conn", None)
+    if not (
+        isinstance(conn, WebsocketsProtocol)
+        and isinstance(getattr(protocol, "writable", None), asyncio.Event)
+        and all(
+            isinstance(getattr(protocol, name, None), bool)
+            for name in ("disconnected", "close_sent", "handshake_complete")
+        )
+        and hasattr(protocol, "initial_response")
+    ):
+        return None
+    return protocol
+
+
+def write_text_now(protocol: WebSocketsSansIOProtocol, text: str) -> bool:
+    """Write ``text`` as one text frame now, byte for byte as the protocol's ASGI
+    ``send`` writes a ``{"type": "websocket.send", "text": text}``, and say so; False,
+    having written nothing, whenever ``send`` would do anything else: wait for the
+    transport to drain (paused for writing: the backpressure), or refuse (the handshake
+    not done, the socket closing, closed or gone)."""
+    conn = protocol.conn
+    transport = protocol.transport
+    if (
+        not protocol.writable.is_set()
+        or protocol.disconnected
+        or protocol.close_sent
+        or not protocol.handshake_complete
+        or protocol.initial_response is not None
+        or conn.state is not WebsocketsState.OPEN
+        or transport.is_closing()
+    ):
+        return False
+    conn.send_text(text.encode())
+    transport.write(b"".join(conn.data_to_send()))
+    return True
 
 
 def forget_handshake(protocol: WebSocketsSansIOProtocol) -> None:

@@ -1,0 +1,129 @@
+"""Rule conventions that read the view: what a bot does, under an advanced rule, with a
+program the first player showed (the lead). Each acts only under its rule; the choices
+of cards they rest on are the shared base policy's (``policy``).
+
+- **The Wetland's relay** (``relays``): after the first player's blue lead, the second
+  revealer whose program goes into the aquatic web as a blue card shows it too, so the
+  third revealer places a card in the aquatic web as well.
+- **Associated Conditions' held Species** (``hold_species``): the bot keeps the
+  convention its partners count on (``policy.species_held_back``).
+- **Dependent Conditions' hand-over** (``dependent_give``, ``keep_dependents``): a
+  dependent Condition is placed only right after a Species, and only the second
+  revealer knows the card before it (the lead, shown). When the lead is a Species that
+  goes into the web, a later revealer holding a dependent Condition the web can take
+  after it gives it to the second revealer (its Symbiosis card), who keeps it and
+  reveals it there.
+"""
+
+from __future__ import annotations
+
+from .base import Action, View, my_cards
+from .knowledge import Knowledge
+from .policy import aquatic_relay, best_outcome, species_held_back
+from .shows import reveal_order
+from .simulator import INFO, Record, Sim
+
+
+def after_lead(view: View, know: Knowledge) -> tuple[Sim, list[int]] | None:
+    """The table this turn once the first player's shown program is revealed (and the
+    reveal order), or ``None`` when the first player showed nothing."""
+    order = reveal_order(view)
+    if len(order) < 2 or order[0] not in know.programs or view["phase"] != "programming":
+        return None
+    sim = know.base.copy()
+    sim.start_turn()
+    lead, card = order[0], know.programs[order[0]]
+    if card not in sim.hands[lead]:
+        sim.hands[lead].append(card)
+    sim.resolve(lead, card, best_outcome(sim, lead, card, None)[1])
+    return sim, order
+
+
+def relays(view: View, seat: int, know: Knowledge, card: str) -> bool:
+    """Whether ``seat`` shows ``card`` as the Wetland's second show
+    (``policy.aquatic_relay``): it reveals second, after the first player's blue lead,
+    shown to all, and holds a Symbiosis card."""
+    if (
+        not know.rules.wetland
+        or len(reveal_order(view)) < 3
+        or reveal_order(view)[1] != seat
+        or "show" not in view["symbiosis_kinds"]
+        or view.get("show_names_one_player")
+        or view["players"][seat]["symbiosis_cards"] <= 0
+    ):
+        return False
+    table = after_lead(view, know)
+    return table is not None and aquatic_relay(table[0], seat, card)
+
+
+def _dependents_after_species(
+    view: View, know: Knowledge, second: int, cards: list[str]
+) -> list[str]:
+    """Of ``cards``, the dependent Conditions the web takes from ``second`` right after
+    the first player's lead, when that lead is a Species placed in the web."""
+    if not know.rules.dependent:
+        return []
+    table = after_lead(view, know)
+    if table is None:
+        return []
+    sim, order = table
+    lead = sim.turn_records[-1]
+    if order[1] != second or INFO[lead[0]].type != "species" or not lead[2]:
+        return []
+    return [
+        c
+        for c in cards
+        if INFO[c].symbol == "dependent"
+        and any(not o.discard for o in sim.outcomes(second, c, lead))
+    ]
+
+
+def dependent_give(view: View, seat: int, know: Knowledge) -> Action | None:
+    """Dependent Conditions' hand-over: ``seat`` reveals third or later, after a Species
+    lead, and holds a dependent Condition the second revealer could place right after
+    it: a Give of it to the second revealer (a Symbiosis card)."""
+    order = reveal_order(view)
+    if (
+        len(order) < 3
+        or seat not in order[2:]
+        or "give" not in view["symbiosis_kinds"]
+        or view["players"][seat]["symbiosis_cards"] <= 0
+        or view.get("pending_give")
+    ):
+        return None
+    cards = _dependents_after_species(view, know, order[1], my_cards(view))
+    return {"type": "give", "card": cards[0], "to": order[1]} if cards else None
+
+
+def rule_symbiosis(view: View, seat: int, know: Knowledge) -> Action | None:
+    """The Symbiosis a rule convention asks of ``seat`` now, if any: the Wetland's relay
+    (a show of its program) or Dependent Conditions' hand-over (a Give)."""
+    card = view["programmed"]
+    if card is not None and relays(view, seat, know, card):
+        return {"type": "show", "card": card}
+    return dependent_give(view, seat, know)
+
+
+def keep_dependents(view: View, seat: int, know: Knowledge, options: list[Action]) -> list[Action]:
+    """The give-backs ``seat``, the second revealer, may answer a Give with: none of
+    the dependent Conditions it can place right after the Species the first player leads
+    with (``dependent_give``), unless it has no other card."""
+    kept = [o for o in options if not _dependents_after_species(view, know, seat, [o["card"]])]
+    return kept or options
+
+
+def hold_species(
+    know: Knowledge, sim: Sim, prev: Record | None, position: int, safe: list[str]
+) -> list[str]:
+    """Associated Conditions' convention (``policy.species_held_back``) kept by the bot
+    itself, whose partners count on it: of its ``safe`` cards, no Species while it
+    reveals in the middle of the turn (``sim``: the turn after the programs shown;
+    ``position``: the unknown revealers before it) and an associated Condition may be
+    in a partner's hand, when it has another safe card."""
+    me = know.seat
+    n = know.rules.n
+    order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
+    others = [*know.unseen, *(c for s, hand in enumerate(sim.hands) if s != me for c in hand)]
+    if not species_held_back(sim, me, prev, position, others, order):
+        return safe
+    return [c for c in safe if INFO[c].type != "species"] or safe
