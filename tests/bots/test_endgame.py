@@ -13,7 +13,7 @@ from .positions import EAGLE, position
 from .test_blunders import eagle_left
 
 
-def eagle_first() -> tuple[State, str, str]:
+def eagle_first() -> State:
     """The Golden Eagle's three slots left; its holder reveals first with a Joker beside
     it; the partners hold its blue and violet Conditions and the other Joker."""
     game, web, left = eagle_left(4)
@@ -22,11 +22,11 @@ def eagle_first() -> tuple[State, str, str]:
     state = position(
         4, web=web, hands={0: [EAGLE, "joker-1"], 1: [blue], 2: [violet], 3: ["joker-2"]}
     )
-    return state, blue, violet
+    return state
 
 
 def test_turn_wins_fixes_the_programs_given_and_frees_the_others() -> None:
-    state, _, _ = eagle_first()
+    state = eagle_first()
     sim = sim_from_state(state)
     assert not endgame.turn_wins(sim.copy(), {0: EAGLE}, 10_000)  # the Eagle before its Conditions
     assert endgame.turn_wins(sim.copy(), {0: "joker-1"}, 10_000)
@@ -36,7 +36,7 @@ def test_turn_wins_fixes_the_programs_given_and_frees_the_others() -> None:
 def test_win_shares_on_the_deals_a_view_allows() -> None:
     """Whoever of the partners holds which card, the Joker keeps the game won and the
     Eagle loses it."""
-    state, _, _ = eagle_first()
+    state = eagle_first()
     bot = ExpertBot(0, seed=1)
     know = bot.knowledge(state.view(0))
     assert endgame.applies(know)
