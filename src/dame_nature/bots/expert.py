@@ -23,7 +23,8 @@ How it decides (every decision, ``programming`` and reveal choices alike):
    card, a card to give back, a Symbiosis) is applied in every deal, the turn is revealed
    in seat order, and the game is played out to its end by the greedy policy with every
    hand open (``policy.rollout``). The candidate with the best mean result (a win counts
-   far more than the cards placed) is played. All candidates meet the same deals.
+   far more than the cards placed) is played. All candidates meet the same deals. In the
+   last turns, only the candidates that keep the game won on the most deals (``endgame``).
 
 Symbioses (the first player's free one each turn, and Symbiosis cards at 4 to 6 players):
 
@@ -49,6 +50,7 @@ from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
 from .conventions import hold_species, keep_dependents, relays, rule_symbiosis, timely
+from .endgame import Endgame
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -92,6 +94,7 @@ class ExpertBot(Reader):
     def __init__(self, seat: int, *, seed: int | None = None, worlds: int = DEFAULT_WORLDS) -> None:
         super().__init__(seat, seed=seed)
         self.worlds = worlds
+        self.endgame = Endgame(seed, worlds)  # the last turns' searches
         self.decided: dict[str, Any] = {}  # turn -> the information it programmed with
 
     # ------------------------------------------------------------ decisions
@@ -154,6 +157,7 @@ class ExpertBot(Reader):
         # a Species only another side can place is given, never thrown away
         distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
         distinct = timely(view, self.seat, know, distinct)  # the Special cards' moment
+        distinct = self.endgame.programs(know, distinct)  # in the last turns
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
             distinct = safe
@@ -227,19 +231,15 @@ class ExpertBot(Reader):
         know = self.knowledge(view)
         if kind == "reveal":
             card = view["programmed"]
-            cands = []
-            for i, option in enumerate(options):
-                outcome = Outcome(
-                    slot=option.get("slot"),
-                    colour=option.get("colour"),
-                    target=option.get("target"),
-                    special=INFO[card].type in ("cat", "pollution", "reintroduction"),
-                    discard=option.get("slot") is None
-                    and INFO[card].type not in ("cat", "pollution", "reintroduction"),
-                )
-                cands.append((i, lambda sim, o=outcome: self._finish_reveal(sim, view, card, o)))
+            outcomes = [Outcome.of_option(card, option) for option in options]
+            rest = _remaining_order(know.base, view, self.seat)
+            places = self.endgame.places(know, card, outcomes, rest)  # in the last turns
+            if len(places) == 1:
+                return dict(options[places[0]])
+            finish = self._finish_reveal
+            cands = [(i, lambda sim, o=outcomes[i]: finish(sim, view, card, o)) for i in places]
             scores = self._evaluate(know, cands)
-            return dict(options[max(range(len(options)), key=lambda i: scores[i])])
+            return dict(options[max(scores, key=lambda i: scores[i])])
         if kind == "give_back":
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
             if giver is not None:  # bots give when short of cards they can place

@@ -76,6 +76,15 @@ class Outcome:
     def action(self) -> dict[str, Any]:
         return {"type": "reveal", "slot": self.slot, "colour": self.colour, "target": self.target}
 
+    @classmethod
+    def of_option(cls, card: str, option: dict[str, Any]) -> Outcome:
+        """The outcome of a reveal option of a view (``card`` revealed)."""
+        special = INFO[card].type in ("cat", "pollution", "reintroduction")
+        slot = option.get("slot")
+        return cls(
+            slot, option.get("colour"), option.get("target"), special, slot is None and not special
+        )
+
 
 class Rules:
     """The static side of a game, read off the engine's ``Game``: player count, active
