@@ -26,9 +26,20 @@ the attackers as they would on the internet, not to the bots.
 
 Each interval prints the server's RSS, open files, ``/healthz`` latency (median and
 max, sampled every 0.5 s), the bots' actions, games and refusals, and what the hostile
-clients met. The last lines are ``soak_rss_growth_mib: N`` (the RSS at the end less the
-RSS after the first interval, the warm-up), ``soak_rss_mib`` (the RSS at the end) and
-``soak_wal_mib`` (the size of the SQLite WAL at the end).
+clients met; and where the server's memory is (``_support/heap_probe.py``, which runs
+the server and answers ``SIGUSR2``): Python's allocator (its blocks in use and its
+arenas), the objects the collector tracks, the C allocator (in use and free), SQLite's
+memory, and the entries and memory of the server's registries and caches (rooms,
+reviews kept and under way, per-seat rates). At the end it compares each of these after
+the first interval (the warm-up), at the middle of the rest and at the end: a growth in
+the first half that stops in the second is a warm-up (caches filling to their bound),
+one that goes on at the same pace a leak. The last lines are ``soak_rss_growth_mib: N``
+(the RSS at the end less the RSS after the first interval), ``soak_rss_mib`` (the RSS at
+the end), ``soak_wal_mib`` (the size of the SQLite WAL at the end), and the growth over
+each half of the RSS (``soak_rss_mib_growth_halves: A B``) and of Python's blocks in use
+(``soak_python_blocks_growth_halves: A B``). ``--tracemalloc FRAMES`` also traces the
+server's allocations from the first interval on and prints the tracebacks whose memory
+grew most (it slows the server down several times: for finding a leak, not for figures).
 
     python benchmarks/soak.py                         # 20 rooms of 4 bots, 10 minutes
     python benchmarks/soak.py --rooms 5 --minutes 1 --interval 20
@@ -45,10 +56,12 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
+from _support.heap_probe import ask
 from _support.hostile_clients import (  # this script's folder is on sys.path
     count_closed,
     flood,
@@ -303,7 +316,76 @@ async def hostile_round(
     return met
 
 
-async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
+async def probe_heap(server: ServerProcess, path: Path) -> dict[str, Any]:
+    """Where the server's memory is now: a line of ``_support/heap_probe.py``."""
+    assert server.proc is not None
+    return await asyncio.to_thread(ask, server.proc, path)
+
+
+def heap_line(line: dict[str, Any]) -> str:
+    mib = 2**20
+    malloc = line.get("malloc") or {}
+    traced = f"  traced {line['traced'] / mib:.1f} MiB" if "traced" in line else ""
+    held = dict(line.get("held") or {})
+    by_status = held.pop("rooms_by_status", None)
+    kept = "; ".join(
+        f"{name} {entries}" + (f" ({kib:,.0f} KiB)" if kib is not None else "")
+        for name, (entries, kib) in held.items()
+    )
+    return (
+        f"python blocks {line['blocks'] / 1000:.0f}k, objects {line['objects_after']} "
+        f"(cyclic garbage {line['unreachable']}), pymalloc arenas {line['pymalloc_arenas']}; "
+        f"malloc in use {malloc.get('in_use', 0) / mib:.1f} MiB, "
+        f"free {malloc.get('free', 0) / mib:.1f}, mapped {malloc.get('mmap', 0) / mib:.1f}; "
+        f"sqlite {(line['sqlite_bytes'] or 0) / mib:.1f} MiB; threads {line['threads']}{traced}\n"
+        f"       held: {kept}; rooms by status {by_status}"
+    )
+
+
+#: what the halves' table compares: a name, and how to read it from a probe's line
+MEASURES: dict[str, Callable[[dict[str, Any]], float]] = {
+    "RSS, MiB": lambda p: float(p["rss_mib"]),
+    "Python allocator's blocks": lambda p: float(p["blocks"]),
+    "objects the collector tracks": lambda p: float(p["objects_after"]),
+    "pymalloc arenas": lambda p: float(p["pymalloc_arenas"] or 0),
+    "malloc in use, MiB": lambda p: (p["malloc"] or {}).get("in_use", 0) / 2**20,
+    "malloc free, MiB": lambda p: (p["malloc"] or {}).get("free", 0) / 2**20,
+    "SQLite, MiB": lambda p: (p["sqlite_bytes"] or 0) / 2**20,
+}
+
+
+def halves(heap: list[dict[str, Any]]) -> dict[str, tuple[float, float, float, float]]:
+    """Each measure after the first interval (the warm-up), at the middle of the rest,
+    at the end, and the end's growth over the start; growth in the second half near
+    zero while the first half's is not is a warm-up that flattens."""
+    if len(heap) < 3:
+        return {}
+    start, end = heap[0], heap[-1]
+    middle_time = (start["time"] + end["time"]) / 2
+    middle = min(heap, key=lambda p: abs(p["time"] - middle_time))
+    return {
+        name: (read(start), read(middle), read(end), read(end) - read(start))
+        for name, read in MEASURES.items()
+    }
+
+
+def print_halves(heap: list[dict[str, Any]]) -> None:
+    print("heap, after the first interval / middle / end (first half, second half):")
+    for name, (start, middle, end, _) in halves(heap).items():
+        print(
+            f"  {name}: {start:,.1f} / {middle:,.1f} / {end:,.1f} "
+            f"({middle - start:+,.1f}, {end - middle:+,.1f})",
+            flush=True,
+        )
+    grown = heap[-1].get("grown") if heap else None
+    for stat in grown or []:
+        print(f"  grown {stat['kib']:+.1f} KiB, {stat['count']:+d} blocks: "
+              f"{' <- '.join(reversed(stat['where']))}")  # fmt: skip
+
+
+async def soak(
+    args: argparse.Namespace, server: ServerProcess
+) -> tuple[float, list[dict[str, Any]]]:
     pid = server.proc.pid  # type: ignore[union-attr]
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         rooms = [BotRoom(i, args.seats, args.think) for i in range(args.rooms)]
@@ -317,6 +399,7 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
         print("t_s  rss_mib  files  healthz_p50_ms  healthz_max_ms  actions  games  "
               "bot_refusals  bot_drops  hostile", flush=True)  # fmt: skip
         first_rss: float | None = None
+        heap: list[dict[str, Any]] = []
         last_actions = 0
         round_no = 0
         while time.monotonic() < until:
@@ -329,6 +412,7 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
                 round_no += 1
             await sampler
             actions = sum(r.actions for r in rooms)
+            heap.append(await probe_heap(server, args.probe_out))
             rss = rss_mib(pid)
             if first_rss is None:
                 first_rss = rss
@@ -341,6 +425,7 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
                 f"{json.dumps(met) if met else '-'}",
                 flush=True,
             )
+            print(f"       heap: {heap_line(heap[-1])}", flush=True)
             last_actions = actions
         await asyncio.gather(*players, return_exceptions=True)
         refusals: dict[str, int] = {}
@@ -349,10 +434,11 @@ async def soak(args: argparse.Namespace, server: ServerProcess) -> float:
                 refusals[code] = refusals.get(code, 0) + 1
         print(f"bot refusals by code: {refusals or 'none'}", flush=True)
         growth = rss_mib(pid) - (first_rss or 0.0)
+        print_halves(heap)
         for room in rooms:
             for bot in room.bots:
                 await bot.ws.close()
-        return growth
+        return growth, heap
 
 
 async def write_flood(server: ServerProcess, seconds: float, rooms: int = 10) -> dict[str, int]:
@@ -524,6 +610,17 @@ def main() -> None:
         help="instead of the soak: a solo room's bots' turn time alone, then while one "
         "address floods rooms of expert bots, this many seconds each",
     )
+    parser.add_argument(
+        "--tracemalloc",
+        type=int,
+        default=0,
+        metavar="FRAMES",
+        help="trace the server's allocations (this many frames): the tracebacks whose "
+        "memory grew most (slows the server down)",
+    )
+    parser.add_argument(
+        "--probe-out", type=Path, help="keep the heap probe's lines (JSON) in this file"
+    )
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the package to serve")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -548,7 +645,12 @@ def main() -> None:
             env["DAME_NATURE_BOT_DELAY_SECONDS"] = "1"
             env["DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS"] = "3"
         db = Path(tmp) / "soak.sqlite3"
-        server = ServerProcess(db, env).start()
+        args.probe_out = args.probe_out or Path(tmp) / "heap.jsonl"
+        env["DAME_NATURE_HEAP_PROBE"] = str(args.probe_out)
+        if args.tracemalloc:
+            env["DAME_NATURE_HEAP_PROBE_FRAMES"] = str(args.tracemalloc)
+        probe = str(ROOT / "benchmarks" / "_support" / "heap_probe.py")
+        server = ServerProcess(db, env, launcher=[probe]).start()
         assert server.proc is not None
         try:
             if args.bot_flood > 0:
@@ -557,7 +659,7 @@ def main() -> None:
             if args.flood_seconds > 0:
                 flood_answers = asyncio.run(write_flood(server, args.flood_seconds))
                 print(f"write flood, {args.flood_seconds:.0f} s: {flood_answers}", flush=True)
-            growth = asyncio.run(soak(args, server))
+            growth, heap = asyncio.run(soak(args, server))
             rss = rss_mib(server.proc.pid)
             wal = db.with_name(db.name + "-wal")
             wal_mib = wal.stat().st_size / 2**20 if wal.exists() else 0.0
@@ -566,6 +668,10 @@ def main() -> None:
     print(f"soak_rss_growth_mib: {growth:.1f}")
     print(f"soak_rss_mib: {rss:.1f}")
     print(f"soak_wal_mib: {wal_mib:.1f}")
+    for name, (_, middle, end, grown) in halves(heap).items():
+        key = {"RSS, MiB": "rss_mib", "Python allocator's blocks": "python_blocks"}.get(name)
+        if key is not None:  # the growth over the first half of the run, then the second
+            print(f"soak_{key}_growth_halves: {grown - (end - middle):+.1f} {end - middle:+.1f}")
 
 
 if __name__ == "__main__":

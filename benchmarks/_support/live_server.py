@@ -74,9 +74,12 @@ class ServerProcess(Loopback):
         log_level: str = "warning",
         log_file: Path | None = None,
         args: list[str] | None = None,
+        launcher: list[str] | None = None,
     ) -> None:
         self.db = db  # a SQLite file, or a postgresql:// URL
         self.args = args or []  # more command-line options (``--redis URL``, ``--node N``)
+        #: what runs the package's command line (``-m dame_nature``, or a script that does)
+        self.launcher = launcher or ["-m", "dame_nature"]
         self.env = {**os.environ, **FAST_LIMITS, **(env or {})}
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -84,7 +87,7 @@ class ServerProcess(Loopback):
         self.log_file = log_file  # the server's output (stdout and stderr) goes there
 
     def start(self) -> ServerProcess:
-        cmd = [sys.executable, "-m", "dame_nature", "serve", "--host", "127.0.0.1",
+        cmd = [sys.executable, *self.launcher, "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", str(self.db),
                "--log-level", self.log_level, *self.args]  # fmt: skip
         if self.log_file is None:

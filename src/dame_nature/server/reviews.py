@@ -29,8 +29,9 @@ from .store import BaseStore
 
 log = logging.getLogger("dame_nature.server.reviews")
 
-#: reviews kept in memory (the store keeps them all)
-MEMORY = 512
+#: reviews kept in memory, the latest (the store keeps them all, and ``get`` reads one
+#: from it when it is not here): about 13 KiB each, so under 1 MiB when full
+MEMORY = 64
 PENDING: dict[str, Any] = {
     "status": "pending",
     "verdict": "unknown",
