@@ -8,11 +8,11 @@ Each limit is a sliding window of ``burst`` hits over ``burst / rate`` seconds (
 sustained ``rate`` a second, ``burst`` at once), counted as ``limits``' sliding-window
 counter counts it: the hits of the current window plus those of the previous window
 weighted by the share of it still inside the sliding window. In memory a hit costs the
-same however many keys are held, and a key's counters are dropped once its window has
-passed (at the next hit of any key), so that memory follows the clients of the last
-windows only. When Redis cannot be reached the node
-falls back to its own memory for that hit (each node then limits alone) and says so in
-the log, once, until Redis answers again.
+same however many keys are held, and a key's counters are dropped once its hits no
+longer count (at the next hit of any key), so that memory follows the clients of the
+last two windows only. When Redis cannot be reached the node falls back to its own
+memory for that hit (each node then limits alone) and says so in the log, once, until
+Redis answers again.
 
 The messages of one websocket are limited by the socket itself (``connections.py``): a
 socket lives on one node, and a round trip to Redis per message would cost more than
@@ -62,9 +62,9 @@ class LocalLimiter:
 
     Per key: the index of its current window, that window's hits and the previous
     window's. The keys of one window length are kept in the order their window began
-    (a key moves to the end when its window rolls over), so the ones whose windows have
-    passed are at the front: each hit drops those, a few at a time overall, and never
-    walks over the live ones.
+    (a key moves to the end when its window rolls over), so the keys whose hits no
+    longer count are at the front, where each hit drops them: each key is dropped once,
+    and no hit walks over the live ones.
 
     >>> now = [0.0]
     >>> limiter = LocalLimiter(clock=lambda: now[0])
