@@ -478,7 +478,11 @@ async def measure(
         base = sum(rss_kib(p) for p in pids)
         if bots is not None:
             await bots.open(http)
+        opening = time.perf_counter()
+        opening_cpu = cpu_snapshot(serving())
         opened = await open_rooms(n, url, ws_url, args.think, bare, http)
+        open_s = time.perf_counter() - opening
+        open_cpu = sum(t - opening_cpu.get(p, 0.0) for p, t in cpu_snapshot(serving()).items())
         rooms = [room for room in opened if not room.refused]
         gc_before = {} if bare else await collector(http)
         ready = sum(rss_kib(p) for p in pids)
@@ -521,6 +525,8 @@ async def measure(
         "bot_games": bots.games if bots is not None else 0,
         "refused": sum(room.refused for room in opened),
         "rooms_refused": sum(1 for room in opened if room.refused),
+        "open_s": open_s,
+        "open_cpu_s": open_cpu,
         "gc_passes": gc_after.get("passes", 0) - gc_before.get("passes", 0),
         "gc_full_passes": gc_after.get("full_passes", 0) - gc_before.get("full_passes", 0),
         "gc_longest_ms": gc_after.get("longest_ms", float("nan")),
@@ -737,7 +743,8 @@ def main() -> None:
         print(row("server", server) + f"  ({refusals(server)}; the collector: "
               f"{server['gc_passes']:.0f} passes in play, {server['gc_full_passes']:.0f} full, "
               f"longest pause since the start {server['gc_longest_ms']:.1f} ms, "
-              f"{server['gc_longest_cpu_ms']:.1f} ms of CPU)",
+              f"{server['gc_longest_cpu_ms']:.1f} ms of CPU; the rooms opened in "
+              f"{server['open_s']:.1f} s, {server['open_cpu_s']:.1f} s of the server's CPU)",
               flush=True)  # fmt: skip
         results.append(server)
         if not args.floor:

@@ -25,6 +25,7 @@ MODULES = [
     "addresses",
     "routes.rooms",
     "routes.ws",
+    "ratelimit",
 ]
 
 
