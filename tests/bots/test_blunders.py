@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dame_nature.bots.expert import ExpertBot
+from dame_nature.bots.simulator import INFO
 from dame_nature.engine import Game
 
 from .positions import EAGLE, full_web, moves_of, position, program_of
@@ -288,3 +289,39 @@ def test_dependent_conditions_a_card_only_the_next_revealer_can_place() -> None:
         assert answer["card"] != "cond-blue-4", answer
         mine.apply(1, answer)
         assert program_of(ExpertBot(1, seed=seed), mine) == "cond-blue-4"
+
+
+def test_species_reintroductions_a_second_reintroduction_under_the_lock() -> None:
+    """Species Reintroductions: the last card of the turn before was a Reintroduction,
+    so every Condition or Joker revealed is discarded until an animal Species comes. The
+    first player holds the second Reintroduction and a Joker the Golden Eagle's blue
+    place could take: it plays the Reintroduction now (the same animal ends both locks,
+    so it costs nothing), never the Joker, which would go to the discard pile for
+    nothing."""
+    modes = ("species_reintroductions",)
+    game = Game(4, modes)
+    species = [s for s, slot in game.topology.slots.items() if slot.colour is None]
+    animal = next(s for s in species if s != EAGLE and INFO[s].kind == "animal")
+    plant = next(s for s in species if INFO[s].kind == "plant")
+    state = position(
+        4,
+        modes,
+        web=full_web(game, EAGLE_SLOTS | {animal, plant}),
+        hands={
+            0: [plant, "joker-1"],
+            1: ["cond-violet-5", "reintroduction-2", "joker-2"],
+            2: [],
+            3: ["reintroduction-1", animal, "cond-blue-5", EAGLE],
+        },
+        discard=["pollution-1", "pollution-2"],
+        first=0,
+    )
+    state.rule_data["species_reintroductions"]["played"] = ["pollution-1", "pollution-2"]
+    for seat, card in [(0, plant), (1, "cond-violet-5"), (3, "reintroduction-1")]:
+        state.apply(seat, {"type": "program", "card": card})
+    for seat in (0, 1, 3):
+        state.apply(seat, {"type": "ready"})
+    assert state.phase == "programming" and state.first_player == 1
+    assert state.rule_data["species_reintroductions"]["after_reintroduction"]
+    for seed in range(3):
+        assert program_of(ExpertBot(1, seed=seed), state.clone()) == "reintroduction-2"

@@ -13,15 +13,45 @@ of cards they rest on are the shared base policy's (``policy``).
   goes into the web, a later revealer holding a dependent Condition the web can take
   after it gives it to the second revealer (its Symbiosis card), who keeps it and
   reveals it there.
+- **Species Reintroductions' free Reintroduction** (``timely``,
+  ``free_reintroduction``): a Reintroduction waits for the last Condition
+  (``policy.premature``), unless a Reintroduction revealed last in the turn before
+  still locks the web and the bot reveals first: the same animal ends both locks.
 """
 
 from __future__ import annotations
 
 from .base import Action, View, my_cards
 from .knowledge import Knowledge
-from .policy import aquatic_relay, best_outcome, species_held_back
+from .policy import aquatic_relay, best_outcome, premature, species_held_back
 from .shows import reveal_order
 from .simulator import INFO, Record, Sim
+
+
+def free_reintroduction(view: View, seat: int, know: Knowledge, card: str) -> bool:
+    """Whether ``card`` is a Reintroduction ``seat`` reveals at no cost, before the last
+    Condition is placed: a Reintroduction revealed last locked the web (Conditions
+    discarded until an animal Species comes) and ``seat`` reveals first in the turn, so
+    the lock is still on when it reveals and the same animal ends both."""
+    order = reveal_order(view)
+    return (
+        know.rules.reintro
+        and INFO[card].type == "reintroduction"
+        and know.base.after_reintro
+        and bool(order)
+        and order[0] == seat
+    )
+
+
+def timely(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """Of ``cards``, those whose moment has come (``policy.premature``: a Reintroduction
+    waits for the last Condition, a Pollution for no uncovered Condition), or the first
+    player's Reintroduction under a lock already on (``free_reintroduction``); all of
+    them if none."""
+    kept = [
+        c for c in cards if not premature(know.base, c) or free_reintroduction(view, seat, know, c)
+    ]
+    return kept or cards
 
 
 def after_lead(view: View, know: Knowledge) -> tuple[Sim, list[int]] | None:
