@@ -33,7 +33,8 @@ ENDGAME_CARDS = 3
 ENDGAME_WORLDS = 40
 #: search nodes a sampled deal and card may take (out of budget: counts half a win)
 ENDGAME_NODES = 4_000
-#: search nodes a decision may take, all its deals together (the time it takes)
+#: search nodes a decision may take, all its deals together (the time it takes), at
+#: ``ENDGAME_WORLDS`` deals (a bot looking at fewer deals takes a share of it)
 DECISION_NODES = 3_000
 
 
@@ -48,9 +49,10 @@ def win_shares(
     rng: random.Random,
     worlds: int = ENDGAME_WORLDS,
     nodes: int = ENDGAME_NODES,
+    budget: int = DECISION_NODES,
 ) -> dict[str, float]:
     """For each of ``cards`` (the bot's candidate programs), the share of sampled deals
-    (``worlds`` of them, fewer once ``DECISION_NODES`` search nodes are spent) in which the
+    (``worlds`` of them, fewer once ``budget`` search nodes are spent) in which the
     team can still win with the bot programming it this turn, the partners programming
     what serves the team (those who showed their program this turn, that program), and no
     more exchanges."""
@@ -58,7 +60,7 @@ def win_shares(
     def attempt(world: Sim, search: Search, i: int) -> bool:
         return turn_wins(world, {**know.programs, know.seat: cards[i]}, search)
 
-    shares = _shares(know, rng, worlds, nodes, len(cards), attempt, start_turn=True)
+    shares = _shares(know, rng, worlds, nodes, budget, len(cards), attempt, start_turn=True)
     return dict(zip(cards, shares, strict=True))
 
 
@@ -70,6 +72,7 @@ def reveal_shares(
     rng: random.Random,
     worlds: int = ENDGAME_WORLDS,
     nodes: int = ENDGAME_NODES,
+    budget: int = DECISION_NODES,
 ) -> list[float]:
     """For each of ``outcomes`` (where the bot's revealed ``card`` may go), the share of
     sampled deals in which the team can still win after it, the seats of ``rest``
@@ -82,7 +85,7 @@ def reveal_shares(
         search.nodes = 0
         return _rest_wins(search, after, rest, know.programs)
 
-    return _shares(know, rng, worlds, nodes, len(outcomes), attempt, start_turn=False)
+    return _shares(know, rng, worlds, nodes, budget, len(outcomes), attempt, start_turn=False)
 
 
 def _shares(
@@ -90,6 +93,7 @@ def _shares(
     rng: random.Random,
     worlds: int,
     nodes: int,
+    budget: int,
     count: int,
     attempt: Callable[[Sim, Search, int], bool],
     *,
@@ -97,18 +101,18 @@ def _shares(
 ) -> list[float]:
     """The share of sampled deals on which ``attempt`` wins, for each of ``count``
     choices. A choice out of its ``nodes`` counts half a win; a deal the decision's
-    budget (``DECISION_NODES``) runs out in does not count."""
+    ``budget`` of nodes runs out in does not count."""
     wins = [0.0] * count
     spent = 0
     done = 0
-    while done < worlds and spent < DECISION_NODES:
+    while done < worlds and spent < budget:
         world = know.sample(rng)
         if start_turn:
             world.start_turn()
         search = Search(world, nodes, None)
         found: list[float] = []
         for i in range(count):
-            search.node_budget = left = min(nodes, DECISION_NODES - spent)
+            search.node_budget = left = min(nodes, budget - spent)
             try:
                 found.append(float(attempt(world, search, i)))
             except OutOfBudget:
@@ -176,18 +180,21 @@ def _reveal(search: Search, sim: Sim, order: list[int], i: int, fixed: dict[int,
 class Endgame:
     """One bot's searches of the last turns: deals drawn from a generator of their own (so
     the bot's other decisions meet the same deals with or without them), twice as many as
-    the bot samples for its other decisions, at most ``ENDGAME_WORLDS``."""
+    the bot samples for its other decisions, at most ``ENDGAME_WORLDS``, and a budget of
+    search nodes in proportion (a bot on a small budget, as in the tests' sweeps, searches
+    on a small one too)."""
 
     def __init__(self, seed: int | None, worlds: int) -> None:
         self.rng = random.Random(None if seed is None else f"endgame:{seed}")
         self.worlds = min(ENDGAME_WORLDS, 2 * worlds)
+        self.budget = DECISION_NODES * self.worlds // ENDGAME_WORLDS
 
     def programs(self, know: Knowledge, cards: list[str]) -> list[str]:
         """The ``cards`` that keep the game won on the most sampled deals, in the last
         turns (``applies``); else all of them."""
         if not self.worlds or len(cards) < 2 or not applies(know):
             return cards
-        shares = win_shares(know, cards, self.rng, self.worlds)
+        shares = win_shares(know, cards, self.rng, self.worlds, budget=self.budget)
         top = max(shares.values())
         return [card for card in cards if shares[card] >= top]
 
@@ -199,7 +206,9 @@ class Endgame:
         (``applies``); else all of them."""
         if not self.worlds or len(outcomes) < 2 or not applies(know):
             return list(range(len(outcomes)))
-        shares = reveal_shares(know, card, outcomes, rest, self.rng, self.worlds)
+        shares = reveal_shares(
+            know, card, outcomes, rest, self.rng, self.worlds, budget=self.budget
+        )
         return [i for i, share in enumerate(shares) if share >= max(shares)]
 
 
