@@ -140,7 +140,7 @@ HELD = {
     "hub_rooms": ("state.manager.hub._rooms", False),  # its sockets reach all of uvicorn
     "seat_rates": ("state.manager.rates._buckets", True),
     "hints": ("state.manager.hints._buckets", True),
-    "rate_limit_keys": ("state.rate_limiter.local.storage.expirations", True),
+    "rate_limit_keys": ("state.rate_limiter.local", True),  # ``LocalLimiter``: its keys
     "sockets_by_address": ("state.socket_guard.open", True),
 }
 #: what a deep size never walks into (shared by everything)

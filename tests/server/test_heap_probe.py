@@ -33,6 +33,7 @@ def test_a_server_under_the_probe_says_where_its_memory_is(tmp_path: Path) -> No
         assert after["held"]["rooms"][0] == 3
         assert after["held"]["rooms_by_status"] == {"lobby": 3}
         assert after["held"]["reviews_done"] == [0, after["held"]["reviews_done"][1]]
+        assert after["held"]["rate_limit_keys"][0] >= 1  # the creations' address, at least
         assert after["blocks"] > 0 and after["objects_after"] > 0 and after["rss_mib"] > 0
         assert after["pymalloc_arenas"] and after["malloc"]["in_use"] > 0
         assert after["sqlite_bytes"] > 0

@@ -6,11 +6,9 @@ it is full, and it fills within minutes of play, not hours."""
 from __future__ import annotations
 
 import copy
-import gc
-import sys
-import types
 from typing import Any
 
+from benchmarks._support.heap_probe import deep_size
 from dame_nature.bots import make_bot
 from dame_nature.engine.game import get_game
 from dame_nature.server.reviews import MEMORY, Reviews, review_game
@@ -19,20 +17,6 @@ from dame_nature.server.store import open_store
 
 #: what the reviews kept in memory may take at most, all of them
 BUDGET = 1024 * 1024
-
-
-def deep_size(root: object) -> int:
-    """The bytes of ``root`` and of everything it reaches, each object once."""
-    seen: set[int] = set()
-    stack, total = [root], 0
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, type | types.ModuleType):
-            continue
-        seen.add(id(obj))
-        total += sys.getsizeof(obj)
-        stack.extend(gc.get_referents(obj))
-    return total
 
 
 def finished_game(seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -59,6 +43,7 @@ def test_the_reviews_kept_in_memory_stay_within_their_bound(tmp_path: Any) -> No
         kept = reviews._done
         assert len(kept) == MEMORY
         assert list(kept)[-1] == ("room", 3 * MEMORY)  # the latest are kept
-        assert deep_size(kept) <= BUDGET, f"{deep_size(kept) / 1024:.0f} KiB for {len(kept)}"
+        size = deep_size(kept, stop=set())
+        assert size <= BUDGET, f"{size / 1024:.0f} KiB for {len(kept)}"
     finally:
         store.close()
