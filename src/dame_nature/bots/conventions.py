@@ -73,10 +73,11 @@ def relays(view: View, seat: int, know: Knowledge, card: str) -> bool:
     """Whether ``seat`` shows ``card`` as the Wetland's second show
     (``policy.aquatic_relay``): it reveals second, after the first player's blue lead,
     shown to all, and holds a Symbiosis card."""
+    order = reveal_order(view)
     if (
         not know.rules.wetland
-        or len(reveal_order(view)) < 3
-        or reveal_order(view)[1] != seat
+        or len(order) < 3
+        or order[1] != seat
         or "show" not in view["symbiosis_kinds"]
         or view.get("show_names_one_player")
         or view["players"][seat]["symbiosis_cards"] <= 0
@@ -151,8 +152,7 @@ def hold_species(
     ``position``: the unknown revealers before it) and an associated Condition may be
     in a partner's hand, when it has another safe card."""
     me = know.seat
-    n = know.rules.n
-    order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
+    order = know.order()
     others = [*know.unseen, *(c for s, hand in enumerate(sim.hands) if s != me for c in hand)]
     if not species_held_back(sim, me, prev, position, others, order):
         return safe

@@ -183,8 +183,7 @@ class ExpertBot(Reader):
         showed at the head of the reveal order."""
         sim = know.base.copy()
         sim.start_turn()
-        n = know.rules.n
-        order = [(sim.first + i) % n for i in range(n) if know.sizes[(sim.first + i) % n]]
+        order = know.order()
         me = self.seat
         while order and order[0] != me and order[0] in know.programs:
             _reveal(sim, order[0], know.programs[order[0]])

@@ -35,6 +35,13 @@ class Knowledge:
     not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
     short: tuple[int, ...] = ()  # seats that can place at most one card now (they gave)
 
+    def order(self) -> list[int]:
+        """This turn's reveal order: from the first player, the seats holding cards (by
+        ``sizes``: ``base`` knows only some of the others' cards)."""
+        n = self.rules.n
+        first = self.base.first
+        return [(first + i) % n for i in range(n) if self.sizes[(first + i) % n]]
+
     def sample(self, rng: random.Random) -> Sim:
         """A deal of the other hands consistent with everything known (``deal``); when
         some seats are known to be short of playable cards, a deal where they are (within
