@@ -9,10 +9,10 @@ import importlib.util
 import inspect
 import multiprocessing
 import os
-import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from types import ModuleType
 from typing import Any, TypeVar
 
 Item = TypeVar("Item")
@@ -35,12 +35,15 @@ def in_workers(
         return list(pool.map(run, shares))
 
 
+#: the test files a worker loaded, by path (a worker may be handed two shares)
+_loaded: dict[str, ModuleType] = {}
+
+
 def _call(path: str, name: str, share: Sequence[Any]) -> Any:
-    module = sys.modules.get(path)
+    module = _loaded.get(path)
     if module is None:
         spec = importlib.util.spec_from_file_location(f"worker_{name}", path)
         assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
+        module = _loaded[path] = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        sys.modules[path] = module
     return getattr(module, name)(share)
