@@ -11,12 +11,11 @@ those to the other players at random, honouring what is believed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import CATALOGUE
 from .base import Bot, View, my_cards
-from .evidence import EVIDENCE_TRIES, EVIDENCE_TURNS, Evidence, Turn
 from .partners import Partners
 from .policy import best_outcome
 from .simulator import INFO, Rules, Sim, get_rules
@@ -35,7 +34,6 @@ class Knowledge:
     programs: dict[int, str]  # other seats' programs known for sure (shown this turn)
     not_held: dict[int, set[str]]  # unseen cards a seat very probably does not hold
     short: tuple[int, ...] = ()  # seats that can place at most one card now (they gave)
-    evidence: Evidence = field(default_factory=Evidence)  # partners' past programs
 
     def order(self) -> list[int]:
         """This turn's reveal order: from the first player, the seats holding cards (by
@@ -45,23 +43,6 @@ class Knowledge:
         return [(first + i) % n for i in range(n) if self.sizes[(first + i) % n]]
 
     def sample(self, rng: random.Random) -> Sim:
-        """A deal of the other hands consistent with everything known (``short_deal``),
-        kept with the probability its ``evidence`` weight gives (within
-        ``EVIDENCE_TRIES`` deals, then the deal of highest weight)."""
-        if not self.evidence.turns:
-            return self.short_deal(rng)
-        best: tuple[float, Sim] | None = None
-        for _ in range(EVIDENCE_TRIES):
-            sim = self.short_deal(rng)
-            weight = self.evidence.weight(sim)
-            if weight >= 1.0 or rng.random() < weight:
-                return sim
-            if best is None or weight > best[0]:
-                best = (weight, sim)
-        assert best is not None
-        return best[1]
-
-    def short_deal(self, rng: random.Random) -> Sim:
         """A deal of the other hands consistent with everything known (``deal``); when
         some seats are known to be short of playable cards, a deal where they are (within
         a few tries)."""
@@ -135,11 +116,6 @@ class Reader(Bot):
         # person, or another program): their shows are information, not their programs
         self.untrusted: set[int] = set()
         self.partners = Partners(seat)  # who breaks the conventions (``partners.py``)
-        # each turn's table at its start, its reveals, and each seat's last exchange: what
-        # partners' past programs say of their hands (``evidence.py``)
-        self.turn_starts: dict[int, Sim] = {}
-        self.turn_reveals: dict[int, dict[int, str]] = {}
-        self.last_exchange: dict[int, int] = {}
 
     def _remember(self, view: View) -> None:
         """Fold what the view shows into the bot's memory (each reveal once): Specials
@@ -151,7 +127,6 @@ class Reader(Bot):
             and turn not in self.installable_at_start
         ):
             self.installable_at_start[turn] = _installable(view)
-            self.turn_starts[turn] = Sim.at_table(view)
         records = []
         for event in view.get("log", []):
             kind = event.get("type")
@@ -177,11 +152,7 @@ class Reader(Bot):
                 continue
             if record["type"] != "revealed":
                 self._exchanged(record)
-                for seat in (record["seat"], record.get("to")):
-                    if seat is not None:
-                        self.last_exchange[seat] = event_turn
                 continue
-            self.turn_reveals.setdefault(event_turn, {})[record["seat"]] = record["card"]
             self._infer(view, event_turn, record)
             shown = self.shows.get(event_turn, {}).get(record["seat"])
             if shown is not None and shown != record["card"]:
@@ -273,38 +244,7 @@ class Reader(Bot):
             for seat, species in self.not_holding.items()
             if seat != me and species & unseen_set
         }
-        evidence = self._evidence(view)
-        return Knowledge(
-            rules, me, sim, sizes, unseen, pool_unseen, programs, not_held, evidence=evidence
-        )
-
-    def _evidence(self, view: View) -> Evidence:
-        """The last ``EVIDENCE_TURNS`` turns, with the partners whose programs are read:
-        bots on the show chain that exchanged no card since (base game only: the rules'
-        conventions are not read)."""
-        if view["modes"]:
-            return Evidence()
-        now = view["turn"]
-        n = len(view["players"])
-        turns = []
-        for t in range(now - EVIDENCE_TURNS, now):
-            start, revealed = self.turn_starts.get(t), self.turn_reveals.get(t)
-            if start is None or not revealed:
-                continue
-            order = [(start.first + i) % n for i in range(n) if (start.first + i) % n in revealed]
-            shown = {s: c for s, c in self.shows.get(t, {}).items() if s not in self.untrusted}
-            since = {
-                s: [self.turn_reveals.get(u, {}).get(s) for u in range(t, now + 1)]
-                for s in revealed
-                if s != self.seat
-                and s not in self.untrusted
-                and self.partners.follows_chain(s)
-                and self.last_exchange.get(s, -1) < t
-            }
-            readable = {s: [c for c in cards if c is not None] for s, cards in since.items()}
-            if readable:
-                turns.append(Turn(start, order, shown, revealed, readable))
-        return Evidence(turns)
+        return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs, not_held)
 
     def _my_show(self, view: View) -> str | None:
         """The card this bot showed this turn, if it showed one."""

@@ -176,18 +176,8 @@ def cat_first(sim: Sim, seat: int, card: str, prev: Record | None) -> bool:
 def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_before: int = 0) -> str:
     """The shared base policy: the card ``seat`` programs, seeing only its own hand and
     the web (and ``prev``, the card revealed just before it, when it knows it), with
-    ``unknown_before`` players revealing before it whose cards it does not know: the
-    first card of best ``program_scores``."""
-    scores = program_scores(sim, seat, prev, unknown_before)
-    return max(scores, key=lambda card: scores[card])
-
-
-def program_scores(
-    sim: Sim, seat: int, prev: Record | None = None, unknown_before: int = 0
-) -> dict[str, float]:
-    """What the base policy (``program_choice``) scores each of ``seat``'s kinds of card
-    (``distinct_cards``, in hand order)."""
-    scores: dict[str, float] = {}
+    ``unknown_before`` players revealing before it whose cards it does not know."""
+    best: tuple[float, str] | None = None
     lead = unknown_before == 0 and wetland_lead_wanted(sim, seat, prev)
     held = species_held_back(sim, seat, prev, unknown_before)
     for card in distinct_cards(sim, seat):
@@ -200,8 +190,10 @@ def program_scores(
             score += WETLAND_LEAD
         if held and INFO[card].type == "species":
             score -= SPECIES_HELD
-        scores[card] = score
-    return scores
+        if best is None or score > best[0]:
+            best = (score, card)
+    assert best is not None
+    return best[1]
 
 
 #: Associated Conditions: what a Species loses for a revealer in the middle of the turn
