@@ -16,7 +16,8 @@ never changed in place (the server copies what it adds to). ``public_part`` and
 change for every socket of a room (``server/views.py``). From one version to the next
 the parts keep what still holds: each seat's log tail (the events logged since are
 added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
-and ``no_place``'s answers for the turn's programming.
+``no_place``'s answers for the turn's programming, and the lists of the shared part
+that did not change.
 """
 
 from __future__ import annotations
@@ -166,22 +167,9 @@ class PublicPart:
     """What every seat's view shares at one version of the state (``len(log)``)."""
 
     __slots__ = (
-        "version",
-        "head",
-        "tail",
-        "awaited",
-        "to_act",
-        "rest",
-        "log_start",
-        "log_entries",
-        "log_public",
-        "log_audience",
-        "no_place",
-        "seat_logs",
-        "previous",
-        "options",
-        "options_keys",
-        "memo",
+        ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
+        + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
+        + ("options_keys", "memo")
     )
 
     def __init__(
@@ -338,6 +326,14 @@ def public_part(state: State) -> PublicPart:
         part.options = cached.options
         part.options_keys = cached.options_keys
         part.memo = cached.memo
+        for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
+            for key, value in new.items():  # the previous version's (fewer young objects)
+                if type(value) is list and old.get(key) == value:
+                    new[key] = old[key]
+        if part.to_act == cached.to_act:
+            part.to_act = cached.to_act
+        if part.log_audience == cached.log_audience:
+            part.log_audience = cached.log_audience
     if (
         cached is not None
         and state.phase == "programming"
