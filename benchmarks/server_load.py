@@ -405,17 +405,25 @@ async def open_rooms(
 async def collector(http: httpx.AsyncClient) -> dict[str, float]:
     """The server's collector figures (``DAME_NATURE_GC_PAUSE_STATS``) from ``/metrics``:
     ``passes``, ``full_passes``, ``longest_ms`` and ``longest_cpu_ms`` (the longest in
-    CPU time; over every generation); empty when the server does not measure them."""
+    CPU time; over every generation), and per generation G ``passes_G``, ``pause_ms_G``
+    and ``pause_cpu_ms_G`` (their time in all, wall and CPU); empty when the server does
+    not measure them."""
     answer = await http.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
     if answer.status_code != 200:
         return {}
     found = {"passes": 0.0, "full_passes": 0.0, "longest_ms": 0.0, "longest_cpu_ms": 0.0}
     for family in text_string_to_metric_families(answer.text):
         for sample in family.samples:
+            generation = sample.labels.get("generation")
             if sample.name == "dame_nature_gc_passes_total":
                 found["passes"] += sample.value
-                if sample.labels.get("generation") == "2":
+                found[f"passes_{generation}"] = sample.value
+                if generation == "2":
                     found["full_passes"] += sample.value
+            elif sample.name == "dame_nature_gc_pause_seconds_total":
+                found[f"pause_ms_{generation}"] = sample.value * 1000
+            elif sample.name == "dame_nature_gc_pause_cpu_seconds_total":
+                found[f"pause_cpu_ms_{generation}"] = sample.value * 1000
             elif sample.name == "dame_nature_gc_pause_longest_seconds":
                 found["longest_ms"] = max(found["longest_ms"], sample.value * 1000)
             elif sample.name == "dame_nature_gc_pause_longest_cpu_seconds":
@@ -538,6 +546,11 @@ async def measure(
         "open_cpu_s": open_cpu,
         "gc_passes": gc_after.get("passes", 0) - gc_before.get("passes", 0),
         "gc_full_passes": gc_after.get("full_passes", 0) - gc_before.get("full_passes", 0),
+        **{
+            f"gc_{figure}_{g}": gc_after.get(f"{figure}_{g}", 0) - gc_before.get(f"{figure}_{g}", 0)
+            for figure in ("passes", "pause_ms", "pause_cpu_ms")
+            for g in range(3)
+        },
         "gc_longest_ms": gc_after.get("longest_ms", float("nan")),
         "gc_longest_cpu_ms": gc_after.get("longest_cpu_ms", float("nan")),
     }
@@ -757,6 +770,9 @@ def main() -> None:
                 stop(proc)
         print(row("server", server) + f"  ({refusals(server)}; the collector: "
               f"{server['gc_passes']:.0f} passes in play, {server['gc_full_passes']:.0f} full, "
+              f"{server['gc_passes_1']:.0f} middle ({server['gc_pause_ms_1']:.0f} ms in all, "
+              f"{server['gc_pause_cpu_ms_1']:.0f} of CPU), {server['gc_passes_0']:.0f} young "
+              f"({server['gc_pause_ms_0']:.0f} ms, {server['gc_pause_cpu_ms_0']:.0f} of CPU), "
               f"longest pause since the start {server['gc_longest_ms']:.1f} ms, "
               f"{server['gc_longest_cpu_ms']:.1f} ms of CPU; the rooms opened in "
               f"{server['open_s']:.1f} s, {server['open_cpu_s']:.1f} s of the server's CPU)",
