@@ -52,6 +52,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -404,17 +405,25 @@ async def open_rooms(
 async def collector(http: httpx.AsyncClient) -> dict[str, float]:
     """The server's collector figures (``DAME_NATURE_GC_PAUSE_STATS``) from ``/metrics``:
     ``passes``, ``full_passes``, ``longest_ms`` and ``longest_cpu_ms`` (the longest in
-    CPU time; over every generation); empty when the server does not measure them."""
+    CPU time; over every generation), and per generation G ``passes_G``, ``pause_ms_G``
+    and ``pause_cpu_ms_G`` (their time in all, wall and CPU); empty when the server does
+    not measure them."""
     answer = await http.get("/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
     if answer.status_code != 200:
         return {}
     found = {"passes": 0.0, "full_passes": 0.0, "longest_ms": 0.0, "longest_cpu_ms": 0.0}
     for family in text_string_to_metric_families(answer.text):
         for sample in family.samples:
+            generation = sample.labels.get("generation")
             if sample.name == "dame_nature_gc_passes_total":
                 found["passes"] += sample.value
-                if sample.labels.get("generation") == "2":
+                found[f"passes_{generation}"] = sample.value
+                if generation == "2":
                     found["full_passes"] += sample.value
+            elif sample.name == "dame_nature_gc_pause_seconds_total":
+                found[f"pause_ms_{generation}"] = sample.value * 1000
+            elif sample.name == "dame_nature_gc_pause_cpu_seconds_total":
+                found[f"pause_cpu_ms_{generation}"] = sample.value * 1000
             elif sample.name == "dame_nature_gc_pause_longest_seconds":
                 found["longest_ms"] = max(found["longest_ms"], sample.value * 1000)
             elif sample.name == "dame_nature_gc_pause_longest_cpu_seconds":
@@ -469,9 +478,11 @@ class BotRooms:
 async def measure(
     n: int, url: str, ws_url: str, pid: int | list[int], args: argparse.Namespace, bare: bool,
     size_pool: list[int], bots: BotRooms | None = None, cpu_pids: Any = None,
+    profiled: bool = False,
 ) -> dict[str, Any]:  # fmt: skip
     """``pid``: the server process (or the nodes, whose memory is summed); ``cpu_pids()``:
-    every process whose CPU counts (default: the same)."""
+    every process whose CPU counts (default: the same); ``profiled``: the server runs
+    ``PROFILED``, told when play starts and ends."""
     pids = pid if isinstance(pid, list) else [pid]
     serving = cpu_pids or (lambda: pids)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
@@ -488,6 +499,9 @@ async def measure(
         ready = sum(rss_kib(p) for p in pids)
         until = time.perf_counter() + args.duration
         start = time.perf_counter()
+        if profiled:  # the profile of play alone (``PROFILED``)
+            for p in pids:
+                os.kill(p, signal.SIGUSR1)
         before = cpu_snapshot(serving())
         workers_cpu = sum(children_cpu_seconds(p) for p in pids)
         bot_versions = await bots.versions(http) if bots is not None else 0
@@ -495,6 +509,9 @@ async def measure(
         await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms), *extra)
         elapsed = time.perf_counter() - start
         now = cpu_snapshot(serving())
+        if profiled:
+            for p in pids:
+                os.kill(p, signal.SIGUSR2)
         cpu = sum(t - before.get(p, 0.0) for p, t in now.items())
         workers_cpu = sum(children_cpu_seconds(p) for p in pids) - workers_cpu
         if bots is not None:
@@ -529,6 +546,11 @@ async def measure(
         "open_cpu_s": open_cpu,
         "gc_passes": gc_after.get("passes", 0) - gc_before.get("passes", 0),
         "gc_full_passes": gc_after.get("full_passes", 0) - gc_before.get("full_passes", 0),
+        **{
+            f"gc_{figure}_{g}": gc_after.get(f"{figure}_{g}", 0) - gc_before.get(f"{figure}_{g}", 0)
+            for figure in ("passes", "pause_ms", "pause_cpu_ms")
+            for g in range(3)
+        },
         "gc_longest_ms": gc_after.get("longest_ms", float("nan")),
         "gc_longest_cpu_ms": gc_after.get("longest_cpu_ms", float("nan")),
     }
@@ -541,8 +563,10 @@ def unlimited() -> dict[str, str]:
     return dict(FAST_LIMITS)
 
 
-#: the server under cProfile: uvicorn ends on SIGTERM by raising it again once it has
-#: shut down, so a handler of ours turns it into an exit that writes the stats
+#: the server under cProfile, profiling from SIGUSR1 (sent once the rooms are open) to
+#: SIGUSR2 (once play ends), so that the stats are those of play alone: uvicorn ends on
+#: SIGTERM by raising it again once it has shut down, so a handler of ours turns it into
+#: an exit that writes the stats
 PROFILED = """
 import cProfile, signal, sys, time
 from dame_nature.__main__ import main
@@ -550,7 +574,8 @@ def stop(*_): raise SystemExit(0)
 signal.signal(signal.SIGTERM, stop)
 sys.argv[0] = "dame-nature"
 profiler = cProfile.Profile(time.process_time)
-profiler.enable()
+signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+signal.signal(signal.SIGUSR2, lambda *_: profiler.disable())
 try:
     main()
 finally:
@@ -703,8 +728,9 @@ def main() -> None:
     parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure the bare broadcast (the floor)")  # fmt: skip
     parser.add_argument("--profile", metavar="PREFIX",
-                        help="run the server under cProfile; its stats go to PREFIX-N.prof "
-                        "(N rooms; the figures then include the profiler's cost)")  # fmt: skip
+                        help="run the server under cProfile during play; its stats go to "
+                        "PREFIX-N.prof (N rooms; the figures then include the profiler's "
+                        "cost)")  # fmt: skip
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--bot-rooms", type=int, default=0, help="rooms of 4 bots beside")
     parser.add_argument("--bot-level", help="the bots' level (the server's default if not given)")
@@ -737,11 +763,16 @@ def main() -> None:
             profile = f"{args.profile}-{n}.prof" if args.profile else None
             proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"), None, profile)
             try:
-                server = asyncio.run(measure(n, url, ws_url, proc.pid, args, False, [5000]))
+                server = asyncio.run(
+                    measure(n, url, ws_url, proc.pid, args, False, [5000], profiled=bool(profile))
+                )
             finally:
                 stop(proc)
         print(row("server", server) + f"  ({refusals(server)}; the collector: "
               f"{server['gc_passes']:.0f} passes in play, {server['gc_full_passes']:.0f} full, "
+              f"{server['gc_passes_1']:.0f} middle ({server['gc_pause_ms_1']:.0f} ms in all, "
+              f"{server['gc_pause_cpu_ms_1']:.0f} of CPU), {server['gc_passes_0']:.0f} young "
+              f"({server['gc_pause_ms_0']:.0f} ms, {server['gc_pause_cpu_ms_0']:.0f} of CPU), "
               f"longest pause since the start {server['gc_longest_ms']:.1f} ms, "
               f"{server['gc_longest_cpu_ms']:.1f} ms of CPU; the rooms opened in "
               f"{server['open_s']:.1f} s, {server['open_cpu_s']:.1f} s of the server's CPU)",

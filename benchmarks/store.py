@@ -1,11 +1,13 @@
 """Store benchmark: the CPU an action's commit costs on SQLite (the embedded store).
 
-Run by hand: ``python benchmarks/store.py [--actions N] [--baseline SRC] [--rounds N]``.
+Run by hand: ``python benchmarks/store.py [--actions N] [--rooms N] [--baseline SRC]
+[--rounds N]``.
 
-Each round opens a fresh SQLite file (WAL, as the server runs it), creates a room with
-two seats and a game, then appends ``--actions`` actions through ``store.add_action``
-(the room's compare-and-set and the insert, one transaction each: what every accepted
-action costs the store), and reads the room back ``--actions / 10`` times
+Each round opens a fresh SQLite file (WAL, as the server runs it), creates ``--rooms``
+rooms with two seats and a game each, then appends ``--actions`` actions through
+``store.add_action``, to the rooms in turn (the room's compare-and-set and the insert,
+one transaction each: what every accepted action costs the store; the server's load test
+plays 200 rooms), and reads the first room back ``--actions / 10`` times
 (``store.load_room``, what a node catching up does). Figures are microseconds of this
 process's CPU time (``time.process_time``) per call, so that other work on a shared
 machine slows them less than it would wall-clock figures.
@@ -28,28 +30,31 @@ import time
 from typing import Any
 
 
-def one_round(actions: int) -> dict[str, float]:
+def one_round(actions: int, rooms: int = 1) -> dict[str, float]:
     from dame_nature.server.store import open_store
 
     with tempfile.TemporaryDirectory() as folder:
         store = open_store(os.path.join(folder, "bench.db"))
+        codes = [f"bench{i:011d}" for i in range(rooms)]
         try:
-            store.create_room("bench", "host", {"modes": []}, now=1.0)
-            store.add_player("bench", 0, "Ada", "t0", version=1, now=1.0)
-            store.add_player("bench", 1, "Bo", "t1", version=2, now=1.0)
-            store.start_game("bench", 1, {"seed": 1}, campaign=None, version=3, now=1.0)
+            for code in codes:
+                store.create_room(code, "host", {"modes": []}, now=1.0)
+                store.add_player(code, 0, "Ada", f"t0{code}", version=1, now=1.0)
+                store.add_player(code, 1, "Bo", f"t1{code}", version=2, now=1.0)
+                store.start_game(code, 1, {"seed": 1}, campaign=None, version=3, now=1.0)
             action = {"type": "program", "card": "c12"}
             start = time.process_time()
-            for idx in range(actions):
+            for step in range(actions):
+                idx = step // rooms
                 store.add_action(
-                    "bench", 1, idx, idx % 2, action,
-                    result=None, campaign=None, version=4 + idx, now=2.0 + idx,
+                    codes[step % rooms], 1, idx, idx % 2, action,
+                    result=None, campaign=None, version=4 + idx, now=2.0 + step / rooms,
                 )  # fmt: skip
             commit = time.process_time() - start
             loads = max(1, actions // 10)
             start = time.process_time()
             for _ in range(loads):
-                store.load_room("bench", 1, actions - 5)
+                store.load_room(codes[0], 1, actions // rooms - 5)
             load = time.process_time() - start
         finally:
             store.close()
@@ -59,12 +64,13 @@ def one_round(actions: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--rooms", type=int, default=1, help="rooms the actions go to in turn")
     parser.add_argument("--baseline", help="a source tree to compare with")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", action="store_true", help="one round, as JSON (internal)")
     args = parser.parse_args()
     if args.json:
-        print(json.dumps(one_round(args.actions)))
+        print(json.dumps(one_round(args.actions, args.rooms)))
         return
     trees = {"this": os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")}
     if args.baseline:
@@ -73,7 +79,8 @@ def main() -> None:
     for _ in range(args.rounds):
         for name, src in trees.items():
             env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
-            command = [sys.executable, __file__, "--json", "--actions", str(args.actions)]
+            command = [sys.executable, __file__, "--json", "--actions", str(args.actions),
+                       "--rooms", str(args.rooms)]  # fmt: skip
             out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
             figures: dict[str, Any] = json.loads(out.stdout)
             kept = best.setdefault(name, figures)

@@ -325,3 +325,32 @@ def test_species_reintroductions_a_second_reintroduction_under_the_lock() -> Non
     assert state.rule_data["species_reintroductions"]["after_reintroduction"]
     for seed in range(3):
         assert program_of(ExpertBot(1, seed=seed), state.clone()) == "reintroduction-2"
+
+
+def test_species_reintroductions_a_reintroduction_rather_than_a_species_lost() -> None:
+    """Species Reintroductions: the first player holds a Reintroduction and the Golden
+    Eagle, which cannot be installed this turn (the Hérisson, one of the two Species
+    before it, is not). A Reintroduction waits for the last Condition, but the Eagle
+    revealed now goes to the discard pile and the game is lost: the first player
+    programs the Reintroduction."""
+    modes = ("species_reintroductions",)
+    game = Game(4, modes)
+    herisson = "species-herisson"
+    state = position(
+        4,
+        modes,
+        web=full_web(game, EAGLE_SLOTS | {herisson}),
+        hands={
+            0: ["reintroduction-1", EAGLE],
+            1: ["pollution-1", "cond-violet-5"],
+            2: ["reintroduction-2", "pollution-2"],
+            3: [herisson, "cond-blue-5"],
+        },
+        discard=["joker-1", "joker-2"],
+        first=0,
+        turn=8,
+    )
+    assert state.view(0)["winnable"]
+    assert state.view(0)["no_place"][EAGLE] is not None
+    for seed in range(3):
+        assert program_of(ExpertBot(0, seed=seed), state.clone()) == "reintroduction-1"

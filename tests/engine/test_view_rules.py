@@ -15,6 +15,7 @@ from dame_nature.engine import MODES, Game, State, pace
 from dame_nature.engine.cards import CATALOGUE, COLOURS
 from dame_nature.engine.reveal import outcomes
 from dame_nature.engine.rules.base import RevealContext
+from dame_nature.engine.view import build_view, public_part
 from tests.engine.helpers import new_state, play_turn
 
 #: a card of each kind that may be revealed before another (Jokers with each colour)
@@ -162,3 +163,27 @@ def test_views_built_from_kept_parts_equal_fresh_views(
         step += 1
     for seat in [None, *range(n)]:
         assert orjson.dumps(state.view(seat)) == orjson.dumps(state.clone().view(seat))
+
+
+def test_a_version_keeps_the_previous_versions_unchanged_lists():
+    """The shared part of a version holds the previous version's lists where they did not
+    change (fewer new objects for the cyclic collector at each action), and every view
+    is still the one a fresh copy of the state builds."""
+    rng = random.Random(5)
+    state = Game(4, ("privileged_symbioses",)).new_initial_state(seed=5)
+    before = public_part(state)
+    kept = 0
+    while not state.is_over:
+        state.apply(*random_step(state, rng))
+        part = public_part(state)
+        for new, old in ((part.head, before.head), (part.tail, before.tail)):
+            for key, value in new.items():
+                if type(value) is list and value == old[key]:
+                    assert value is old[key], key
+                    kept += 1
+        assert part.to_act is before.to_act or part.to_act != before.to_act
+        fresh = State.from_json(state.to_json())
+        for seat in [None, *range(4)]:
+            assert build_view(state, seat) == build_view(fresh, seat)
+        before = part
+    assert kept > 0

@@ -16,7 +16,9 @@ of cards they rest on are the shared base policy's (``policy``).
 - **Species Reintroductions' free Reintroduction** (``timely``,
   ``free_reintroduction``): a Reintroduction waits for the last Condition
   (``policy.premature``), unless a Reintroduction revealed last in the turn before
-  still locks the web and the bot reveals first: the same animal ends both locks.
+  still locks the web and the bot reveals first: the same animal ends both locks. A
+  Special card waits only while the bot holds a card that may find a place or is no
+  Species: a Species discarded for sure loses the game.
 """
 
 from __future__ import annotations
@@ -47,11 +49,16 @@ def timely(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str
     """Of ``cards``, those whose moment has come (``policy.premature``: a Reintroduction
     waits for the last Condition, a Pollution for no uncovered Condition), or the first
     player's Reintroduction under a lock already on (``free_reintroduction``); all of
-    them if none."""
+    them if none, or if each of those is a Species the view says is discarded whatever
+    comes before it (``no_place``): a Species lost loses the game, a Special card played
+    early only may."""
     kept = [
         c for c in cards if not premature(know.base, c) or free_reintroduction(view, seat, know, c)
     ]
-    return kept or cards
+    no_place = view.get("no_place") or {}
+    if all(no_place.get(c) and INFO[c].type == "species" for c in kept):
+        return cards
+    return kept
 
 
 def after_lead(view: View, know: Knowledge) -> tuple[Sim, list[int]] | None:

@@ -16,7 +16,8 @@ never changed in place (the server copies what it adds to). ``public_part`` and
 change for every socket of a room (``server/views.py``). From one version to the next
 the parts keep what still holds: each seat's log tail (the events logged since are
 added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
-and ``no_place``'s answers for the turn's programming.
+``no_place``'s answers for the turn's programming, and the lists of the shared part
+that did not change.
 """
 
 from __future__ import annotations
@@ -166,21 +167,9 @@ class PublicPart:
     """What every seat's view shares at one version of the state (``len(log)``)."""
 
     __slots__ = (
-        "version",
-        "head",
-        "tail",
-        "awaited",
-        "to_act",
-        "rest",
-        "log_start",
-        "log_entries",
-        "log_public",
-        "log_audience",
-        "no_place",
-        "seat_logs",
-        "previous",
-        "options",
-        "memo",
+        ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
+        + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
+        + ("options_keys", "memo")
     )
 
     def __init__(
@@ -214,9 +203,10 @@ class PublicPart:
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
         #: the previous version's ``(log_start, seat_logs)``, if any
         self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
-        #: ``(seat, action type) -> (options_key, options)``: the last listing of each,
-        #: shared by the parts of every version of the state (``ActionSpec.options_key``)
-        self.options: dict[tuple[int, str], tuple[Any, list[dict[str, Any]]]] = {}
+        #: ``(seat, action type) -> options``: the last listing of each, shared by the parts
+        #: of every version of the state; its ``ActionSpec.options_key`` in ``options_keys``
+        self.options: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        self.options_keys: dict[tuple[int, str], Any] = {}
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
@@ -334,7 +324,16 @@ def public_part(state: State) -> PublicPart:
                 logs[seat] = cached.log_public
         part.previous = (cached.log_start, logs)
         part.options = cached.options
+        part.options_keys = cached.options_keys
         part.memo = cached.memo
+        for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
+            for key, value in new.items():  # the previous version's (fewer young objects)
+                if type(value) is list and old.get(key) == value:
+                    new[key] = old[key]
+        if part.to_act == cached.to_act:
+            part.to_act = cached.to_act
+        if part.log_audience == cached.log_audience:
+            part.log_audience = cached.log_audience
     if (
         cached is not None
         and state.phase == "programming"
@@ -366,7 +365,7 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
         return SeatPart(own, awaiting, [], log, [], {})
     legal_types = state.legal_action_types(seat)
     listings: list[tuple[str, list[dict[str, Any]]]] = []
-    listed = part.options
+    listed, listed_keys = part.options, part.options_keys
     for kind in legal_types:
         if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
             listings.append((kind, awaiting["options"]))
@@ -376,10 +375,9 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
         if key is None:
             listings.append((kind, spec.options(state, seat)))
             continue
-        found = listed.get((seat, kind))
-        if found is None or found[0] != key:
-            found = listed[seat, kind] = (key, spec.options(state, seat))
-        listings.append((kind, found[1]))  # the same list from one version to the next
+        if listed_keys.get((seat, kind)) != key:  # (a key is never None here)
+            listed_keys[seat, kind], listed[seat, kind] = key, spec.options(state, seat)
+        listings.append((kind, listed[seat, kind]))  # the same list from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, log, listings, no_place)
 

@@ -13,7 +13,9 @@ one, its CPU time is what the pass costs on a free core.
 >>> pauses.passes
 [0, 0, 1]
 >>> sorted(f.name.removeprefix("dame_nature_gc_") for f in pauses.collect())
-['passes', 'pause_longest_cpu_seconds', 'pause_longest_seconds', 'pause_seconds']
+... # doctest: +NORMALIZE_WHITESPACE
+['passes', 'pause_cpu_seconds', 'pause_longest_cpu_seconds', 'pause_longest_seconds',
+ 'pause_seconds']
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class CollectorPauses(Collector):
     def __init__(self) -> None:
         self.passes = [0 for _ in GENERATIONS]
         self.seconds = [0.0 for _ in GENERATIONS]
+        self.cpu_seconds = [0.0 for _ in GENERATIONS]
         self.longest = [0.0 for _ in GENERATIONS]
         self.longest_cpu = [0.0 for _ in GENERATIONS]
         self._started = 0.0
@@ -52,6 +55,7 @@ class CollectorPauses(Collector):
         generation = info["generation"]
         self.passes[generation] += 1
         self.seconds[generation] += pause
+        self.cpu_seconds[generation] += cpu
         self.longest[generation] = max(self.longest[generation], pause)
         self.longest_cpu[generation] = max(self.longest_cpu[generation], cpu)
 
@@ -79,6 +83,11 @@ class CollectorPauses(Collector):
             "Time the cyclic collector held the process",
             labels=["generation"],
         )
+        cpu_seconds = CounterMetricFamily(
+            "dame_nature_gc_pause_cpu_seconds",
+            "CPU time of the cyclic collector's passes",
+            labels=["generation"],
+        )
         longest = GaugeMetricFamily(
             "dame_nature_gc_pause_longest_seconds",
             "The cyclic collector's longest pass since the server started",
@@ -92,6 +101,7 @@ class CollectorPauses(Collector):
         for g in GENERATIONS:
             passes.add_metric([str(g)], self.passes[g])
             seconds.add_metric([str(g)], self.seconds[g])
+            cpu_seconds.add_metric([str(g)], self.cpu_seconds[g])
             longest.add_metric([str(g)], self.longest[g])
             longest_cpu.add_metric([str(g)], self.longest_cpu[g])
-        return [passes, seconds, longest, longest_cpu]
+        return [passes, seconds, cpu_seconds, longest, longest_cpu]

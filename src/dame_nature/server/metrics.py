@@ -84,6 +84,8 @@ class Metrics:
             ["by"],
             registry=r,
         )
+        #: the people's count of ``actions`` (its child, found once)
+        self._person_actions = self.actions.labels(by="person")
         self.action_latency = Histogram(
             "dame_nature_action_latency_seconds",
             "From an action's arrival to every seat's new view handed to its socket",
@@ -138,7 +140,7 @@ class Metrics:
         started = time.perf_counter()
         yield
         self.action_latency.observe(time.perf_counter() - started)
-        self.actions.labels(by="person").inc()
+        self._person_actions.inc()
 
     def bot_decided(self, level: str, seconds: float) -> None:
         self.bot_decision.labels(level=level).observe(seconds)

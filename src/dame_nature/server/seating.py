@@ -65,8 +65,10 @@ class Presence:
     def update(self, seats: int, present: Iterable[int], now: float | None = None) -> None:
         """The room has ``seats`` seats and ``present`` are connected now: a seat that was
         there and is not any more starts its absence at ``now``."""
-        now = time.monotonic() if now is None else now
         here = set(present)
+        if not self.away_since and here.issuperset(range(seats)):
+            return  # every seat connected, as before
+        now = time.monotonic() if now is None else now
         for seat in range(seats):
             if seat in here:
                 self.away_since.pop(seat, None)
@@ -85,13 +87,15 @@ class Presence:
     def absent(self, player: SeatLike, limit: float, now: float | None = None) -> bool:
         """A person's seat without a connection for ``limit`` seconds or more (a seat a
         bot plays is never absent: the bot is there)."""
-        if player.bot is not None:
+        since = self.away_since.get(player.seat)
+        if since is None or player.bot is not None:
             return False
-        away = self.away_for(player.seat, now)
-        return away is not None and away >= limit
+        return (time.monotonic() if now is None else now) - since >= limit
 
     def next_due(self, limit: float, now: float | None = None) -> float | None:
         """Seconds until the next seat away now counts as absent (None: none will)."""
+        if not self.away_since:
+            return None
         now = time.monotonic() if now is None else now
         waits = [since + limit - now for since in self.away_since.values()]
         waits = [w for w in waits if w > 0]

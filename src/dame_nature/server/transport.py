@@ -236,8 +236,13 @@ def write_text_now(protocol: WebSocketsSansIOProtocol, text: str) -> bool:
         or transport.is_closing()
     ):
         return False
+    # ``conn.data_to_send()`` would hand over its list of writes and start a new one:
+    # emptied in place instead, the protocol keeps one list for its whole life rather
+    # than a new one a message, for the cyclic collector to walk
+    writes = conn.writes
     conn.send_text(text.encode())
-    transport.write(b"".join(conn.data_to_send()))
+    transport.write(b"".join(writes))
+    writes.clear()
     return True
 
 

@@ -189,7 +189,9 @@ class Hub:
     # ---------------------------------------------------------------- pushing
     def broadcast(self, room: Room) -> None:
         """Push each socket of ``room`` the ``state`` message of its seat."""
-        room.shown_absent = room.absent_now()
+        absent = room.absent_now()
+        if absent != room.shown_absent:  # an equal set stays: no new object a change
+            room.shown_absent = absent
         sockets = self._rooms.get(room.code)
         if not sockets:
             return

@@ -27,6 +27,7 @@ TOKEN_BYTES = 24  # seat and host tokens: 192 random bits
 CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: the table's events (left, returned, stand-ins, host) a room keeps for its views
 TABLE_EVENTS_KEPT = 30
+NO_SEATS: frozenset[int] = frozenset()
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -158,6 +159,8 @@ class Room:
 
     def absent_now(self) -> frozenset[int]:
         """The persons' seats that count as absent now."""
+        if not self.presence.away_since:  # every seat connected
+            return NO_SEATS
         return frozenset(p.seat for p in self.players if self.presence.absent(p, self.absent_limit))
 
     def set_present(self, present: Any) -> None:

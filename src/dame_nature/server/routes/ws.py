@@ -281,36 +281,45 @@ async def _serve(
             await conn.flush()
             await websocket.close(1009)
             return
-        try:
-            data = loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            conn.push(refusal(manager, "invalid_json", "A message is one JSON object."))
-            continue
-        try:
-            parsed = WsClientAdapter.validate_python(data)
-        except ValidationError as err:
-            conn.push(refusal(manager, "invalid_message", _first_problem(err)))
-            continue
-        if isinstance(parsed, WsAuth):
-            await _auth(manager, guard, room, conn, parsed.token)
-            continue
-        if isinstance(parsed, WsVisibility):
-            manager.set_visible(room, conn, parsed.visible)
-            continue
-        if not isinstance(parsed, WsAction):
-            conn.push(dumps({"type": "pong"}))
-            continue
-        if conn.seat is None:
-            conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
-            continue
-        try:
-            await manager.play(room, conn, action_to_engine(parsed.action))
-        except Refused as err:
-            conn.push(refusal(manager, err.code, err.message))
+        await _handle(manager, guard, room, conn, raw)
     # closed by the server (1008): the close frame goes out unless the client does not
     # read at all; either way the handler ends now and uvicorn drops what comes next
     with contextlib.suppress(Exception):
         await asyncio.wait_for(websocket.close(conn.close_code or 1008), timeout=0.5)
+
+
+async def _handle(
+    manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection, raw: str | bytes
+) -> None:
+    """One message admitted from the client. What it parses to lives only as long as
+    this call: the socket's loop, suspended until its next message, keeps only the
+    message's text (no container for the cyclic collector to walk)."""
+    try:
+        data = loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        conn.push(refusal(manager, "invalid_json", "A message is one JSON object."))
+        return
+    try:
+        parsed = WsClientAdapter.validate_python(data)
+    except ValidationError as err:
+        conn.push(refusal(manager, "invalid_message", _first_problem(err)))
+        return
+    if isinstance(parsed, WsAuth):
+        await _auth(manager, guard, room, conn, parsed.token)
+        return
+    if isinstance(parsed, WsVisibility):
+        manager.set_visible(room, conn, parsed.visible)
+        return
+    if not isinstance(parsed, WsAction):
+        conn.push(dumps({"type": "pong"}))
+        return
+    if conn.seat is None:
+        conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
+        return
+    try:
+        await manager.play(room, conn, action_to_engine(parsed.action))
+    except Refused as err:
+        conn.push(refusal(manager, err.code, err.message))
 
 
 async def _auth(

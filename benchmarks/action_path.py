@@ -1,0 +1,148 @@
+"""Action path benchmark: the server's CPU per websocket action, in one process.
+
+Run by hand: ``python benchmarks/action_path.py [--rooms N] [--actions N] [--baseline SRC]
+[--rounds N]``.
+
+Each round opens a ``RoomManager`` on a fresh SQLite file with its default settings
+(the per-client limits lifted), ``--rooms`` rooms of 5 players, each seat with one
+connected socket that writes nowhere, then plays ``--actions`` random actions (the bots'
+random level, from the seat's own last view, a room drawn at random each time; 300
+before them warm up) the way ``routes/ws.py`` handles a websocket's ``action`` message:
+the JSON read, validated, turned into the engine's action, then ``RoomManager.play``
+(the rate, the lock, the engine's ``apply``, the store's commit, every seat's ``state``
+message pushed). Figures are microseconds of this process's CPU time per action (every
+thread: the store's checkpoints too): the server's work on an action without the
+sockets' reads and writes, which ``server_load.py`` measures with them.
+
+With ``--baseline SRC`` (a source tree holding the ``dame_nature`` package, e.g. an
+export of ``main``'s ``src``), the same round runs on that code in a subprocess,
+alternating with this one for ``--rounds`` rounds; each figure is the median of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+SEATS = 5
+WARM_UP = 300
+
+
+class Socket:
+    """A socket that takes every message at once and keeps the last one."""
+
+    def __init__(self) -> None:
+        self.last = ""
+
+    def send_now(self, text: str) -> bool:
+        self.last = text
+        return True
+
+    async def send_text(self, text: str) -> None:
+        self.last = text
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+async def one_round(rooms: int, actions: int) -> float:
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+    from benchmarks._support.live_server import UNLIMITED
+    from dame_nature.bots import make_bot
+    from dame_nature.server.connections import Connection
+    from dame_nature.server.jsonio import loads
+    from dame_nature.server.models import WsClientAdapter, action_to_engine
+    from dame_nature.server.rooms import RoomManager, RulesChoice
+    from dame_nature.server.settings import Settings
+    from dame_nature.server.store import open_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(db=os.path.join(folder, "rooms.sqlite3"), **UNLIMITED)
+        manager = RoomManager(settings, open_store(settings.db))
+        tables: list[tuple[Any, list[Connection], list[Any]]] = []
+        for index in range(rooms):
+            room = await manager.create(RulesChoice(seed=index))
+            for seat in range(SEATS):
+                await manager.join(room, f"Player {seat}")
+            await manager.start(room, room.host_token)
+            conns = []
+            for seat in range(SEATS):
+                conn = Connection(Socket(), seat, settings)
+                await manager.connect(room, conn, room.players[seat].token)
+                conn.start()
+                conns.append(conn)
+            for _ in range(3):  # the views pushed before ``start`` go out
+                await asyncio.sleep(0)
+            bots = [make_bot("random", seat, seed=index * SEATS + seat) for seat in range(SEATS)]
+            tables.append((room, conns, bots))
+        rng = random.Random(0)
+
+        async def act() -> float | None:
+            room, conns, bots = rng.choice(tables)
+            state = room.state
+            if state.is_over:
+                await manager.rematch(room, room.host_token)
+                return None
+            seat = rng.choice(state.to_act())
+            action = bots[seat].act(json.loads(conns[seat].socket.last)["view"])
+            raw = json.dumps({"type": "action", "action": action})
+            start = time.process_time()
+            parsed = WsClientAdapter.validate_python(loads(raw))
+            await manager.play(room, conns[seat], action_to_engine(parsed.action))
+            return time.process_time() - start
+
+        for _ in range(WARM_UP):
+            await act()
+        spent, done = 0.0, 0
+        while done < actions:
+            took = await act()
+            if took is not None:
+                spent += took
+                done += 1
+        manager.store.close()
+    return 1e6 * spent / done
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--actions", type=int, default=3000)
+    parser.add_argument("--baseline", help="a source tree to compare with")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", action="store_true", help="one round, as JSON (internal)")
+    args = parser.parse_args()
+    if args.json:
+        print(json.dumps({"cpu_us": asyncio.run(one_round(args.rooms, args.actions))}))
+        return
+    trees = {"this": os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")}
+    if args.baseline:
+        trees["baseline"] = args.baseline
+    figures: dict[str, list[float]] = {name: [] for name in trees}
+    for _ in range(args.rounds):
+        for name, src in trees.items():
+            env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
+            command = [sys.executable, __file__, "--json", "--rooms", str(args.rooms),
+                       "--actions", str(args.actions)]  # fmt: skip
+            out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+            figures[name].append(json.loads(out.stdout.strip().splitlines()[-1])["cpu_us"])
+            print(name, f"{figures[name][-1]:.1f} µs an action", flush=True)
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; median of {args.rounds}")
+    for name, values in figures.items():
+        print(f"{name} cpu_us={statistics.median(values):.1f}")
+    if "baseline" in figures:
+        ratio = statistics.median(figures["this"]) / statistics.median(figures["baseline"])
+        print(f"cpu_us: this/baseline = {ratio:.3f}")
+
+
+if __name__ == "__main__":
+    main()
