@@ -107,9 +107,12 @@ def best_outcome(sim: Sim, seat: int, card: str, prev: Record | None) -> tuple[f
 
 def distinct_cards(sim: Sim, seat: int) -> list[str]:
     """``seat``'s cards, one of each kind that plays alike (``card_key``), in hand order."""
+    rules = sim.rules
+    keys = _KEYS.get(rules, {})
     kinds: dict[str, str] = {}
     for card in sim.hands[seat]:
-        kinds.setdefault(card_key(card, sim.rules), card)
+        key = keys.get(card)
+        kinds.setdefault(card_key(card, rules) if key is None else key, card)
     return list(kinds.values())
 
 
@@ -117,9 +120,10 @@ def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]
     """The card (and its outcome) that looks best for ``seat`` to reveal now."""
     best: tuple[float, str, Outcome] | None = None
     lead = wetland_lead_wanted(sim, seat, prev, look_ahead=True)
+    cats = sim.rules.cats
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
-        if cat_first(sim, seat, card, prev):
+        if cats and cat_first(sim, seat, card, prev):
             score += CAT_FIRST
         elif lead and blue_lead(card, outcome):
             score += WETLAND_LEAD

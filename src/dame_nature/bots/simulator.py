@@ -18,8 +18,10 @@ games against the engine. A position is built from a view, never from a ``State`
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import Any
 
 from ..engine.cards import CATALOGUE, COLOURS
@@ -86,6 +88,22 @@ class Outcome:
         )
 
 
+#: the outcome installing each Species (outcomes are immutable: shared)
+_INSTALLED: dict[str, Outcome] = {
+    card.id: Outcome(slot=card.id) for card in INFO.values() if card.type == "species"
+}
+#: a card discarded (a Joker: given each colour, or none)
+_DISCARDED: dict[str | None, Outcome] = {
+    colour: Outcome(colour=colour, discard=True) for colour in (None, *COLOURS)
+}
+#: what ``Sim.feasible`` counts a card as: a Species by itself, any other card by its
+#: colour (or type: Jokers, Specials)
+_FEASIBLE_KEY: dict[str, str] = {
+    card.id: card.id if card.type == "species" else (card.colour or card.type)
+    for card in INFO.values()
+}
+
+
 class Rules:
     """The static side of a game, read off the engine's ``Game``: player count, active
     rules, web topology, deck."""
@@ -133,6 +151,16 @@ class Rules:
         ]
         self.deck_size = game.deck_size
         self.max_discards = game.max_discards
+        #: whether any active rule may discard a card that has a place
+        self.discarding = (
+            self.associated
+            or self.dependent
+            or self.sides
+            or self.invasive
+            or self.cats
+            or self.climate
+            or self.reintro
+        )
 
     def __repr__(self) -> str:
         return f"Rules({self.n}, {self.modes!r})"
@@ -168,6 +196,7 @@ class Sim:
         "won",
         "played_pollutions",
         "_open",
+        "_placements",
     )
 
     rules: Rules
@@ -186,9 +215,14 @@ class Sim:
     won: bool
     played_pollutions: int
     _open: dict[str, list[str]]  # open slots by colour, for the web as it is
+    #: the outcomes placing a Condition (or a Joker given a colour) of a colour, keyed by
+    #: (colour, the Joker's colour), for the web as it is (no Wetland, no Environmental
+    #: changes: their outcomes depend on the card before)
+    _placements: dict[tuple[str, str | None], list[Outcome]]
 
     def __init__(self) -> None:
         self._open = {}
+        self._placements = {}
         self.turn_records: list[Record] = []
         self.in_play: list[tuple[int, str]] = []
         self.over = False
@@ -228,6 +262,7 @@ class Sim:
         sim.won = self.won
         sim.played_pollutions = self.played_pollutions
         sim._open = self._open  # same web: the same answers, until one of them changes
+        sim._placements = self._placements
         return sim
 
     # ------------------------------------------------------------ queries
@@ -259,10 +294,10 @@ class Sim:
         return self.rules.topology.can_install(self.web, species)
 
     def empty_slots(self) -> int:
-        return sum(1 for v in self.web.values() if v is None)
+        return [*self.web.values()].count(None)
 
     def cards_left(self) -> int:
-        return sum(len(h) for h in self.hands)
+        return sum(map(len, self.hands))
 
     def needed(self) -> int:
         """Cards that must still be played to win: empty slots, specials, Cats."""
@@ -297,18 +332,13 @@ class Sim:
             return False
         rules = self.rules
         web = self.web
-        held: dict[str, int] = {}
-        for hand in self.hands:
-            for card in hand:
-                info = INFO[card]
-                key = card if info.type == "species" else (info.colour or info.type)
-                held[key] = held.get(key, 0) + 1
+        held = Counter(map(_FEASIBLE_KEY.__getitem__, chain.from_iterable(self.hands)))
         for sp in rules.parents:
             if web[sp] is None and sp not in held:
                 return False
         short = 0
         for colour, slots in rules.by_colour.items():
-            empty = sum(1 for sid in slots if web[sid] is None)
+            empty = [web[sid] for sid in slots].count(None)
             short += max(0, empty - held.get(colour, 0))
         return short <= held.get("joker", 0)
 
@@ -360,8 +390,8 @@ class Sim:
         self, seat: int, info: CardInfo, colour: str | None, prev: Record | None
     ) -> list[Outcome]:
         joker = colour if info.type == "joker" else None
-        if not self._discarded(seat, info, colour, prev):
-            rules = self.rules
+        rules = self.rules
+        if not (rules.discarding and self._discarded(seat, info, colour, prev)):
             after_blue = rules.wetland and (
                 prev is not None and wetland.after_blue(INFO[prev[0]], prev[1])
             )
@@ -371,9 +401,17 @@ class Sim:
                 if ok and rules.wetland and sp in rules.aquatic and not after_blue:
                     ok = False
                 if ok:
-                    return [Outcome(slot=sp)]
+                    return [_INSTALLED[sp]]
             else:
                 assert colour is not None
+                if not rules.wetland and not rules.env:
+                    placements = self._placements.get((colour, joker))
+                    if placements is None:
+                        placements = [Outcome(slot=s, colour=joker) for s in self.open_slots(colour)]
+                        self._placements[(colour, joker)] = placements
+                    if placements:
+                        return placements
+                    return [_DISCARDED[joker]]
                 slots = self.open_slots(colour)
                 if rules.wetland and not after_blue:
                     slots = [s for s in slots if s not in rules.aquatic]
@@ -388,7 +426,7 @@ class Sim:
                     ]
                 if slots:
                     return [Outcome(slot=s, colour=joker) for s in slots]
-        return [Outcome(colour=joker, discard=True)]
+        return [_DISCARDED[joker]]
 
     def resolve(self, seat: int, card: str, outcome: Outcome) -> Record:
         """Carry out ``outcome`` of ``card`` revealed by ``seat``; its record."""
@@ -413,6 +451,7 @@ class Sim:
         elif outcome.slot is not None:
             self.web[outcome.slot] = card
             self._open = {}
+            self._placements = {}
         else:
             self.discards += 1
             placed = False
@@ -446,6 +485,7 @@ class Sim:
             return
         self.web[slot] = None
         self._open = {}
+        self._placements = {}
         self.discards += 1
         for record in self.turn_records:
             if record[0] == card and record[2]:
