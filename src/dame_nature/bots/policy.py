@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from .simulator import INFO, Outcome, Record, Rules, Sim
+from .simulator import INFO, PLAIN_KEY, Outcome, Record, Rules, Sim
 
 SYMBOL_MODES = {
     "associated": "associated",
@@ -94,14 +94,25 @@ def premature(sim: Sim, card: str) -> bool:
     return False
 
 
+#: the cards whose best outcome only the web decides when the reveals are plain
+PLAIN_TYPES = frozenset(("condition", "joker", "species"))
+
+
 def best_outcome(sim: Sim, seat: int, card: str, prev: Record | None) -> tuple[float, Outcome]:
     """The best-looking way ``card`` can resolve now, and its score."""
+    plain = sim.rules.plain_reveals and INFO[card].type in PLAIN_TYPES
+    if plain:
+        found = sim.best_reveals.get(PLAIN_KEY[card])
+        if found is not None:
+            return found
     best: tuple[float, Outcome] | None = None
     for outcome in sim.outcomes(seat, card, prev):
         score = reveal_score(sim, seat, card, outcome, prev)
         if best is None or score > best[0]:
             best = (score, outcome)
     assert best is not None
+    if plain:
+        sim.best_reveals[PLAIN_KEY[card]] = best
     return best
 
 

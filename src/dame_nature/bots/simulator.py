@@ -96,9 +96,10 @@ _INSTALLED: dict[str, Outcome] = {
 _DISCARDED: dict[str | None, Outcome] = {
     colour: Outcome(colour=colour, discard=True) for colour in (None, *COLOURS)
 }
-#: what ``Sim.feasible`` counts a card as: a Species by itself, any other card by its
-#: colour (or type: Jokers, Specials)
-_FEASIBLE_KEY: dict[str, str] = {
+#: a Species by itself, a Condition by its colour, any other card by its type: what
+#: ``Sim.feasible`` counts, and what decides where a card goes when the reveals are plain
+#: (``Rules.plain_reveals``)
+PLAIN_KEY: dict[str, str] = {
     card.id: card.id if card.type == "species" else (card.colour or card.type)
     for card in INFO.values()
 }
@@ -161,6 +162,10 @@ class Rules:
             or self.climate
             or self.reintro
         )
+        #: whether a Condition, a Joker or a Species resolves the same way whoever reveals
+        #: it after whatever card: then only the web decides (no rule discards, no
+        #: Wetland, no Environmental changes)
+        self.plain_reveals = not (self.discarding or self.wetland or self.env)
 
     def __repr__(self) -> str:
         return f"Rules({self.n}, {self.modes!r})"
@@ -197,6 +202,7 @@ class Sim:
         "played_pollutions",
         "_open",
         "_placements",
+        "best_reveals",
     )
 
     rules: Rules
@@ -219,10 +225,14 @@ class Sim:
     #: (colour, the Joker's colour), for the web as it is (no Wetland, no Environmental
     #: changes: their outcomes depend on the card before)
     _placements: dict[tuple[str, str | None], list[Outcome]]
+    #: ``policy.best_outcome`` of a card by its ``PLAIN_KEY``, for the web as it is, when
+    #: it depends on nothing else (``Rules.plain_reveals``)
+    best_reveals: dict[str, tuple[float, Outcome]]
 
     def __init__(self) -> None:
         self._open = {}
         self._placements = {}
+        self.best_reveals = {}
         self.turn_records: list[Record] = []
         self.in_play: list[tuple[int, str]] = []
         self.over = False
@@ -263,6 +273,7 @@ class Sim:
         sim.played_pollutions = self.played_pollutions
         sim._open = self._open  # same web: the same answers, until one of them changes
         sim._placements = self._placements
+        sim.best_reveals = self.best_reveals
         return sim
 
     # ------------------------------------------------------------ queries
@@ -332,7 +343,7 @@ class Sim:
             return False
         rules = self.rules
         web = self.web
-        held = Counter(map(_FEASIBLE_KEY.__getitem__, chain.from_iterable(self.hands)))
+        held = Counter(map(PLAIN_KEY.__getitem__, chain.from_iterable(self.hands)))
         for sp in rules.parents:
             if web[sp] is None and sp not in held:
                 return False
@@ -407,7 +418,9 @@ class Sim:
                 if not rules.wetland and not rules.env:
                     placements = self._placements.get((colour, joker))
                     if placements is None:
-                        placements = [Outcome(slot=s, colour=joker) for s in self.open_slots(colour)]
+                        placements = [
+                            Outcome(slot=s, colour=joker) for s in self.open_slots(colour)
+                        ]
                         self._placements[(colour, joker)] = placements
                     if placements:
                         return placements
@@ -452,6 +465,7 @@ class Sim:
             self.web[outcome.slot] = card
             self._open = {}
             self._placements = {}
+            self.best_reveals = {}
         else:
             self.discards += 1
             placed = False
@@ -486,6 +500,7 @@ class Sim:
         self.web[slot] = None
         self._open = {}
         self._placements = {}
+        self.best_reveals = {}
         self.discards += 1
         for record in self.turn_records:
             if record[0] == card and record[2]:
