@@ -402,6 +402,14 @@ class Sim:
     ) -> list[Outcome]:
         joker = colour if info.type == "joker" else None
         rules = self.rules
+        if rules.plain_reveals:  # only the web decides
+            if info.type == "species":
+                sp = info.id
+                if sp in rules.parents and self.can_install(sp):
+                    return [_INSTALLED[sp]]
+                return [_DISCARDED[None]]
+            assert colour is not None
+            return self._placed(colour, joker)
         if not (rules.discarding and self._discarded(seat, info, colour, prev)):
             after_blue = rules.wetland and (
                 prev is not None and wetland.after_blue(INFO[prev[0]], prev[1])
@@ -416,15 +424,7 @@ class Sim:
             else:
                 assert colour is not None
                 if not rules.wetland and not rules.env:
-                    placements = self._placements.get((colour, joker))
-                    if placements is None:
-                        placements = [
-                            Outcome(slot=s, colour=joker) for s in self.open_slots(colour)
-                        ]
-                        self._placements[(colour, joker)] = placements
-                    if placements:
-                        return placements
-                    return [_DISCARDED[joker]]
+                    return self._placed(colour, joker)
                 slots = self.open_slots(colour)
                 if rules.wetland and not after_blue:
                     slots = [s for s in slots if s not in rules.aquatic]
@@ -440,6 +440,17 @@ class Sim:
                 if slots:
                     return [Outcome(slot=s, colour=joker) for s in slots]
         return [_DISCARDED[joker]]
+
+    def _placed(self, colour: str, joker: str | None) -> list[Outcome]:
+        """A Condition of ``colour`` (a Joker given ``joker``) no rule discards: its
+        places in the web as it is, or its discard."""
+        placements = self._placements.get((colour, joker))
+        if placements is None:
+            placements = [Outcome(slot=s, colour=joker) for s in self.open_slots(colour)]
+            if not placements:
+                placements = [_DISCARDED[joker]]
+            self._placements[(colour, joker)] = placements
+        return placements
 
     def resolve(self, seat: int, card: str, outcome: Outcome) -> Record:
         """Carry out ``outcome`` of ``card`` revealed by ``seat``; its record."""
