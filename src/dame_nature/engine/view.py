@@ -372,6 +372,8 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     if programming:
         entry = (part.version, part.awaited, part.rest["winnable"], part.tail["reveal_order"], mine)
         part.seat_parts[seat] = entry
+    elif part.seat_parts:  # (none is given again after the programming phase)
+        part.seat_parts.clear()
     return mine if log is None else mine._replace(log=log)
 
 

@@ -121,7 +121,10 @@ class StateMessages:
             own, awaited, legal_types, listed, no_place = kept[1]
         else:
             own, awaited, legal_types, listed, no_place = pieces = _seat_pieces(mine)
-            self.encoded.seats[seat] = (mine, pieces)
+            if state.phase == "programming":  # (as long as the engine may keep the part)
+                self.encoded.seats[seat] = (mine, pieces)
+            elif self.encoded.seats:
+                self.encoded.seats.clear()
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
