@@ -16,8 +16,9 @@ never changed in place (the server copies what it adds to). ``public_part`` and
 change for every socket of a room (``server/views.py``). From one version to the next
 the parts keep what still holds: each seat's log tail (the events logged since are
 added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
-``no_place``'s answers for the turn's programming, and the lists of the shared part
-that did not change.
+``no_place``'s answers for the turn's programming, the lists of the shared part
+that did not change, and, during programming, each seat's part while other seats only
+programmed and said they were ready or not (``seat_part``).
 """
 
 from __future__ import annotations

@@ -15,9 +15,10 @@ What does not change from one version of a room's state to the next is not encod
 again (``Encoded``, kept in the views' shared part, ``PublicPart.memo``, so that it
 lives and dies with the state): each event of the log tail (events never change), as a
 seat that sees none of its private details sees it and as each seat that does. A
-seat's log is then these texts joined. Its ``legal_actions`` are encoded at each version,
-action type by action type (``SeatPart.listings``): kept too, their texts would cost a
-room about 18 KiB for a few per cent of the CPU of an action.
+seat's log is then these texts joined. A seat's own part is encoded again only when the
+engine builds it again (during programming, ``engine.view.seat_part`` gives the same
+part while other seats only program and say they are ready): its texts are kept with
+the part until the programming phase ends.
 """
 
 from __future__ import annotations
