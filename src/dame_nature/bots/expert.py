@@ -66,11 +66,11 @@ from .shows import late_show
 from .shows import reveal_order as _reveal_order
 from .simulator import INFO, Outcome, Sim
 
-#: sampled deals per decision (the budget: decision time grows with it)
-DEFAULT_WORLDS = 20
+#: sampled deals per decision with few candidates (the budget: decision time grows with it)
+DEFAULT_WORLDS = 40
 #: the rollouts one decision may play (sampled deals times candidates): a decision with
-#: many candidates (a Give: cards times partners) meets fewer deals, at least
-#: ``MIN_WORLDS``, so that no decision takes far longer than the others
+#: many candidates (6 or more programs, a Give: cards times partners) meets fewer deals,
+#: at least ``MIN_WORLDS``, so that no decision takes far longer than the others
 ROLLOUT_BUDGET = 240
 MIN_WORLDS = 8
 #: the search changes the base policy's card only when it gains this much a deal
