@@ -12,9 +12,10 @@ from .cards import CATALOGUE, COLOURS, Card, raw_card_data
 from .enums import ActionType, Phase, Reason, Result, Side
 from .errors import EngineError, IllegalAction, InvalidSetup
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, get_game, normalise_modes
+from .lobby import lobby_view
 from .rules import MODES, PATHS, RULES, modes_for_path
 from .state import REASONS, REASONS_FR, State
-from .view import View, lobby_view, redact_event, visible_log
+from .view import View, redact_event, visible_log
 
 __all__ = [
     "ACTIONS",

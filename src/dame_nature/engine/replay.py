@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .view import table_cards
+from .table import table_cards
 
 if TYPE_CHECKING:
     from .state import State

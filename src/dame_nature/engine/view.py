@@ -6,7 +6,7 @@ the fields of the public API (``docs/api.md``) less what the server adds (``room
 ``version``, players' ``name`` and ``connected``, ``campaign``, ``status``, ``game``),
 plus what clients find useful (``to_act``, ``legal_types``, ``known_by``, ``revealing``,
 ``pending_give``, ``last_turn``, ``log``, ``max_discards``, ``turns_total``,
-``layout``, ``symbiosis_kinds``...). ``lobby_view`` gives the same shape before a game.
+``layout``, ``symbiosis_kinds``...). ``lobby.lobby_view`` gives the same shape before a game.
 
 Speed: everything but a seat's own part (``seat``, ``hand``, ``programmed``, ``known``,
 ``known_by``, the ``awaiting`` options and the private details of the log) is built
@@ -16,8 +16,9 @@ never changed in place (the server copies what it adds to). ``public_part`` and
 change for every socket of a room (``server/views.py``). From one version to the next
 the parts keep what still holds: each seat's log tail (the events logged since are
 added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
-``no_place``'s answers for the turn's programming, and the lists of the shared part
-that did not change.
+``no_place``'s answers for the turn's programming, the lists of the shared part
+that did not change, and, during programming, each seat's part while other seats only
+programmed and said they were ready or not (``seat_part``).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing_extensions import TypedDict
 
 from . import knowledge, reveal
 from .actions import ACTIONS
-from .game import get_game, normalise_modes
+from .table import table_cards
 
 if TYPE_CHECKING:
     from .state import State
@@ -169,7 +170,7 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("options_keys", "memo")
+        + ("options_keys", "memo", "seat_parts")
     )
 
     def __init__(
@@ -210,6 +211,9 @@ class PublicPart:
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
+        #: ``seat -> (version, awaited, winnable, reveal_order, part)``: each seat's part
+        #: (without its log) last built during a programming phase, shared like ``options``
+        self.seat_parts: dict[int | None, tuple[int, Any, bool, list[int], SeatPart]] = {}
         if log_public is None:
             log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
         #: the tail as a seat that sees none of its private parts sees it
@@ -326,6 +330,7 @@ def public_part(state: State) -> PublicPart:
         part.options = cached.options
         part.options_keys = cached.options_keys
         part.memo = cached.memo
+        part.seat_parts = cached.seat_parts
         for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
             for key, value in new.items():  # the previous version's (fewer young objects)
                 if type(value) is list and old.get(key) == value:
@@ -347,7 +352,49 @@ def public_part(state: State) -> PublicPart:
 
 def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
     """What only ``seat``'s view holds, at the version of ``part`` (``with_log`` False:
-    without the seat's log, for a caller that builds it from ``part.log_entries``)."""
+    without the seat's log, for a caller that builds it from ``part.log_entries``).
+
+    During programming, the part a seat had at an earlier version is given again (the
+    same object, but its log) while only other seats' cards were programmed and other
+    seats said they were ready or not since (``OTHERS_EVENTS``): what a seat's part
+    holds is then as it was, the table waits as it did, and the game is as winnable."""
+    log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
+    programming = state.phase == "programming"
+    kept = part.seat_parts.get(seat) if programming else None
+    if (
+        kept is not None
+        and kept[1] == part.awaited
+        and kept[2] == part.rest["winnable"]
+        and kept[3] == part.tail["reveal_order"]
+        and _others_only(state.log, kept[0], part.version, seat)
+    ):
+        return kept[4] if log is None else kept[4]._replace(log=log)
+    mine = _build_seat_part(state, seat, part)
+    if programming:
+        entry = (part.version, part.awaited, part.rest["winnable"], part.tail["reveal_order"], mine)
+        part.seat_parts[seat] = entry
+    elif part.seat_parts:  # (none is given again after the programming phase)
+        part.seat_parts.clear()
+    return mine if log is None else mine._replace(log=log)
+
+
+#: the events of the programming phase that change only their seat's part (and the
+#: shared one): a card programmed (``cards_of`` the same), "ready", "not ready"
+OTHERS_EVENTS = frozenset({"programmed", "ready", "unready"})
+
+
+def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:
+    """Whether the events ``log[start:end]`` are all of ``OTHERS_EVENTS``, by other seats
+    than ``seat``."""
+    for i in range(start, end):
+        event = log[i]
+        if event["type"] not in OTHERS_EVENTS or event["seat"] == seat:
+            return False
+    return True
+
+
+def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
+    """``seat_part`` without the log, built from the state."""
     awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
@@ -360,9 +407,8 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
         "known": knowledge.known_to(known, seat),
         "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
     }
-    log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     if seat is None:
-        return SeatPart(own, awaiting, [], log, [], {})
+        return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
     listings: list[tuple[str, list[dict[str, Any]]]] = []
     listed, listed_keys = part.options, part.options_keys
@@ -379,7 +425,7 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
             listed_keys[seat, kind], listed[seat, kind] = key, spec.options(state, seat)
         listings.append((kind, listed[seat, kind]))  # the same list from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
-    return SeatPart(own, awaiting, legal_types, log, listings, no_place)
+    return SeatPart(own, awaiting, legal_types, None, listings, no_place)
 
 
 def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
@@ -425,72 +471,3 @@ def build_view(state: State, seat: int | None) -> View:
         view["result"] = dict(view["result"])
     view["log"] = list(mine.log if mine.log is not None else part.log_public)
     return view  # type: ignore[return-value]
-
-
-def lobby_view(seat: int | None, modes: list[str] | tuple[str, ...]) -> View:
-    """The view before a game starts (the server fills ``players``): every field of
-    ``View``, with nothing dealt; ``deck_size`` and ``max_discards`` are 0 (they depend
-    on the number of players)."""
-    config = get_game(3, normalise_modes(modes)).config
-    return {
-        "seat": seat,
-        "modes": list(modes),
-        "phase": "lobby",
-        "turn": 0,
-        "turns_total": 0,
-        "first_player": None,
-        "free_symbiosis_available": False,
-        "symbiosis_kinds": list(config.symbiosis_kinds),
-        "show_names_one_player": config.show_names_one_player,
-        "players": [],
-        "hand": [],
-        "programmed": None,
-        "known": [],
-        "known_by": {},
-        "layout": config.main_layout,
-        "webs": [name for name, _ in config.webs()],
-        "web": {},
-        "joker_colours": {},
-        "discard": [],
-        "in_play": [],
-        "revealed_this_turn": [],
-        "last_turn": [],
-        "revealing": None,
-        "pending_give": None,
-        "reveal_order": [],
-        "awaiting": None,
-        "to_act": [],
-        "legal_types": [],
-        "legal_actions": [],
-        "no_place": {},
-        "winnable": True,
-        "max_discards": 0,
-        "deck_size": 0,
-        "result": None,
-        "log": [],
-    }
-
-
-def table_cards(state: State) -> dict[str, Any]:
-    """Where the cards on the table are: ``web``, ``joker_colours``, ``discard``,
-    ``in_play``, ``revealed_this_turn``, ``last_turn`` (as the views give them)."""
-    return {
-        "web": dict(state.web),
-        "joker_colours": dict(state.joker_colours),
-        "discard": list(state.discard),
-        "in_play": [{"seat": s, "card": c} for s, c in state.in_play],
-        "revealed_this_turn": [_record(r) for r in state.revealed_this_turn],
-        "last_turn": [_record(r) for r in state.last_turn],
-    }
-
-
-def _record(record: dict[str, Any]) -> RevealRecord:
-    return {
-        "seat": record["seat"],
-        "card": record["card"],
-        "result": record["result"],
-        "slot": record["slot"],
-        "colour": record["colour"],
-        "reason": record["reason"],
-        "target": record.get("target"),
-    }

@@ -15,9 +15,10 @@ What does not change from one version of a room's state to the next is not encod
 again (``Encoded``, kept in the views' shared part, ``PublicPart.memo``, so that it
 lives and dies with the state): each event of the log tail (events never change), as a
 seat that sees none of its private details sees it and as each seat that does. A
-seat's log is then these texts joined. Its ``legal_actions`` are encoded at each version,
-action type by action type (``SeatPart.listings``): kept too, their texts would cost a
-room about 18 KiB for a few per cent of the CPU of an action.
+seat's log is then these texts joined. A seat's own part is encoded again only when the
+engine builds it again (during programming, ``engine.view.seat_part`` gives the same
+part while other seats only program and say they are ready): its texts are kept with
+the part until the programming phase ends.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from ..engine.view import PublicPart, public_part, seat_part
+from ..engine.view import PublicPart, SeatPart, public_part, seat_part
 
 if TYPE_CHECKING:
     from .rooms.model import Room
@@ -45,7 +46,7 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "private")
+    __slots__ = ("start", "events", "private", "seats")
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
@@ -54,6 +55,9 @@ class Encoded:
         self.events: list[str] = []
         #: ``(index in the log, seat) -> the event with the private details seat sees``
         self.private: dict[tuple[int, int], str] = {}
+        #: ``seat -> (its part, the part's pieces encoded)`` (``_seat_pieces``), for as
+        #: long as the engine gives the same part again (``engine.view.seat_part``)
+        self.seats: dict[int | None, tuple[SeatPart, tuple[str, str, str, str, str]]] = {}
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -113,35 +117,29 @@ class StateMessages:
         state = room.state
         assert state is not None
         mine = seat_part(state, seat, self.part, with_log=False)
-        awaiting = mine.awaiting
-        if awaiting is None:
-            awaited = "null"
+        kept = self.encoded.seats.get(seat)
+        if kept is not None and kept[0] is mine:  # the seat's part of an earlier version
+            own, awaited, legal_types, listed, no_place = kept[1]
         else:
-            options = _json(awaiting["options"])
-            kind = _json(awaiting["kind"])
-            awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
-        listed = []
-        for _kind, actions in mine.listings:
-            if not actions:
-                continue
-            if awaiting is not None and actions is awaiting["options"]:
-                listed.append(options[1:-1])
-            else:
-                listed.append(_json(actions)[1:-1])
+            own, awaited, legal_types, listed, no_place = pieces = _seat_pieces(mine)
+            if state.phase == "programming":  # (as long as the engine may keep the part)
+                self.encoded.seats[seat] = (mine, pieces)
+            elif self.encoded.seats:
+                self.encoded.seats.clear()
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
                 "null" if seat is None else str(seat),
                 self._head,
-                _members(mine.own),
+                own,
                 self._tail,
                 awaited,
                 self._to_act,
-                _json(mine.legal_types),
+                legal_types,
                 ',"legal_actions":[',
-                ",".join(listed),
+                listed,
                 '],"no_place":',
-                _json(mine.no_place),
+                no_place,
                 self._rest,
                 self._seat_log(seat) if seat in self._private_at else self._log,
                 self._end,
@@ -160,3 +158,25 @@ class StateMessages:
                 text = private[index + j, seat] = _json({**public, **details})
             events[j] = text
         return "[" + ",".join(events) + "]"
+
+
+def _seat_pieces(mine: SeatPart) -> tuple[str, str, str, str, str]:
+    """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``, the
+    items of ``legal_actions`` and ``no_place``."""
+    awaiting = mine.awaiting
+    if awaiting is None:
+        awaited = "null"
+    else:
+        options = _json(awaiting["options"])
+        kind = _json(awaiting["kind"])
+        awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
+    listed = []
+    for _kind, actions in mine.listings:
+        if not actions:
+            continue
+        if awaiting is not None and actions is awaiting["options"]:
+            listed.append(options[1:-1])
+        else:
+            listed.append(_json(actions)[1:-1])
+    legal_types = _json(mine.legal_types)
+    return _members(mine.own), awaited, legal_types, ",".join(listed), _json(mine.no_place)
