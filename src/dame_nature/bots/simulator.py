@@ -19,12 +19,11 @@ games against the engine. A position is built from a view, never from a ``State`
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import cache
 from itertools import chain
 from typing import Any
 
-from ..engine.cards import CATALOGUE, COLOURS
+from ..engine.cards import COLOURS
 from ..engine.game import get_game
 from ..engine.rules import (
     associated_conditions,
@@ -38,71 +37,9 @@ from ..engine.rules import (
     temporary_conditions,
     wetland,
 )
+from .cards import DISCARDED, INFO, INSTALLED, PLAIN_KEY, CardInfo, Outcome
 
-
-@dataclass(frozen=True, slots=True)
-class CardInfo:
-    """A card's data as plain fields (the catalogue's ``Card`` computes some as
-    properties: too slow for the simulator's inner loop). The rules' pure functions
-    read either."""
-
-    id: str
-    type: str  # condition | joker | species | cat | pollution | reintroduction
-    set: str
-    colour: str | None
-    symbol: str | None
-    kind: str | None  # plant | animal
-    is_condition_like: bool
-    is_species: bool
-
-
-INFO: dict[str, CardInfo] = {
-    c.id: CardInfo(
-        c.id, c.type, c.set, c.colour, c.symbol, c.kind, c.is_condition_like, c.is_species
-    )
-    for c in CATALOGUE.cards.values()
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One way a revealed card resolves: a slot (and a Joker's colour), a Pollution's
-    target, a special play (Cat, Reintroduction, Pollution), or a discard."""
-
-    slot: str | None = None
-    colour: str | None = None
-    target: str | None = None
-    special: bool = False
-    discard: bool = False
-
-    def action(self) -> dict[str, Any]:
-        return {"type": "reveal", "slot": self.slot, "colour": self.colour, "target": self.target}
-
-    @classmethod
-    def of_option(cls, card: str, option: dict[str, Any]) -> Outcome:
-        """The outcome of a reveal option of a view (``card`` revealed)."""
-        special = INFO[card].type in ("cat", "pollution", "reintroduction")
-        slot = option.get("slot")
-        return cls(
-            slot, option.get("colour"), option.get("target"), special, slot is None and not special
-        )
-
-
-#: the outcome installing each Species (outcomes are immutable: shared)
-_INSTALLED: dict[str, Outcome] = {
-    card.id: Outcome(slot=card.id) for card in INFO.values() if card.type == "species"
-}
-#: a card discarded (a Joker: given each colour, or none)
-_DISCARDED: dict[str | None, Outcome] = {
-    colour: Outcome(colour=colour, discard=True) for colour in (None, *COLOURS)
-}
-#: a Species by itself, a Condition by its colour, any other card by its type: what
-#: ``Sim.feasible`` counts, and what decides where a card goes when the reveals are plain
-#: (``Rules.plain_reveals``)
-PLAIN_KEY: dict[str, str] = {
-    card.id: card.id if card.type == "species" else (card.colour or card.type)
-    for card in INFO.values()
-}
+__all__ = ["INFO", "PLAIN_KEY", "CardInfo", "Outcome", "Record", "Rules", "Sim", "get_rules"]
 
 
 class Rules:
@@ -406,8 +343,8 @@ class Sim:
             if info.type == "species":
                 sp = info.id
                 if sp in rules.parents and self.can_install(sp):
-                    return [_INSTALLED[sp]]
-                return [_DISCARDED[None]]
+                    return [INSTALLED[sp]]
+                return [DISCARDED[None]]
             assert colour is not None
             return self._placed(colour, joker)
         if not (rules.discarding and self._discarded(seat, info, colour, prev)):
@@ -420,7 +357,7 @@ class Sim:
                 if ok and rules.wetland and sp in rules.aquatic and not after_blue:
                     ok = False
                 if ok:
-                    return [_INSTALLED[sp]]
+                    return [INSTALLED[sp]]
             else:
                 assert colour is not None
                 if not rules.wetland and not rules.env:
@@ -439,7 +376,7 @@ class Sim:
                     ]
                 if slots:
                     return [Outcome(slot=s, colour=joker) for s in slots]
-        return [_DISCARDED[joker]]
+        return [DISCARDED[joker]]
 
     def _placed(self, colour: str, joker: str | None) -> list[Outcome]:
         """A Condition of ``colour`` (a Joker given ``joker``) no rule discards: its
@@ -448,7 +385,7 @@ class Sim:
         if placements is None:
             placements = [Outcome(slot=s, colour=joker) for s in self.open_slots(colour)]
             if not placements:
-                placements = [_DISCARDED[joker]]
+                placements = [DISCARDED[joker]]
             self._placements[(colour, joker)] = placements
         return placements
 
