@@ -64,3 +64,21 @@ def test_simulator_matches_engine_on_random_games() -> None:
                 snapshot = None
                 turns += 1
     assert turns > 400
+
+
+def test_outcomes_kept_for_a_web_follow_each_copy() -> None:
+    """A copy shares the outcomes found for its web until one of them changes it: the
+    copy placing a card sees the web it made, the original still its own."""
+    from dame_nature.bots.policy import best_outcome
+    from dame_nature.bots.simulator import get_rules
+
+    hands = [["cond-blue-1", "cond-blue-2", "joker-1"], [], [], []]
+    sim = Sim.empty(get_rules(4, ()), first=0, hands=hands)
+    slots = [o.slot for o in sim.outcomes(0, "cond-blue-1", None)]
+    best_joker = best_outcome(sim, 0, "joker-1", None)
+    other = sim.copy()
+    other.resolve(0, "cond-blue-1", other.outcomes(0, "cond-blue-1", None)[0])
+    assert [o.slot for o in other.outcomes(0, "cond-blue-2", None)] == slots[1:]
+    assert best_outcome(other, 0, "joker-1", None)[1].slot != slots[0]
+    assert [o.slot for o in sim.outcomes(0, "cond-blue-2", None)] == slots
+    assert best_outcome(sim, 0, "joker-1", None) == best_joker

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from .simulator import INFO, Outcome, Record, Rules, Sim
+from .simulator import INFO, PLAIN_KEY, Outcome, Record, Rules, Sim
 
 SYMBOL_MODES = {
     "associated": "associated",
@@ -94,22 +94,36 @@ def premature(sim: Sim, card: str) -> bool:
     return False
 
 
+#: the cards whose best outcome only the web decides when the reveals are plain
+PLAIN_TYPES = frozenset(("condition", "joker", "species"))
+
+
 def best_outcome(sim: Sim, seat: int, card: str, prev: Record | None) -> tuple[float, Outcome]:
     """The best-looking way ``card`` can resolve now, and its score."""
+    plain = sim.rules.plain_reveals and INFO[card].type in PLAIN_TYPES
+    if plain:
+        found = sim.best_reveals.get(PLAIN_KEY[card])
+        if found is not None:
+            return found
     best: tuple[float, Outcome] | None = None
     for outcome in sim.outcomes(seat, card, prev):
         score = reveal_score(sim, seat, card, outcome, prev)
         if best is None or score > best[0]:
             best = (score, outcome)
     assert best is not None
+    if plain:
+        sim.best_reveals[PLAIN_KEY[card]] = best
     return best
 
 
 def distinct_cards(sim: Sim, seat: int) -> list[str]:
     """``seat``'s cards, one of each kind that plays alike (``card_key``), in hand order."""
+    rules = sim.rules
+    keys = _KEYS.get(rules, {})
     kinds: dict[str, str] = {}
     for card in sim.hands[seat]:
-        kinds.setdefault(card_key(card, sim.rules), card)
+        key = keys.get(card)
+        kinds.setdefault(card_key(card, rules) if key is None else key, card)
     return list(kinds.values())
 
 
@@ -117,9 +131,10 @@ def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]
     """The card (and its outcome) that looks best for ``seat`` to reveal now."""
     best: tuple[float, str, Outcome] | None = None
     lead = wetland_lead_wanted(sim, seat, prev, look_ahead=True)
+    cats = sim.rules.cats
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
-        if cat_first(sim, seat, card, prev):
+        if cats and cat_first(sim, seat, card, prev):
             score += CAT_FIRST
         elif lead and blue_lead(card, outcome):
             score += WETLAND_LEAD

@@ -18,11 +18,12 @@ games against the engine. A position is built from a view, never from a ``State`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
 from functools import cache
+from itertools import chain
 from typing import Any
 
-from ..engine.cards import CATALOGUE, COLOURS
+from ..engine.cards import COLOURS
 from ..engine.game import get_game
 from ..engine.rules import (
     associated_conditions,
@@ -36,54 +37,9 @@ from ..engine.rules import (
     temporary_conditions,
     wetland,
 )
+from .cards import DISCARDED, INFO, INSTALLED, PLAIN_KEY, CardInfo, Outcome
 
-
-@dataclass(frozen=True, slots=True)
-class CardInfo:
-    """A card's data as plain fields (the catalogue's ``Card`` computes some as
-    properties: too slow for the simulator's inner loop). The rules' pure functions
-    read either."""
-
-    id: str
-    type: str  # condition | joker | species | cat | pollution | reintroduction
-    set: str
-    colour: str | None
-    symbol: str | None
-    kind: str | None  # plant | animal
-    is_condition_like: bool
-    is_species: bool
-
-
-INFO: dict[str, CardInfo] = {
-    c.id: CardInfo(
-        c.id, c.type, c.set, c.colour, c.symbol, c.kind, c.is_condition_like, c.is_species
-    )
-    for c in CATALOGUE.cards.values()
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One way a revealed card resolves: a slot (and a Joker's colour), a Pollution's
-    target, a special play (Cat, Reintroduction, Pollution), or a discard."""
-
-    slot: str | None = None
-    colour: str | None = None
-    target: str | None = None
-    special: bool = False
-    discard: bool = False
-
-    def action(self) -> dict[str, Any]:
-        return {"type": "reveal", "slot": self.slot, "colour": self.colour, "target": self.target}
-
-    @classmethod
-    def of_option(cls, card: str, option: dict[str, Any]) -> Outcome:
-        """The outcome of a reveal option of a view (``card`` revealed)."""
-        special = INFO[card].type in ("cat", "pollution", "reintroduction")
-        slot = option.get("slot")
-        return cls(
-            slot, option.get("colour"), option.get("target"), special, slot is None and not special
-        )
+__all__ = ["INFO", "PLAIN_KEY", "CardInfo", "Outcome", "Record", "Rules", "Sim", "get_rules"]
 
 
 class Rules:
@@ -133,6 +89,20 @@ class Rules:
         ]
         self.deck_size = game.deck_size
         self.max_discards = game.max_discards
+        #: whether any active rule may discard a card that has a place
+        self.discarding = (
+            self.associated
+            or self.dependent
+            or self.sides
+            or self.invasive
+            or self.cats
+            or self.climate
+            or self.reintro
+        )
+        #: whether a Condition, a Joker or a Species resolves the same way whoever reveals
+        #: it after whatever card: then only the web decides (no rule discards, no
+        #: Wetland, no Environmental changes)
+        self.plain_reveals = not (self.discarding or self.wetland or self.env)
 
     def __repr__(self) -> str:
         return f"Rules({self.n}, {self.modes!r})"
@@ -168,6 +138,8 @@ class Sim:
         "won",
         "played_pollutions",
         "_open",
+        "_placements",
+        "best_reveals",
     )
 
     rules: Rules
@@ -186,9 +158,18 @@ class Sim:
     won: bool
     played_pollutions: int
     _open: dict[str, list[str]]  # open slots by colour, for the web as it is
+    #: the outcomes placing a Condition (or a Joker given a colour) of a colour, keyed by
+    #: (colour, the Joker's colour), for the web as it is (no Wetland, no Environmental
+    #: changes: their outcomes depend on the card before)
+    _placements: dict[tuple[str, str | None], list[Outcome]]
+    #: ``policy.best_outcome`` of a card by its ``PLAIN_KEY``, for the web as it is, when
+    #: it depends on nothing else (``Rules.plain_reveals``)
+    best_reveals: dict[str, tuple[float, Outcome]]
 
     def __init__(self) -> None:
         self._open = {}
+        self._placements = {}
+        self.best_reveals = {}
         self.turn_records: list[Record] = []
         self.in_play: list[tuple[int, str]] = []
         self.over = False
@@ -228,6 +209,8 @@ class Sim:
         sim.won = self.won
         sim.played_pollutions = self.played_pollutions
         sim._open = self._open  # same web: the same answers, until one of them changes
+        sim._placements = self._placements
+        sim.best_reveals = self.best_reveals
         return sim
 
     # ------------------------------------------------------------ queries
@@ -259,10 +242,10 @@ class Sim:
         return self.rules.topology.can_install(self.web, species)
 
     def empty_slots(self) -> int:
-        return sum(1 for v in self.web.values() if v is None)
+        return [*self.web.values()].count(None)
 
     def cards_left(self) -> int:
-        return sum(len(h) for h in self.hands)
+        return sum(map(len, self.hands))
 
     def needed(self) -> int:
         """Cards that must still be played to win: empty slots, specials, Cats."""
@@ -297,18 +280,13 @@ class Sim:
             return False
         rules = self.rules
         web = self.web
-        held: dict[str, int] = {}
-        for hand in self.hands:
-            for card in hand:
-                info = INFO[card]
-                key = card if info.type == "species" else (info.colour or info.type)
-                held[key] = held.get(key, 0) + 1
+        held = Counter(map(PLAIN_KEY.__getitem__, chain.from_iterable(self.hands)))
         for sp in rules.parents:
             if web[sp] is None and sp not in held:
                 return False
         short = 0
         for colour, slots in rules.by_colour.items():
-            empty = sum(1 for sid in slots if web[sid] is None)
+            empty = [web[sid] for sid in slots].count(None)
             short += max(0, empty - held.get(colour, 0))
         return short <= held.get("joker", 0)
 
@@ -360,8 +338,16 @@ class Sim:
         self, seat: int, info: CardInfo, colour: str | None, prev: Record | None
     ) -> list[Outcome]:
         joker = colour if info.type == "joker" else None
-        if not self._discarded(seat, info, colour, prev):
-            rules = self.rules
+        rules = self.rules
+        if rules.plain_reveals:  # only the web decides
+            if info.type == "species":
+                sp = info.id
+                if sp in rules.parents and self.can_install(sp):
+                    return [INSTALLED[sp]]
+                return [DISCARDED[None]]
+            assert colour is not None
+            return self._placed(colour, joker)
+        if not (rules.discarding and self._discarded(seat, info, colour, prev)):
             after_blue = rules.wetland and (
                 prev is not None and wetland.after_blue(INFO[prev[0]], prev[1])
             )
@@ -371,9 +357,11 @@ class Sim:
                 if ok and rules.wetland and sp in rules.aquatic and not after_blue:
                     ok = False
                 if ok:
-                    return [Outcome(slot=sp)]
+                    return [INSTALLED[sp]]
             else:
                 assert colour is not None
+                if not rules.wetland and not rules.env:
+                    return self._placed(colour, joker)
                 slots = self.open_slots(colour)
                 if rules.wetland and not after_blue:
                     slots = [s for s in slots if s not in rules.aquatic]
@@ -388,7 +376,18 @@ class Sim:
                     ]
                 if slots:
                     return [Outcome(slot=s, colour=joker) for s in slots]
-        return [Outcome(colour=joker, discard=True)]
+        return [DISCARDED[joker]]
+
+    def _placed(self, colour: str, joker: str | None) -> list[Outcome]:
+        """A Condition of ``colour`` (a Joker given ``joker``) no rule discards: its
+        places in the web as it is, or its discard."""
+        placements = self._placements.get((colour, joker))
+        if placements is None:
+            placements = [Outcome(slot=s, colour=joker) for s in self.open_slots(colour)]
+            if not placements:
+                placements = [DISCARDED[joker]]
+            self._placements[(colour, joker)] = placements
+        return placements
 
     def resolve(self, seat: int, card: str, outcome: Outcome) -> Record:
         """Carry out ``outcome`` of ``card`` revealed by ``seat``; its record."""
@@ -413,6 +412,8 @@ class Sim:
         elif outcome.slot is not None:
             self.web[outcome.slot] = card
             self._open = {}
+            self._placements = {}
+            self.best_reveals = {}
         else:
             self.discards += 1
             placed = False
@@ -446,6 +447,8 @@ class Sim:
             return
         self.web[slot] = None
         self._open = {}
+        self._placements = {}
+        self.best_reveals = {}
         self.discards += 1
         for record in self.turn_records:
             if record[0] == card and record[2]:
