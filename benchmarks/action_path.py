@@ -27,11 +27,12 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from typing import Any
+
+from _support.trees import round_in, source_trees  # this script's folder is on sys.path
 
 SEATS = 5
 WARM_UP = 300
@@ -123,17 +124,12 @@ def main() -> None:
     if args.json:
         print(json.dumps({"cpu_us": asyncio.run(one_round(args.rooms, args.actions))}))
         return
-    trees = {"this": os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")}
-    if args.baseline:
-        trees["baseline"] = args.baseline
+    trees = source_trees(__file__, args.baseline)
     figures: dict[str, list[float]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for name, src in trees.items():
-            env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
-            command = [sys.executable, __file__, "--json", "--rooms", str(args.rooms),
-                       "--actions", str(args.actions)]  # fmt: skip
-            out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-            figures[name].append(json.loads(out.stdout.strip().splitlines()[-1])["cpu_us"])
+            sizes = ["--rooms", str(args.rooms), "--actions", str(args.actions)]
+            figures[name].append(round_in(__file__, src, sizes)["cpu_us"])
             print(name, f"{figures[name][-1]:.1f} µs an action", flush=True)
     load = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; median of {args.rounds}")

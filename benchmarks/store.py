@@ -23,11 +23,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
-import sys
 import tempfile
 import time
 from typing import Any
+
+from _support.trees import round_in, source_trees  # this script's folder is on sys.path
 
 
 def one_round(actions: int, rooms: int = 1) -> dict[str, float]:
@@ -72,17 +72,12 @@ def main() -> None:
     if args.json:
         print(json.dumps(one_round(args.actions, args.rooms)))
         return
-    trees = {"this": os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "src")}
-    if args.baseline:
-        trees["baseline"] = args.baseline
+    trees = source_trees(__file__, args.baseline)
     best: dict[str, dict[str, float]] = {}
     for _ in range(args.rounds):
         for name, src in trees.items():
-            env = {**os.environ, "PYTHONPATH": os.path.abspath(src)}
-            command = [sys.executable, __file__, "--json", "--actions", str(args.actions),
-                       "--rooms", str(args.rooms)]  # fmt: skip
-            out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
-            figures: dict[str, Any] = json.loads(out.stdout)
+            sizes = ["--actions", str(args.actions), "--rooms", str(args.rooms)]
+            figures: dict[str, Any] = round_in(__file__, src, sizes)
             kept = best.setdefault(name, figures)
             for key, value in figures.items():
                 kept[key] = min(kept[key], value)
