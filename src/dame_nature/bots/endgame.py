@@ -150,7 +150,7 @@ def turn_wins(sim: Sim, fixed: dict[int, str], search: Search | int) -> bool:
 
 
 def _reveal(search: Search, sim: Sim, order: list[int], i: int, fixed: dict[int, str]) -> bool:
-    search._tick()
+    search.tick()
     if i == len(order):
         nxt = sim.copy()
         nxt.end_turn()

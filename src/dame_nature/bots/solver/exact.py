@@ -106,7 +106,7 @@ class ExactSearch(Search):
         while frontier:
             nxt_frontier = []
             for cur, cur_cards, cur_free, steps in frontier:
-                self._tick()
+                self.tick()
                 pile = self.pile(cur)
                 for maker in range(n):
                     if not cur.hands[maker]:

@@ -192,7 +192,9 @@ class Search:
         pile = self.pile(sim) if self.symbioses else []
         return self._reveal(sim, sim.order(), 0, depth, cards, free_used, pile)
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
+        """Count one node of the search; ``OutOfBudget`` once past its budget of nodes or
+        its deadline (the last checked every 256 nodes)."""
         self.nodes += 1
         if self.nodes > self.node_budget or (
             self.deadline is not None
@@ -212,7 +214,7 @@ class Search:
         free_used: bool,
         pile: list[str],
     ) -> bool:
-        self._tick()
+        self.tick()
         if i == len(order):
             nxt = sim.copy()
             nxt.end_turn()
