@@ -87,10 +87,10 @@ class Presence:
     def absent(self, player: SeatLike, limit: float, now: float | None = None) -> bool:
         """A person's seat without a connection for ``limit`` seconds or more (a seat a
         bot plays is never absent: the bot is there)."""
-        since = self.away_since.get(player.seat)
-        if since is None or player.bot is not None:
+        if player.bot is not None:
             return False
-        return (time.monotonic() if now is None else now) - since >= limit
+        away = self.away_for(player.seat, now)
+        return away is not None and away >= limit
 
     def next_due(self, limit: float, now: float | None = None) -> float | None:
         """Seconds until the next seat away now counts as absent (None: none will)."""
