@@ -46,7 +46,7 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "private", "seats")
+    __slots__ = ("start", "events", "private", "seats", "listings", "no_place")
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
@@ -58,6 +58,12 @@ class Encoded:
         #: ``seat -> (its part, the part's pieces encoded)`` (``_seat_pieces``), for as
         #: long as the engine gives the same part again (``engine.view.seat_part``)
         self.seats: dict[int | None, tuple[SeatPart, tuple[str, str, str, str, str]]] = {}
+        #: ``(seat, action type) -> (its last listing, the listing's items encoded)``: the
+        #: engine gives the same list while the type's ``options_key`` is unchanged
+        self.listings: dict[tuple[int, str], tuple[list[dict[str, Any]], str]] = {}
+        #: ``seat -> (its last no_place, encoded)``: the same dict through a programming
+        #: phase while the seat holds the same cards
+        self.no_place: dict[int, tuple[dict[str, str | None], str]] = {}
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -121,7 +127,7 @@ class StateMessages:
         if kept is not None and kept[0] is mine:  # the seat's part of an earlier version
             own, awaited, legal_types, listed, no_place = kept[1]
         else:
-            own, awaited, legal_types, listed, no_place = pieces = _seat_pieces(mine)
+            own, awaited, legal_types, listed, no_place = pieces = self._seat_pieces(seat, mine)
             if state.phase == "programming":  # (as long as the engine may keep the part)
                 self.encoded.seats[seat] = (mine, pieces)
             elif self.encoded.seats:
@@ -146,6 +152,45 @@ class StateMessages:
             )
         )
 
+    def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str, str, str]:
+        """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
+        the items of ``legal_actions`` and ``no_place``. A listing or a ``no_place`` the
+        engine gives again (the same object) is not encoded again."""
+        awaiting = mine.awaiting
+        if awaiting is None:
+            awaited = "null"
+        else:
+            options = _json(awaiting["options"])
+            kind = _json(awaiting["kind"])
+            awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
+        if seat is None:  # a spectator: no action, no ``no_place``
+            return _members(mine.own), awaited, "[]", "", "{}"
+        listed = []
+        listings = self.encoded.listings
+        for kind, actions in mine.listings:
+            if not actions:
+                continue
+            if awaiting is not None and actions is awaiting["options"]:
+                listed.append(options[1:-1])
+                continue
+            kept = listings.get((seat, kind))
+            if kept is not None and kept[0] is actions:
+                listed.append(kept[1])
+                continue
+            text = _json(actions)[1:-1]
+            listings[seat, kind] = (actions, text)
+            listed.append(text)
+        no_place = mine.no_place
+        known = self.encoded.no_place.get(seat)
+        if known is not None and known[0] is no_place:
+            no_place_text = known[1]
+        else:
+            no_place_text = _json(no_place)
+            if no_place:
+                self.encoded.no_place[seat] = (no_place, no_place_text)
+        legal_types = _json(mine.legal_types)
+        return _members(mine.own), awaited, legal_types, ",".join(listed), no_place_text
+
     def _seat_log(self, seat: int) -> str:
         """The log tail of a seat that sees private details in it."""
         part, encoded = self.part, self.encoded
@@ -158,25 +203,3 @@ class StateMessages:
                 text = private[index + j, seat] = _json({**public, **details})
             events[j] = text
         return "[" + ",".join(events) + "]"
-
-
-def _seat_pieces(mine: SeatPart) -> tuple[str, str, str, str, str]:
-    """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``, the
-    items of ``legal_actions`` and ``no_place``."""
-    awaiting = mine.awaiting
-    if awaiting is None:
-        awaited = "null"
-    else:
-        options = _json(awaiting["options"])
-        kind = _json(awaiting["kind"])
-        awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
-    listed = []
-    for _kind, actions in mine.listings:
-        if not actions:
-            continue
-        if awaiting is not None and actions is awaiting["options"]:
-            listed.append(options[1:-1])
-        else:
-            listed.append(_json(actions)[1:-1])
-    legal_types = _json(mine.legal_types)
-    return _members(mine.own), awaited, legal_types, ",".join(listed), _json(mine.no_place)
