@@ -46,7 +46,7 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "private", "seats", "listings", "no_place")
+    __slots__ = ("start", "events", "private", "private_at", "seats", "listings", "no_place")
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
@@ -55,6 +55,9 @@ class Encoded:
         self.events: list[str] = []
         #: ``(index in the log, seat) -> the event with the private details seat sees``
         self.private: dict[tuple[int, int], str] = {}
+        #: ``seat -> the indices in the log, ascending, of the events of the tail with
+        #: private details seat sees`` (no key: a seat that sees none)
+        self.private_at: dict[int, list[int]] = {}
         #: ``seat -> (its part, the part's pieces encoded)`` (``_seat_pieces``), for as
         #: long as the engine gives the same part again (``engine.view.seat_part``)
         self.seats: dict[int | None, tuple[SeatPart, tuple[str, str, str, str, str]]] = {}
@@ -83,7 +86,21 @@ class Encoded:
             private = encoded.private
             for key in [key for key in private if key[0] < start]:
                 del private[key]
-        encoded.events += [_json(event) for event in public[len(encoded.events) :]]
+            private_at = encoded.private_at
+            for seat, indices in list(private_at.items()):
+                if indices[0] < start:
+                    kept = [i for i in indices if i >= start]
+                    if kept:
+                        private_at[seat] = kept
+                    else:
+                        del private_at[seat]
+        first, entries = len(encoded.events), part.log_entries
+        for j in range(first, len(public)):
+            entry = entries[j]
+            if type(entry) is tuple:
+                for seen in entry[2]:
+                    encoded.private_at.setdefault(seen, []).append(start + j)
+        encoded.events += [_json(event) for event in public[first:]]
         return encoded
 
 
@@ -108,12 +125,7 @@ class StateMessages:
         self._rest = "," + _members(part.rest) + ',"log":'
         self._log = "[" + ",".join(encoded.events) + "]"
         self._end = "," + _members(room.server_fields()) + "}}"
-        #: seat -> the positions in the log tail of the events it sees private details of
-        self._private_at: dict[int, list[int]] = {}
-        for j, entry in enumerate(part.log_entries):
-            if type(entry) is tuple:
-                for seen in entry[2]:
-                    self._private_at.setdefault(seen, []).append(j)
+        self._private_at = encoded.private_at
 
     def text(self, seat: int | None) -> str:
         """The message of ``seat`` (``None``: a spectator)."""
@@ -196,10 +208,10 @@ class StateMessages:
         part, encoded = self.part, self.encoded
         events = list(encoded.events)
         private, entries, index = encoded.private, part.log_entries, part.log_start
-        for j in self._private_at.get(seat, ()):
-            text = private.get((index + j, seat))
+        for i in self._private_at[seat]:
+            text = private.get((i, seat))
             if text is None:
-                public, details, _ = entries[j]
-                text = private[index + j, seat] = _json({**public, **details})
-            events[j] = text
+                public, details, _ = entries[i - index]
+                text = private[i, seat] = _json({**public, **details})
+            events[i - index] = text
         return "[" + ",".join(events) + "]"
