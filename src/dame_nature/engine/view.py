@@ -170,7 +170,7 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("options_keys", "memo", "seat_parts")
+        + ("options_keys", "memo", "seat_parts", "last_private")
     )
 
     def __init__(
@@ -184,6 +184,7 @@ class PublicPart:
         log_start: int,
         log_entries: list[Any],
         log_public: list[dict[str, Any]] | None = None,
+        last_private: dict[int, int] | None = None,
     ) -> None:
         self.version = version
         self.head = head  # the fields before the seat's own ones
@@ -218,10 +219,17 @@ class PublicPart:
             log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
         #: the tail as a seat that sees none of its private parts sees it
         self.log_public: list[dict[str, Any]] = log_public
+        if last_private is None:
+            last_private = {}
+            for j, entry in enumerate(log_entries):
+                if type(entry) is tuple:
+                    for s in entry[2]:
+                        last_private[s] = log_start + j
+        #: ``seat -> the index in the log of the last event with a private part it sees``
+        #: (events before the tail may be counted: what counts is ``log_audience``)
+        self.last_private = last_private
         #: the seats that see a private part of an event of the tail
-        self.log_audience: set[int] = {
-            s for entry in log_entries if type(entry) is tuple for s in entry[2]
-        }
+        self.log_audience: set[int] = {s for s, i in last_private.items() if i >= log_start}
 
 
 class SeatPart(NamedTuple):
@@ -307,20 +315,24 @@ def public_part(state: State) -> PublicPart:
         entries: list[Any] = cached.log_entries[log_start - cached.log_start :]
         publics = cached.log_public[log_start - cached.log_start :]
         first_new = cached.version
+        last_private = dict(cached.last_private)
     else:
-        entries, publics, first_new = [], [], log_start
+        entries, publics, first_new, last_private = [], [], log_start, {}
     for i in range(first_new, version):
         event = log[i]
         if "_seen_by" in event:
             public = {k: v for k, v in event.items() if not k.startswith("_")}
             entries.append((public, event["_private"], event["_seen_by"]))
             publics.append(public)
+            for s in event["_seen_by"]:
+                last_private[s] = i
         else:
             entries.append(event)
             publics.append(event)
     part = PublicPart(
-        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics
-    )
+        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
+        last_private,
+    )  # fmt: skip
     if cached is not None:
         logs = cached.seat_logs
         for seat in range(n):  # a seat that saw no private part saw the public tail
