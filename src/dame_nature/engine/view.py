@@ -213,7 +213,9 @@ class PublicPart:
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
         #: ``seat -> (version, awaited, winnable, reveal_order, part)``: each seat's part
-        #: (without its log) last built during a programming phase, shared like ``options``
+        #: (without its log) last built during a programming phase, shared like ``options``,
+        #: and the version up to which the events logged since were found to leave it as
+        #: it is
         self.seat_parts: dict[int | None, tuple[int, Any, bool, list[int], SeatPart]] = {}
         if log_public is None:
             log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
@@ -380,6 +382,8 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
         and kept[3] == part.tail["reveal_order"]
         and _others_only(state.log, kept[0], part.version, seat)
     ):
+        if kept[0] != part.version:  # the events so far are checked: the next check starts here
+            part.seat_parts[seat] = (part.version, kept[1], kept[2], kept[3], kept[4])
         return kept[4] if log is None else kept[4]._replace(log=log)
     mine = _build_seat_part(state, seat, part)
     if programming:
