@@ -46,18 +46,16 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "private", "private_at", "seats", "listings", "no_place")
+    __slots__ = ("start", "events", "seat_events", "seats", "listings", "no_place")
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
         self.start = 0
         #: each event of the log tail as a seat that sees none of its private details
         self.events: list[str] = []
-        #: ``(index in the log, seat) -> the event with the private details seat sees``
-        self.private: dict[tuple[int, int], str] = {}
-        #: ``seat -> the indices in the log, ascending, of the events of the tail with
-        #: private details seat sees`` (no key: a seat that sees none)
-        self.private_at: dict[int, list[int]] = {}
+        #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
+        #: private details of an event of the tail (``PublicPart.log_audience``)
+        self.seat_events: dict[int, list[str]] = {}
         #: ``seat -> (its part, the part's pieces encoded)`` (``_seat_pieces``), for as
         #: long as the engine gives the same part again (``engine.view.seat_part``)
         self.seats: dict[int | None, tuple[SeatPart, tuple[str, str, str, str, str]]] = {}
@@ -80,27 +78,32 @@ class Encoded:
         ):
             encoded = part.memo["encoded"] = cls()
             encoded.start = start
+        events, seat_events = encoded.events, encoded.seat_events
         if start > encoded.start:  # events that left the tail
-            del encoded.events[: start - encoded.start]
+            gone = start - encoded.start
+            del events[:gone]
+            for texts in seat_events.values():
+                del texts[:gone]
             encoded.start = start
-            private = encoded.private
-            for key in [key for key in private if key[0] < start]:
-                del private[key]
-            private_at = encoded.private_at
-            for seat, indices in list(private_at.items()):
-                if indices[0] < start:
-                    kept = [i for i in indices if i >= start]
-                    if kept:
-                        private_at[seat] = kept
-                    else:
-                        del private_at[seat]
-        first, entries = len(encoded.events), part.log_entries
-        for j in range(first, len(public)):
+        entries = part.log_entries
+        for j in range(len(events), len(public)):
+            text = _json(public[j])
             entry = entries[j]
-            if type(entry) is tuple:
-                for seen in entry[2]:
-                    encoded.private_at.setdefault(seen, []).append(start + j)
-        encoded.events += [_json(event) for event in public[first:]]
+            if type(entry) is tuple:  # ``(public part, private part, seats that see it)``
+                seen = entry[2]
+                for seat in seen:
+                    if seat not in seat_events:  # (every event before it as the public's)
+                        seat_events[seat] = events.copy()
+                private = _json({**entry[0], **entry[1]})
+                for seat, texts in seat_events.items():
+                    texts.append(private if seat in seen else text)
+            else:
+                for texts in seat_events.values():
+                    texts.append(text)
+            events.append(text)
+        audience = part.log_audience
+        for seat in [seat for seat in seat_events if seat not in audience]:
+            del seat_events[seat]  # its private events left the tail
         return encoded
 
 
@@ -125,7 +128,7 @@ class StateMessages:
         self._rest = "," + _members(part.rest) + ',"log":'
         self._log = "[" + ",".join(encoded.events) + "]"
         self._end = "," + _members(room.server_fields()) + "}}"
-        self._private_at = encoded.private_at
+        self._seat_events = encoded.seat_events
 
     def text(self, seat: int | None) -> str:
         """The message of ``seat`` (``None``: a spectator)."""
@@ -135,6 +138,7 @@ class StateMessages:
         state = room.state
         assert state is not None
         mine = seat_part(state, seat, self.part, with_log=False)
+        texts = None if seat is None else self._seat_events.get(seat)  # its log tail
         kept = self.encoded.seats.get(seat)
         if kept is not None and kept[0] is mine:  # the seat's part of an earlier version
             own, awaited, legal_types, listed, no_place = kept[1]
@@ -159,7 +163,7 @@ class StateMessages:
                 '],"no_place":',
                 no_place,
                 self._rest,
-                self._seat_log(seat) if seat in self._private_at else self._log,
+                self._log if texts is None else "[" + ",".join(texts) + "]",
                 self._end,
             )
         )
@@ -202,16 +206,3 @@ class StateMessages:
                 self.encoded.no_place[seat] = (no_place, no_place_text)
         legal_types = _json(mine.legal_types)
         return _members(mine.own), awaited, legal_types, ",".join(listed), no_place_text
-
-    def _seat_log(self, seat: int) -> str:
-        """The log tail of a seat that sees private details in it."""
-        part, encoded = self.part, self.encoded
-        events = list(encoded.events)
-        private, entries, index = encoded.private, part.log_entries, part.log_start
-        for i in self._private_at[seat]:
-            text = private.get((i, seat))
-            if text is None:
-                public, details, _ = entries[i - index]
-                text = private[i, seat] = _json({**public, **details})
-            events[i - index] = text
-        return "[" + ",".join(events) + "]"
