@@ -46,7 +46,7 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "seat_events", "seats", "listings", "no_place")
+    __slots__ = ("start", "events", "seat_events", "seats", "no_place")
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
@@ -59,9 +59,6 @@ class Encoded:
         #: ``seat -> (its part, the part's pieces encoded)`` (``_seat_pieces``), for as
         #: long as the engine gives the same part again (``engine.view.seat_part``)
         self.seats: dict[int | None, tuple[SeatPart, tuple[str, str, str, str, str]]] = {}
-        #: ``(seat, action type) -> (its last listing, the listing's items encoded)``: the
-        #: engine gives the same list while the type's ``options_key`` is unchanged
-        self.listings: dict[tuple[int, str], tuple[list[dict[str, Any]], str]] = {}
         #: ``seat -> (its last no_place, encoded)``: the same dict through a programming
         #: phase while the seat holds the same cards
         self.no_place: dict[int, tuple[dict[str, str | None], str]] = {}
@@ -170,8 +167,9 @@ class StateMessages:
 
     def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str, str, str]:
         """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
-        the items of ``legal_actions`` and ``no_place``. A listing or a ``no_place`` the
-        engine gives again (the same object) is not encoded again."""
+        the items of ``legal_actions`` and ``no_place``. A ``no_place`` the engine gives
+        again (the same object) is not encoded again; the listings are (kept encoded, the
+        texts of the Symbioses' listings would cost a room about 18 KiB)."""
         awaiting = mine.awaiting
         if awaiting is None:
             awaited = "null"
@@ -182,20 +180,13 @@ class StateMessages:
         if seat is None:  # a spectator: no action, no ``no_place``
             return _members(mine.own), awaited, "[]", "", "{}"
         listed = []
-        listings = self.encoded.listings
-        for kind, actions in mine.listings:
+        for _kind, actions in mine.listings:
             if not actions:
                 continue
             if awaiting is not None and actions is awaiting["options"]:
                 listed.append(options[1:-1])
-                continue
-            kept = listings.get((seat, kind))
-            if kept is not None and kept[0] is actions:
-                listed.append(kept[1])
-                continue
-            text = _json(actions)[1:-1]
-            listings[seat, kind] = (actions, text)
-            listed.append(text)
+            else:
+                listed.append(_json(actions)[1:-1])
         no_place = mine.no_place
         known = self.encoded.no_place.get(seat)
         if known is not None and known[0] is no_place:
