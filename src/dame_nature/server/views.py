@@ -169,7 +169,7 @@ class StateMessages:
         """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
         the items of ``legal_actions`` and ``no_place``. A ``no_place`` the engine gives
         again (the same object) is not encoded again; the listings are (kept encoded, the
-        texts of the Symbioses' listings would cost a room about 18 KiB)."""
+        texts of the Symbioses' listings would cost a room about 14 KiB)."""
         awaiting = mine.awaiting
         if awaiting is None:
             awaited = "null"
