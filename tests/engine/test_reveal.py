@@ -1,6 +1,13 @@
 """The reveal (RULINGS, The web of life and Turn flow): order, legal slots, automatic
 placement, choices, Jokers, discards, and the end of a turn."""
 
+import random
+
+from dame_nature.bots.random_play import random_step
+from dame_nature.engine import MODES, Game
+from dame_nature.engine.cards import CATALOGUE
+from dame_nature.engine.reveal import discard_reason, outcomes
+from dame_nature.engine.rules.base import RevealContext
 from tests.engine.helpers import (
     PLANTS_3P,
     assert_illegal,
@@ -207,3 +214,32 @@ def test_rulebook_example_turn_three_with_five_players():
     blue = next(c for c in state.hands[3] if c.startswith("cond-"))
     state.apply(3, {"type": "swap_discard", "card": blue, "take": "species-campagnol"})
     assert "species-campagnol" in state.hands[3]
+
+
+def _reason_of(found):
+    """What ``no_place`` reads in a card's outcomes: the reason it is discarded whatever
+    is chosen for it (a Joker discarded for several reasons: ``joker_no_slot``), or
+    None."""
+    reason = found[0].reason
+    if reason is None or not all(o.reason is not None and o.rule is None for o in found):
+        return None
+    return "joker_no_slot" if any(o.reason != reason for o in found) else reason
+
+
+def test_the_discard_reason_is_what_the_outcomes_say():
+    checked = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        modes = rng.sample(list(MODES), rng.randint(0, len(MODES)))
+        state = Game(3 + seed % 4, modes).new_initial_state(seed=seed)
+        while not state.is_over:
+            if state.phase == "programming":
+                for seat in range(state.num_players):
+                    for card in state.cards_of(seat):
+                        for unsure in (False, True):
+                            ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
+                            reason = discard_reason(state, ctx)
+                            assert reason == _reason_of(outcomes(state, ctx)), (seed, card)
+                            checked.add(reason)
+            state.apply(*random_step(state, rng))
+    assert None in checked and "joker_no_slot" in checked and len(checked) > 3

@@ -82,11 +82,9 @@ def context(state: State, seat: int) -> RevealContext:
 
 def outcomes(state: State, ctx: RevealContext) -> list[Outcome]:
     """Every way the card ``ctx.seat`` reveals can resolve now."""
-    hooks = state.game.hooks
-    for rule in hooks.special_outcomes:
-        special = rule.special_outcomes(ctx)
-        if special is not None:
-            return special
+    special = _special_outcomes(state, ctx)
+    if special is not None:
+        return special
     card = ctx.card
     if card.is_joker:
         found: list[Outcome] = []
@@ -94,6 +92,38 @@ def outcomes(state: State, ctx: RevealContext) -> list[Outcome]:
             found += _colour_outcomes(state, ctx, colour, JOKER_NO_SLOT)
         return found
     return _colour_outcomes(state, ctx, card.colour, None)
+
+
+def _special_outcomes(state: State, ctx: RevealContext) -> list[Outcome] | None:
+    """The outcomes of the first rule that resolves the card its own way, if any."""
+    for rule in state.game.hooks.special_outcomes:
+        special = rule.special_outcomes(ctx)
+        if special is not None:
+            return special
+    return None
+
+
+def discard_reason(state: State, ctx: RevealContext) -> str | None:
+    """Why the card ``ctx.seat`` reveals would be discarded whatever is chosen for it
+    (a Joker discarded whatever its colour, each colour for another reason:
+    ``JOKER_NO_SLOT``), or None when an outcome places it or a rule plays it its own
+    way: what ``outcomes`` tells of it, without listing the outcomes."""
+    special = _special_outcomes(state, ctx)
+    if special is not None:
+        reason = special[0].reason
+        if reason is None or not all(o.reason is not None and o.rule is None for o in special):
+            return None
+        return JOKER_NO_SLOT if any(o.reason != reason for o in special) else reason
+    card = ctx.card
+    if not card.is_joker:
+        return _placement(state, ctx, card.colour, None)[1]
+    reasons = []
+    for colour in COLOURS:
+        _, reason = _placement(state, ctx, colour, JOKER_NO_SLOT)
+        if reason is None:
+            return None
+        reasons.append(reason)
+    return reasons[0] if all(r == reasons[0] for r in reasons) else JOKER_NO_SLOT
 
 
 def awaited_outcomes(state: State, seat: int) -> list[Outcome]:
@@ -113,6 +143,17 @@ def _colour_outcomes(
     """Where the card goes given its colour (a Joker's chosen one): the legal slots, or
     the one discard outcome with its reason."""
     joker_colour = colour if ctx.card.is_joker else None
+    slots, reason = _placement(state, ctx, colour, no_slot)
+    if reason is None:
+        return [Outcome(slot=sid, colour=joker_colour) for sid in slots]
+    return [Outcome(colour=joker_colour, reason=reason)]
+
+
+def _placement(
+    state: State, ctx: RevealContext, colour: str | None, no_slot: str | None
+) -> tuple[list[str], str | None]:
+    """``_colour_outcomes`` without the outcomes: ``(the legal slots, None)``, or ``([],
+    the reason the card is discarded)``."""
     reason = None
     if ctx.unsure:  # a card revealed later: only the reasons that hold whatever comes before
         for rule in state.game.hooks.certain_discard:
@@ -125,11 +166,11 @@ def _colour_outcomes(
             if reason is not None:
                 break
     if reason is None:
-        placements = [Outcome(slot=sid, colour=joker_colour) for sid in _slots(state, ctx, colour)]
-        if placements:
-            return placements
+        slots = _slots(state, ctx, colour)
+        if slots:
+            return slots, None
         reason = _refusal(state, ctx, colour) or no_slot or _no_slot_reason(state, ctx)
-    return [Outcome(colour=joker_colour, reason=reason)]
+    return [], reason
 
 
 def _candidates(state: State, ctx: RevealContext, colour: str | None) -> list[str]:
@@ -228,14 +269,7 @@ def no_place(
             result[card] = known[key]
             continue
         ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
-        found = outcomes(state, ctx)
-        reason = found[0].reason
-        if reason is not None and all(o.reason is not None and o.rule is None for o in found):
-            if any(o.reason != reason for o in found):
-                reason = JOKER_NO_SLOT  # a Joker discarded whatever its colour
-        else:
-            reason = None
-        result[card] = known[key] = reason
+        result[card] = known[key] = discard_reason(state, ctx)
     known[whole] = result
     return result
 

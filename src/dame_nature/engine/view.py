@@ -170,7 +170,7 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("options_keys", "memo", "seat_parts")
+        + ("options_keys", "memo", "seat_parts", "last_private")
     )
 
     def __init__(
@@ -184,6 +184,7 @@ class PublicPart:
         log_start: int,
         log_entries: list[Any],
         log_public: list[dict[str, Any]] | None = None,
+        last_private: dict[int, int] | None = None,
     ) -> None:
         self.version = version
         self.head = head  # the fields before the seat's own ones
@@ -212,16 +213,25 @@ class PublicPart:
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
         #: ``seat -> (version, awaited, winnable, reveal_order, part)``: each seat's part
-        #: (without its log) last built during a programming phase, shared like ``options``
+        #: (without its log) last built during a programming phase, shared like ``options``,
+        #: and the version up to which the events logged since were found to leave it as
+        #: it is
         self.seat_parts: dict[int | None, tuple[int, Any, bool, list[int], SeatPart]] = {}
         if log_public is None:
             log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
         #: the tail as a seat that sees none of its private parts sees it
         self.log_public: list[dict[str, Any]] = log_public
+        if last_private is None:
+            last_private = {}
+            for j, entry in enumerate(log_entries):
+                if type(entry) is tuple:
+                    for s in entry[2]:
+                        last_private[s] = log_start + j
+        #: ``seat -> the index in the log of the last event with a private part it sees``
+        #: (events before the tail may be counted: what counts is ``log_audience``)
+        self.last_private = last_private
         #: the seats that see a private part of an event of the tail
-        self.log_audience: set[int] = {
-            s for entry in log_entries if type(entry) is tuple for s in entry[2]
-        }
+        self.log_audience: set[int] = {s for s, i in last_private.items() if i >= log_start}
 
 
 class SeatPart(NamedTuple):
@@ -307,20 +317,24 @@ def public_part(state: State) -> PublicPart:
         entries: list[Any] = cached.log_entries[log_start - cached.log_start :]
         publics = cached.log_public[log_start - cached.log_start :]
         first_new = cached.version
+        last_private = dict(cached.last_private)
     else:
-        entries, publics, first_new = [], [], log_start
+        entries, publics, first_new, last_private = [], [], log_start, {}
     for i in range(first_new, version):
         event = log[i]
         if "_seen_by" in event:
             public = {k: v for k, v in event.items() if not k.startswith("_")}
             entries.append((public, event["_private"], event["_seen_by"]))
             publics.append(public)
+            for s in event["_seen_by"]:
+                last_private[s] = i
         else:
             entries.append(event)
             publics.append(event)
     part = PublicPart(
-        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics
-    )
+        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
+        last_private,
+    )  # fmt: skip
     if cached is not None:
         logs = cached.seat_logs
         for seat in range(n):  # a seat that saw no private part saw the public tail
@@ -368,6 +382,8 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
         and kept[3] == part.tail["reveal_order"]
         and _others_only(state.log, kept[0], part.version, seat)
     ):
+        if kept[0] != part.version:  # the events so far are checked: the next check starts here
+            part.seat_parts[seat] = (part.version, kept[1], kept[2], kept[3], kept[4])
         return kept[4] if log is None else kept[4]._replace(log=log)
     mine = _build_seat_part(state, seat, part)
     if programming:

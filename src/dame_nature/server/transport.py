@@ -353,14 +353,34 @@ def write_text_now(protocol: WebSocketsSansIOProtocol, text: str) -> bool:
         or transport.is_closing()
     ):
         return False
+    writes = conn.writes
+    if not (writes or conn.extensions or conn.expect_continuation_frame or conn.debug):
+        # what ``conn.send_text`` would append, written as it is: a server's frame is
+        # not masked, and without an extension its payload is the text's UTF-8 bytes
+        transport.write(text_frame(text.encode()))
+        return True
     # ``conn.data_to_send()`` would hand over its list of writes and start a new one:
     # emptied in place instead, the protocol keeps one list for its whole life rather
     # than a new one a message, for the cyclic collector to walk
-    writes = conn.writes
     conn.send_text(text.encode())
     transport.write(b"".join(writes))
     writes.clear()
     return True
+
+
+def text_frame(payload: bytes) -> bytes:
+    """A whole unmasked text frame (RFC 6455, 5.2) of ``payload``: FIN and the text
+    opcode, then the length in 7 bits, or 126 and 16 bits, or 127 and 64 bits.
+
+    >>> text_frame(b"hi"), text_frame(b"x" * 200)[:4]
+    (b'\\x81\\x02hi', b'\\x81~\\x00\\xc8')
+    """
+    size = len(payload)
+    if size < 126:
+        return bytes((0x81, size)) + payload
+    if size < 65536:
+        return b"\x81\x7e" + size.to_bytes(2, "big") + payload
+    return b"\x81\x7f" + size.to_bytes(8, "big") + payload
 
 
 def forget_handshake(protocol: WebSocketsSansIOProtocol) -> None:

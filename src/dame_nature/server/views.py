@@ -46,18 +46,22 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "private", "seats")
+    __slots__ = ("start", "events", "seat_events", "seats", "no_place")
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
         self.start = 0
         #: each event of the log tail as a seat that sees none of its private details
         self.events: list[str] = []
-        #: ``(index in the log, seat) -> the event with the private details seat sees``
-        self.private: dict[tuple[int, int], str] = {}
+        #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
+        #: private details of an event of the tail (``PublicPart.log_audience``)
+        self.seat_events: dict[int, list[str]] = {}
         #: ``seat -> (its part, the part's pieces encoded)`` (``_seat_pieces``), for as
         #: long as the engine gives the same part again (``engine.view.seat_part``)
         self.seats: dict[int | None, tuple[SeatPart, tuple[str, str, str, str, str]]] = {}
+        #: ``seat -> (its last no_place, encoded)``: the same dict through a programming
+        #: phase while the seat holds the same cards
+        self.no_place: dict[int, tuple[dict[str, str | None], str]] = {}
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -71,13 +75,32 @@ class Encoded:
         ):
             encoded = part.memo["encoded"] = cls()
             encoded.start = start
+        events, seat_events = encoded.events, encoded.seat_events
         if start > encoded.start:  # events that left the tail
-            del encoded.events[: start - encoded.start]
+            gone = start - encoded.start
+            del events[:gone]
+            for texts in seat_events.values():
+                del texts[:gone]
             encoded.start = start
-            private = encoded.private
-            for key in [key for key in private if key[0] < start]:
-                del private[key]
-        encoded.events += [_json(event) for event in public[len(encoded.events) :]]
+        entries = part.log_entries
+        for j in range(len(events), len(public)):
+            text = _json(public[j])
+            entry = entries[j]
+            if type(entry) is tuple:  # ``(public part, private part, seats that see it)``
+                seen = entry[2]
+                for seat in seen:
+                    if seat not in seat_events:  # (every event before it as the public's)
+                        seat_events[seat] = events.copy()
+                private = _json({**entry[0], **entry[1]})
+                for seat, texts in seat_events.items():
+                    texts.append(private if seat in seen else text)
+            else:
+                for texts in seat_events.values():
+                    texts.append(text)
+            events.append(text)
+        audience = part.log_audience
+        for seat in [seat for seat in seat_events if seat not in audience]:
+            del seat_events[seat]  # its private events left the tail
         return encoded
 
 
@@ -102,12 +125,7 @@ class StateMessages:
         self._rest = "," + _members(part.rest) + ',"log":'
         self._log = "[" + ",".join(encoded.events) + "]"
         self._end = "," + _members(room.server_fields()) + "}}"
-        #: seat -> the positions in the log tail of the events it sees private details of
-        self._private_at: dict[int, list[int]] = {}
-        for j, entry in enumerate(part.log_entries):
-            if type(entry) is tuple:
-                for seen in entry[2]:
-                    self._private_at.setdefault(seen, []).append(j)
+        self._seat_events = encoded.seat_events
 
     def text(self, seat: int | None) -> str:
         """The message of ``seat`` (``None``: a spectator)."""
@@ -117,11 +135,12 @@ class StateMessages:
         state = room.state
         assert state is not None
         mine = seat_part(state, seat, self.part, with_log=False)
+        texts = None if seat is None else self._seat_events.get(seat)  # its log tail
         kept = self.encoded.seats.get(seat)
         if kept is not None and kept[0] is mine:  # the seat's part of an earlier version
             own, awaited, legal_types, listed, no_place = kept[1]
         else:
-            own, awaited, legal_types, listed, no_place = pieces = _seat_pieces(mine)
+            own, awaited, legal_types, listed, no_place = pieces = self._seat_pieces(seat, mine)
             if state.phase == "programming":  # (as long as the engine may keep the part)
                 self.encoded.seats[seat] = (mine, pieces)
             elif self.encoded.seats:
@@ -141,42 +160,40 @@ class StateMessages:
                 '],"no_place":',
                 no_place,
                 self._rest,
-                self._seat_log(seat) if seat in self._private_at else self._log,
+                self._log if texts is None else "[" + ",".join(texts) + "]",
                 self._end,
             )
         )
 
-    def _seat_log(self, seat: int) -> str:
-        """The log tail of a seat that sees private details in it."""
-        part, encoded = self.part, self.encoded
-        events = list(encoded.events)
-        private, entries, index = encoded.private, part.log_entries, part.log_start
-        for j in self._private_at.get(seat, ()):
-            text = private.get((index + j, seat))
-            if text is None:
-                public, details, _ = entries[j]
-                text = private[index + j, seat] = _json({**public, **details})
-            events[j] = text
-        return "[" + ",".join(events) + "]"
-
-
-def _seat_pieces(mine: SeatPart) -> tuple[str, str, str, str, str]:
-    """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``, the
-    items of ``legal_actions`` and ``no_place``."""
-    awaiting = mine.awaiting
-    if awaiting is None:
-        awaited = "null"
-    else:
-        options = _json(awaiting["options"])
-        kind = _json(awaiting["kind"])
-        awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
-    listed = []
-    for _kind, actions in mine.listings:
-        if not actions:
-            continue
-        if awaiting is not None and actions is awaiting["options"]:
-            listed.append(options[1:-1])
+    def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str, str, str]:
+        """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
+        the items of ``legal_actions`` and ``no_place``. A ``no_place`` the engine gives
+        again (the same object) is not encoded again; the listings are (kept encoded, the
+        texts of the Symbioses' listings would cost a room about 14 KiB)."""
+        awaiting = mine.awaiting
+        if awaiting is None:
+            awaited = "null"
         else:
-            listed.append(_json(actions)[1:-1])
-    legal_types = _json(mine.legal_types)
-    return _members(mine.own), awaited, legal_types, ",".join(listed), _json(mine.no_place)
+            options = _json(awaiting["options"])
+            kind = _json(awaiting["kind"])
+            awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
+        if seat is None:  # a spectator: no action, no ``no_place``
+            return _members(mine.own), awaited, "[]", "", "{}"
+        listed = []
+        for _kind, actions in mine.listings:
+            if not actions:
+                continue
+            if awaiting is not None and actions is awaiting["options"]:
+                listed.append(options[1:-1])
+            else:
+                listed.append(_json(actions)[1:-1])
+        no_place = mine.no_place
+        known = self.encoded.no_place.get(seat)
+        if known is not None and known[0] is no_place:
+            no_place_text = known[1]
+        else:
+            no_place_text = _json(no_place)
+            if no_place:
+                self.encoded.no_place[seat] = (no_place, no_place_text)
+        legal_types = _json(mine.legal_types)
+        return _members(mine.own), awaited, legal_types, ",".join(listed), no_place_text
