@@ -354,3 +354,39 @@ def test_species_reintroductions_a_reintroduction_rather_than_a_species_lost() -
     assert state.view(0)["no_place"][EAGLE] is not None
     for seed in range(3):
         assert program_of(ExpertBot(0, seed=seed), state.clone()) == "reintroduction-1"
+
+
+def test_dependent_conditions_no_dependent_revealed_on_a_bet() -> None:
+    """Dependent Conditions: the third revealer holds the yellow dependent Condition and a
+    plain yellow one. Only the first player's Joker lead is known; the card just before
+    the third revealer's is unknown, so the dependent one is placed only if that partner
+    happens to reveal a Species (here it holds Conditions only). The plain yellow
+    Condition goes wherever the dependent one would: the dependent Condition is not
+    programmed."""
+    modes = ("dependent_conditions",)
+    web = {
+        "species-aubepine:1": "cond-yellow-5",
+        "species-aubepine:2": "cond-green-3",
+        "species-chene:2": "cond-violet-1",
+        "species-jonc:2": "cond-green-5",
+    }
+    hands = {
+        0: ["cond-violet-5", "species-herisson", "cond-blue-2", "cond-yellow-4"]
+        + ["cond-yellow-1", "cond-blue-4", "cond-green-1"],
+        1: ["cond-green-2", "species-campagnol", "species-ortie", "species-aigle-royal"]
+        + ["cond-blue-3", "species-mesange-bleue", "species-aubepine"],
+        2: ["cond-violet-4", "joker-1", "species-carabe-dore", "species-chene"]
+        + ["species-martre", "species-jonc", "joker-2"],
+        3: ["cond-blue-5", "cond-violet-3", "cond-green-4", "cond-violet-2"]
+        + ["cond-yellow-2", "cond-yellow-3", "cond-blue-1"],
+    }
+    state = position(4, modes, web=web, hands=hands, first=2, turn=2)
+    state.apply(2, {"type": "program", "card": "joker-2"})
+    state.apply(2, {"type": "show", "card": "joker-2"})
+    state.apply(2, {"type": "ready"})
+    assert state.view(0)["reveal_order"] == [2, 3, 0, 1]
+    for seed in range(3):
+        assert program_of(ExpertBot(0, seed=seed), state.clone()) not in (
+            "cond-yellow-4",
+            "cond-blue-4",
+        )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from dame_nature.bots.arena import play_game
+from dame_nature.bots.conventions import dependent_lead
 from dame_nature.bots.expert import SHOW_CHAIN, ExpertBot, give_back_guess
 from dame_nature.bots.policy import (
     best_outcome,
@@ -16,6 +17,8 @@ from dame_nature.bots.policy import (
 )
 from dame_nature.bots.simulator import Sim, get_rules
 from dame_nature.engine import Game
+
+from .positions import EAGLE, full_web, position
 
 
 def _turns(log: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
@@ -150,3 +153,26 @@ def test_sides_follow_the_shares_of_the_species() -> None:
             sides = list(state.sides)
             assert sides.count("plant") == side_quota(players, "plant"), (players, seed)
             assert sides.count("animal") == side_quota(players, "animal"), (players, seed)
+
+
+def test_dependent_conditions_the_first_player_leads_with_a_species() -> None:
+    """Dependent Conditions: the first player, its free Symbiosis still unspent, holds the
+    Campagnol (which goes into the web) and a violet Condition; the Golden Eagle's blue
+    place is open and the next revealer may hold the dependent blue Condition. The
+    convention leads with the Campagnol; with that Condition in the discard pile, it
+    asks no lead."""
+    modes = ("dependent_conditions",)
+    game = Game(4, modes)
+    vole = "species-campagnol"
+    web = full_web(game, {EAGLE, f"{EAGLE}:1", f"{EAGLE}:2", vole})
+    slot = next(s for s, c in web.items() if c == "cond-blue-4")  # the dependent one
+    web[slot] = "cond-blue-5"
+    violet = next(
+        c for c in game.fixed_cards if c not in web.values() and c.startswith("cond-violet")
+    )
+    for hand_1, discard in ((["cond-blue-4", "joker-2"], []), (["joker-2"], ["cond-blue-4"])):
+        hands = {0: [violet, vole], 1: hand_1, 2: [EAGLE, "joker-1"]}
+        state = position(4, modes, web=web, hands=hands, discard=discard, first=0)
+        view = state.view(0)
+        know = ExpertBot(0, seed=0).knowledge(view)
+        assert dependent_lead(view, 0, know, [violet, vole]) == ([vole] if not discard else [])

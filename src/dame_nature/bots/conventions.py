@@ -12,7 +12,10 @@ of cards they rest on are the shared base policy's (``policy``).
   revealer knows the card before it (the lead, shown). When the lead is a Species that
   goes into the web, a later revealer holding a dependent Condition the web can take
   after it gives it to the second revealer (its Symbiosis card), who keeps it and
-  reveals it there.
+  reveals it there. The first player leads with a Species the web takes while a
+  dependent Condition may be in the next revealer's hand (``dependent_lead``). Anywhere
+  else a dependent Condition is a bet on the card before it (``dependent_bet``): it is
+  programmed only when every other card is discarded for sure (``rule_candidates``).
 - **Species Reintroductions' free Reintroduction** (``timely``,
   ``free_reintroduction``): a Reintroduction waits for the last Condition
   (``policy.premature``), unless a Reintroduction revealed last in the turn before
@@ -59,6 +62,62 @@ def timely(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str
     if all(no_place.get(c) and INFO[c].type == "species" for c in kept):
         return cards
     return kept
+
+
+def dependent_bet(view: View, seat: int, know: Knowledge, card: str) -> bool:
+    """Whether ``card`` is a dependent Condition ``seat`` would reveal on a bet: the card
+    revealed just before it is not known to be a Species (``seat`` reveals first, or the
+    revealer before it showed no Species)."""
+    if not know.rules.dependent or INFO[card].symbol != "dependent":
+        return False
+    order = reveal_order(view)
+    position = order.index(seat) if seat in order else 0
+    if position == 0:
+        return True
+    shown = know.programs.get(order[position - 1])
+    return shown is None or INFO[shown].type != "species"
+
+
+def dependent_lead(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """Dependent Conditions' Species lead: of ``cards``, the Species the web takes now,
+    when ``seat`` reveals first, its free Symbiosis still to show its program, and a
+    dependent Condition the web can take may be in the next revealer's hand (unseen, or
+    known there); else none."""
+    order = reveal_order(view)
+    if (
+        not know.rules.dependent
+        or len(order) < 2
+        or order[0] != seat
+        or not view.get("free_symbiosis_available")
+    ):
+        return []
+    sim = know.base
+    maybe = [*know.unseen, *sim.hands[order[1]]]
+    dependents = [INFO[c].colour or "" for c in maybe if INFO[c].symbol == "dependent"]
+    if not any(sim.open_slots(colour) for colour in dependents):
+        return []
+    return [
+        c
+        for c in cards
+        if INFO[c].type == "species" and any(not o.discard for o in sim.outcomes(seat, c, None))
+    ]
+
+
+def rule_candidates(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """Of ``cards``, those the rule conventions let ``seat`` program now: the Special
+    cards whose moment has come (``timely``); the Species of Dependent Conditions' lead
+    (``dependent_lead``) when it applies; and no dependent Condition on a bet
+    (``dependent_bet``: the revealer before it plays a Species about one time in three)
+    while another card may find a place."""
+    cards = timely(view, seat, know, cards)
+    lead = dependent_lead(view, seat, know, cards)
+    if lead:
+        return lead
+    kept = [c for c in cards if not dependent_bet(view, seat, know, c)]
+    no_place = view.get("no_place") or {}
+    if kept and not all(no_place.get(c) for c in kept):
+        return kept
+    return cards
 
 
 def after_lead(view: View, know: Knowledge) -> tuple[Sim, list[int]] | None:

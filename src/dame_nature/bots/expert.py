@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
-from .conventions import hold_species, keep_dependents, relays, rule_symbiosis, timely
+from .conventions import hold_species, keep_dependents, relays, rule_candidates, rule_symbiosis
 from .endgame import Endgame
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
@@ -156,7 +156,7 @@ class ExpertBot(Reader):
             distinct = [c for c in distinct if not c.startswith("cat-")]
         # a Species only another side can place is given, never thrown away
         distinct = [c for c in distinct if not _foreign(know.base, self.seat, c)] or distinct
-        distinct = timely(view, self.seat, know, distinct)  # the Special cards' moment
+        distinct = rule_candidates(view, self.seat, know, distinct)  # the rules' conventions
         distinct = self.endgame.programs(know, distinct)  # in the last turns
         blueprint, safe = self._blueprint(know, distinct)
         if safe:
