@@ -9,6 +9,12 @@ them; the difference divided by the second half's sockets is the figure (what is
 once, at the first socket, is left out), with the types that make it; and the CPU time
 of a full pass of the collector over the heap (the least of 5), each time.
 
+Then what one message leaves behind: every object is frozen (``gc.freeze()``), each
+socket sends a ping and reads its pong, and the objects tracked beside the frozen ones,
+divided by the sockets, are what a socket keeps from its last message until its next
+(seconds, in play): what the collector's young passes walk, and its middle passes once
+they outlived a young one.
+
     python benchmarks/socket_heap.py                 # 20 rooms, 100 sockets
     python benchmarks/socket_heap.py --rooms 100 --top 25
 """
@@ -68,7 +74,11 @@ def _holder(r):
     if name == "dict":
         return "dict " + ",".join(sorted(map(str, r))[:4])
     return name
+def mark(*_):
+    gc.collect()
+    gc.freeze()
 signal.signal(signal.SIGUSR1, census)
+signal.signal(signal.SIGUSR2, mark)
 sys.argv[0] = "dame-nature"
 main()
 """
@@ -129,6 +139,15 @@ async def run(args: argparse.Namespace) -> None:
             await asyncio.sleep(1)
             after = census(proc, out)
             n = len(paths) - len(paths) // 2
+            proc.send_signal(signal.SIGUSR2)  # everything so far frozen
+            await asyncio.sleep(1)
+            for ws in sockets:
+                await ws.send('{"type": "ping"}')
+            for ws in sockets:
+                while json.loads(await ws.recv())["type"] != "pong":
+                    pass
+            await asyncio.sleep(1)
+            renewed = census(proc, out)
             for ws in sockets:
                 await ws.close()
         finally:
@@ -143,6 +162,9 @@ async def run(args: argparse.Namespace) -> None:
     grown = Counter(after["types"]) - Counter(before["types"])  # type: ignore[arg-type]
     for name, count in grown.most_common(args.top):
         print(f"  {count / n:7.2f}  {name}")
+    print(f"kept from one message until the next, a socket: {renewed['total'] / len(sockets):.1f}")
+    for name, count in Counter(renewed["types"]).most_common(args.top):  # type: ignore[arg-type]
+        print(f"  {count / len(sockets):7.2f}  {name}")
     for name, held in after["holders"].items():  # type: ignore[union-attr]
         print(f"{name} held by:")
         was = Counter(dict(before["holders"][name]))  # type: ignore[index]

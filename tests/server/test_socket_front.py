@@ -137,14 +137,20 @@ def test_a_room_socket_keeps_a_short_stack_and_no_handshake(tmp_path):
             async with connect(url) as ws:
                 assert (await recv_json(ws))["type"] == "state"
                 [task] = socket_tasks()
-                # idle: the handler waits for the client's next message; the view it
-                # was sent went out, and its sender task ended with it
+                # idle: the handler waits on one future for the socket's whole life
+                # (its messages are handed over as they are parsed); the view it was
+                # sent went out, and its sender task ended with it
                 await until(
-                    lambda: chain(task.get_coro())[-1] == "Queue.get",
-                    "the handler waits for a message",
+                    lambda: chain(task.get_coro())[-1] == "Receiver.serve",
+                    "the handler waits for the socket's end",
                 )
                 await until(lambda: not senders(), "an idle socket has no sender task")
                 frames = chain(task.get_coro())
+                serve = task.get_coro()
+                while serve.__qualname__ != "Receiver.serve":
+                    serve = serve.cr_await
+                receiver = serve.cr_frame.f_locals["self"]
+                assert receiver.task is None and not receiver.ended.done()
                 assert "room_socket" in frames, frames
                 assert not HTTP_STACK & set(frames), frames
                 assert len(frames) <= 12, frames

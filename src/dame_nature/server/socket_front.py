@@ -37,14 +37,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from .transport import sansio_protocol, write_text_now
+from .transport import Listener, ListeningWebSocketProtocol, sansio_protocol, write_text_now
 
 
 class AsgiSocket:
     """A websocket on its ASGI ``receive`` and ``send``: what the handler and its
     ``Connection`` use of Starlette's ``WebSocket``, with the same errors (a send to a
-    peer gone raises ``WebSocketDisconnect(1006)``), and ``send_now``, a text frame
-    written at once when that can be done without waiting."""
+    peer gone raises ``WebSocketDisconnect(1006)``); ``send_now``, a text frame
+    written at once when that can be done without waiting; and ``listen``, each
+    message handed to a callback as it is parsed, when the server can."""
 
     __slots__ = ("receive", "_send", "_protocol")
 
@@ -80,6 +81,28 @@ class AsgiSocket:
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         await self._out({"type": "websocket.close", "code": code, "reason": reason or ""})
+
+    def listen(self, listener: Listener) -> list[Message] | None:
+        """Each message from now on to ``listener.on_message`` as it is parsed, the
+        socket's end (its ``websocket.disconnect``) to ``listener.on_end``; the ASGI
+        messages queued before, in order (``ListeningWebSocketProtocol.listen``): then
+        ``receive`` is no longer called. None, nothing changed, when the server is not
+        uvicorn's listening websocket (or a middleware wraps ``send``): then every
+        message is ``receive``d."""
+        protocol = self._protocol
+        if not isinstance(protocol, ListeningWebSocketProtocol):
+            return None
+        return protocol.listen(listener)
+
+    def pause_reading(self) -> None:
+        """Read nothing more from the client for now (a listening socket only)."""
+        if isinstance(self._protocol, ListeningWebSocketProtocol):
+            self._protocol.pause_reading()
+
+    def resume_reading(self) -> None:
+        """Read from the client again (a listening socket only)."""
+        if isinstance(self._protocol, ListeningWebSocketProtocol):
+            self._protocol.resume_reading()
 
 
 def query_param(scope: Scope, name: str) -> str | None:

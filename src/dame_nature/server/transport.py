@@ -10,6 +10,9 @@
   the cyclic collector would walk at each pass);
 - a text frame can be written at once, without a task or an ``await``
   (``write_text_now``), when the ASGI ``send`` would have written it without waiting;
+- the app can take each message as it is parsed, from a callback
+  (``ListeningWebSocketProtocol.listen``), rather than await the ASGI ``receive`` for
+  each one (a queue's wait, two coroutines and a future renewed at every message);
 - a cap on the size of a whole request head (``http_max_header_bytes``), answered 431
   (h11 checks only a head still incomplete, not one that arrives in one packet);
 - a deadline for a whole request head (``http_header_timeout_seconds``), from the
@@ -28,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
-from typing import Any
+from typing import Any, Protocol
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -157,7 +160,7 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
             counts.release(self.transport)
             super().connection_lost(exc)
 
-    class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    class GuardedWebSocketProtocol(ListeningWebSocketProtocol):
         _after_close = 0
 
         def data_received(self, data: bytes) -> None:
@@ -180,6 +183,120 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
             super().connection_lost(exc)
 
     return GuardedH11Protocol, GuardedWebSocketProtocol
+
+
+#: what the app is handed of each message it listens to: its text, or its bytes
+Incoming = str | bytes
+
+
+class Listener(Protocol):
+    """What takes a listening websocket's messages (``ListeningWebSocketProtocol``)."""
+
+    def on_message(self, raw: Incoming) -> None:
+        """A message from the client, as soon as it is parsed."""
+
+    def on_end(self, message: Any) -> None:
+        """The socket's end: its ASGI ``websocket.disconnect`` (told once)."""
+
+
+class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O websocket, which can hand each message to the app as soon as it
+    is parsed (``listen``) instead of queueing it for the ASGI ``receive``.
+
+    A socket that awaits ``receive`` for each message keeps, between two messages, a
+    wait renewed at each one (``receive`` and the queue's ``get``, two coroutines, their
+    future and the task's wake-up), alive for seconds: the cyclic collector walks it in
+    its young passes and again, once it survived one, in its middle passes. A listening
+    socket keeps none. The app paces the client itself: it pauses reading while it is
+    busy with a message (``pause_reading``), as uvicorn pauses it while a message waits
+    in its queue."""
+
+    #: what takes each message, once the app listens (None: queued, as uvicorn does)
+    _listener: Listener | None = None
+    #: the empty list of a message's frames between two messages (one for the socket's
+    #: life, where uvicorn makes a new one at each message)
+    _no_frames: list[bytes] | None = None
+
+    def listen(self, listener: Listener) -> list[Any]:
+        """From now on, hand each message to ``listener.on_message`` as it is parsed (its
+        text or bytes), and the socket's end, the ASGI ``websocket.disconnect`` (the client
+        closed it or went away, the app closed it, the server shuts down), to
+        ``listener.on_end``, once;
+        nothing more is queued for ``receive``, which the app no longer calls. The ASGI
+        messages queued so far, in order (the app handles them first). Reading stays
+        paused if uvicorn paused it for them (``resume_reading``)."""
+        queued = []
+        while not self.queue.empty():
+            queued.append(self.queue.get_nowait())
+        self.queue = _Ends(listener)  # type: ignore[assignment]
+        self._listener = listener
+        self._no_frames = []
+        return queued
+
+    def pause_reading(self) -> None:
+        """Stop reading from the client (what was already read is still handed over)."""
+        if not self.read_paused:
+            self.read_paused = True
+            self.transport.pause_reading()
+
+    def resume_reading(self) -> None:
+        """Read from the client again."""
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def handle_events(self) -> None:
+        if self._listener is None:
+            super().handle_events()
+            return
+        # websockets hands its list of parsed events over and starts a new one at each
+        # read: the socket keeps its first list, emptied, instead
+        events = self.conn.events
+        super().handle_events()
+        if not self.conn.events:
+            events.clear()
+            self.conn.events = events
+
+    def send_receive_event_to_app(self) -> None:
+        listener = self._listener
+        if listener is None:
+            super().send_receive_event_to_app()
+            return
+        frames = self.frames
+        data = frames[0] if len(frames) == 1 else b"".join(frames)
+        frames.clear()
+        self.frames = self._no_frames  # type: ignore[assignment]
+        if self.close_sent:  # the app closed it: what comes until the client's close is dropped
+            return
+        if self.curr_msg_data_type == "bytes":
+            listener.on_message(data)
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:  # as uvicorn answers it
+            self.logger.exception("Invalid UTF-8 sequence received from client.")
+            self.conn.send_close(1007)
+            self.handle_parser_exception()
+            return
+        listener.on_message(text)
+
+
+class _Ends:
+    """uvicorn's receive queue, for a listening socket: uvicorn puts nothing in it but
+    the socket's end then, which goes to the app's callback (once)."""
+
+    __slots__ = ("listener",)
+
+    def __init__(self, listener: Listener) -> None:
+        self.listener: Listener | None = listener
+
+    def put_nowait(self, message: Any) -> None:
+        listener, self.listener = self.listener, None
+        if listener is not None:
+            listener.on_end(message)
+
+    def empty(self) -> bool:
+        return True
 
 
 async def _send_forgetting_handshake(protocol: WebSocketsSansIOProtocol, message: Any) -> None:

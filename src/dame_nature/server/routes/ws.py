@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import resource
+from collections import deque
 from collections.abc import Awaitable
 from typing import Any
 
@@ -37,7 +38,7 @@ from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
 from ..socket_front import AsgiSocket, query_param
-from ..transport import default_connection_cap
+from ..transport import Incoming, default_connection_cap
 
 PROTOCOL = "dame-nature"
 TOKEN_PROTOCOL = "dame-nature.token."
@@ -208,7 +209,8 @@ async def room_socket(scope: Scope, receive: Receive, send: Send) -> None:
                 raise
             # the spectator places are taken: this may be a player about to say who it is
             await _auth_first(websocket, manager, settings, guard, found, conn, err)
-        await _serve(websocket, manager, guard, found, conn)
+        how = await Receiver(websocket, manager, guard, found, conn).serve()
+        await _end_reading(websocket, conn, how)
     except Refused as err:
         await refuse(websocket, err)
     except WebSocketDisconnect:
@@ -248,76 +250,235 @@ async def _auth_first(
     await manager.connect(room, conn, parsed.token)
 
 
-def _raw(message: Any) -> str | bytes:
-    raw: str | bytes | None = message.get("text")
+def _raw(message: Any) -> Incoming:
+    raw: Incoming | None = message.get("text")
     if raw is None:
         raw = message.get("bytes") or b""
     return raw
 
 
-async def _serve(
-    websocket: AsgiSocket, manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection
-) -> None:
-    limit = manager.settings.max_message_bytes
-    while True:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
+#: how a socket's reading ended (``Receiver.ended``): the client's end came (it closed,
+#: went away, or the server closed it); it flooded (1008, once told so); the server
+#: closes it (1008: its outbox overflowed); its message was too large (1009)
+GONE, FLOODED, CLOSING, TOO_LARGE = "gone", "flooded", "closing", "too_large"
+
+
+class Receiver:
+    """A room socket's messages from the client, each handled in the order it came.
+
+    Where the server can (``AsgiSocket.listen``), each message is handed over as it is
+    parsed and handled at once: a ping, a visibility, a refusal (the rate, a bad
+    message) need no ``await``. Only a message whose handling awaits (an action, saved
+    before its broadcast; an ``auth``) runs in a task, ending with it; while it runs,
+    reading is paused and the messages already read wait in ``pending`` (the mirror of
+    a ``Connection``'s outbox and sender). Between two messages the socket keeps no
+    task and no wait of its own: its handler waits on ``ended`` for its whole life.
+    Elsewhere (another server, a middleware around ``send``), ``serve`` awaits each
+    message from the ASGI ``receive`` and hands it over the same way.
+
+    ``ended`` is resolved once: with how the reading ended (``GONE``, ``FLOODED``,
+    ``CLOSING``, ``TOO_LARGE``), or with the exception a message's handling raised
+    (``Refused`` for a bad ``auth`` token: the socket is closed with its code), once no
+    message is being handled any more.
+    """
+
+    __slots__ = (
+        "websocket",
+        "manager",
+        "guard",
+        "room",
+        "conn",
+        "pending",
+        "task",
+        "gone",
+        "ended",
+    )
+
+    def __init__(
+        self,
+        websocket: AsgiSocket,
+        manager: RoomManager,
+        guard: SocketGuard,
+        room: Room,
+        conn: Connection,
+    ) -> None:
+        self.websocket = websocket
+        self.manager = manager
+        self.guard = guard
+        self.room = room
+        self.conn = conn
+        #: messages read while one was being handled, oldest first (made when needed)
+        self.pending: deque[Incoming] | None = None
+        #: the handling of a message that awaits, and of those that came meanwhile
+        self.task: asyncio.Task[None] | None = None
+        #: the socket's end came (its reading ends once no message is being handled)
+        self.gone = False
+        self.ended: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+    async def serve(self) -> str:
+        """Handle the socket's messages until its reading ends: how it ended."""
+        try:
+            if not self._listen():
+                return await self._receive_each()
+            return await self.ended
+        finally:
+            if self.task is not None:  # cancelled (the server stopped waiting)
+                self.task.cancel()
+
+    def _listen(self) -> bool:
+        """Take the messages as they are parsed, those queued so far first; False when
+        the server cannot hand them over."""
+        queued = self.websocket.listen(self)
+        if queued is None:
+            return False
+        for message in queued:
+            if message["type"] == "websocket.disconnect":
+                self.on_end(message)
+            else:
+                self.on_message(_raw(message))
+        if self.task is None:
+            self.websocket.resume_reading()
+        return True
+
+    async def _receive_each(self) -> str:
+        """``serve`` on the ASGI ``receive``: the next message is awaited once the
+        previous one is handled."""
+        while not self.ended.done():
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                self.on_end(message)
+                break
+            self.on_message(_raw(message))
+            if self.task is not None:
+                await asyncio.wait((self.task,))
+        return await self.ended
+
+    def on_message(self, raw: Incoming) -> None:
+        """A message from the client: handled now, or after those before it."""
+        if self.ended.done():
             return
+        if self.task is not None:
+            if self.pending is None:
+                self.pending = deque()
+            self.pending.append(raw)
+            return
+        try:
+            work = self._handle_now(raw)
+        except Exception as err:  # as an exception of the handler: the socket ends
+            self._end(err)
+            return
+        if work is not None:
+            self.websocket.pause_reading()
+            self.task = asyncio.get_running_loop().create_task(self._finish(work))
+
+    def on_end(self, message: Any) -> None:
+        """The socket's ``websocket.disconnect``."""
+        self.gone = True
+        if self.task is None:
+            self._end(GONE)
+
+    def _end(self, outcome: str | Exception) -> None:
+        ended = self.ended
+        if ended.done():
+            return
+        # nothing more is read from the client until the server closes it (then only
+        # its close frame, ``transport``'s guard cutting off one that keeps sending)
+        self.websocket.pause_reading()
+        if isinstance(outcome, str):
+            ended.set_result(outcome)
+        else:
+            ended.set_exception(outcome)
+
+    async def _finish(self, work: Awaitable[None]) -> None:
+        """The handling of a message that awaits, then of those read meanwhile."""
+        try:
+            await work
+            while self.pending and not self.ended.done():
+                work_next = self._handle_now(self.pending.popleft())
+                if work_next is not None:
+                    await work_next
+        except Exception as err:
+            self._end(err)
+        finally:
+            self.task = None
+            self.pending = None
+            if self.gone:
+                self._end(GONE)
+            elif not self.ended.done():
+                self.websocket.resume_reading()
+
+    def _handle_now(self, raw: Incoming) -> Awaitable[None] | None:
+        """One message: handled now, or what is left to await (an action, an ``auth``)."""
+        conn, manager = self.conn, self.manager
         if conn.close_code is not None:  # the outbox overflowed: stop reading
-            break
+            self._end(CLOSING)
+            return None
         verdict = conn.admit()  # before anything else: refused messages cost nothing
         if verdict != "ok":
-            if verdict == "close":  # what it was told (the notice) goes first
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(conn.flush(), timeout=1)
-                conn.abort(1008)
-                break
-            if verdict == "notice":
+            if verdict == "close":
+                self._end(FLOODED)
+            elif verdict == "notice":
                 conn.push(refusal(manager, "rate_limited", "Too many messages: slow down."))
-            continue
-        raw = _raw(message)
+            return None
+        limit = manager.settings.max_message_bytes
         if len(raw) > limit or (isinstance(raw, str) and len(raw.encode("utf-8")) > limit):
             conn.push(refusal(manager, "message_too_large", f"A message may hold {limit} bytes."))
-            await conn.flush()
-            await websocket.close(1009)
-            return
-        await _handle(manager, guard, room, conn, raw)
+            self._end(TOO_LARGE)
+            return None
+        return _handle(manager, self.guard, self.room, conn, raw)
+
+
+async def _end_reading(websocket: AsgiSocket, conn: Connection, how: str) -> None:
+    """Close a socket whose reading ended ``how`` (nothing to do when the client went)."""
+    if how == GONE:
+        return
+    if how == TOO_LARGE:
+        await conn.flush()
+        await websocket.close(1009)
+        return
+    if how == FLOODED:  # what it was told (the notice) goes first
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(conn.flush(), timeout=1)
+        conn.abort(1008)
     # closed by the server (1008): the close frame goes out unless the client does not
     # read at all; either way the handler ends now and uvicorn drops what comes next
     with contextlib.suppress(Exception):
         await asyncio.wait_for(websocket.close(conn.close_code or 1008), timeout=0.5)
 
 
-async def _handle(
-    manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection, raw: str | bytes
-) -> None:
-    """One message admitted from the client. What it parses to lives only as long as
-    this call: the socket's loop, suspended until its next message, keeps only the
-    message's text (no container for the cyclic collector to walk)."""
+def _handle(
+    manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection, raw: Incoming
+) -> Awaitable[None] | None:
+    """One message admitted from the client, handled now if it can be; else what is left
+    to await. What it parses to lives only as long as its handling (no container left
+    for the cyclic collector to walk)."""
     try:
         data = loads(raw)
     except (ValueError, UnicodeDecodeError):
         conn.push(refusal(manager, "invalid_json", "A message is one JSON object."))
-        return
+        return None
     try:
         parsed = WsClientAdapter.validate_python(data)
     except ValidationError as err:
         conn.push(refusal(manager, "invalid_message", _first_problem(err)))
-        return
+        return None
     if isinstance(parsed, WsAuth):
-        await _auth(manager, guard, room, conn, parsed.token)
-        return
+        return _auth(manager, guard, room, conn, parsed.token)
     if isinstance(parsed, WsVisibility):
         manager.set_visible(room, conn, parsed.visible)
-        return
+        return None
     if not isinstance(parsed, WsAction):
         conn.push(dumps({"type": "pong"}))
-        return
+        return None
     if conn.seat is None:
         conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
-        return
+        return None
+    return _play(manager, room, conn, action_to_engine(parsed.action))
+
+
+async def _play(manager: RoomManager, room: Room, conn: Connection, action: Any) -> None:
     try:
-        await manager.play(room, conn, action_to_engine(parsed.action))
+        await manager.play(room, conn, action)
     except Refused as err:
         conn.push(refusal(manager, err.code, err.message))
 
