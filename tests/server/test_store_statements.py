@@ -4,7 +4,9 @@ for a placeholder, and a parameter used twice is bound twice."""
 
 from __future__ import annotations
 
-from dame_nature.server.store import open_store
+import pytest
+
+from dame_nature.server.store import Conflict, open_store
 from dame_nature.server.store.sql import DIALECTS, compiled
 
 
@@ -31,3 +33,26 @@ def test_every_dialect_binds_what_its_compiled_statement_names():
     text, bind = compiled(sql, "postgresql")
     assert "%(version)s" in text and bind(params) == params
     assert set(DIALECTS) == {"sqlite", "postgresql"}
+
+
+def test_an_action_from_a_stale_version_or_taken_index_changes_nothing(store_url: str):
+    store = open_store(store_url)
+    try:
+        store.create_room("abc", "tok", {"modes": []}, now=1.0)
+        store.add_player("abc", 0, "Ada", "t0", version=1, now=1.0)
+        store.start_game("abc", 1, {"seed": 1}, campaign=None, version=2, now=1.0)
+        move = {"type": "program", "card": "c12"}
+        store.add_action("abc", 1, 0, 0, move, result=None, campaign=None, version=3, now=2.0)
+        with pytest.raises(Conflict):  # version 3 is taken: the room is no longer at 2
+            store.add_action("abc", 1, 1, 0, move, result=None, campaign=None, version=3, now=3.0)
+        with pytest.raises(Conflict):  # action 0 is stored already
+            store.add_action("abc", 1, 0, 0, move, result=None, campaign=None, version=4, now=3.0)
+        room = store.load_room("abc")
+        assert room is not None
+        assert (room["version"], room["updated_at"], room["actions"]) == (
+            3, 2.0, [{"seat": 0, "action": move}]
+        )  # fmt: skip
+        store.add_action("abc", 1, 1, 0, move, result=None, campaign=None, version=4, now=4.0)
+        assert store.room_versions(["abc"]) == {"abc": 4}
+    finally:
+        store.close()

@@ -103,15 +103,24 @@ class StoreUnavailable(Exception):
     """The database cannot be reached right now; nothing was written."""
 
 
+#: a room's compare-and-set: its version moved on from ``expected``, its last change at
+#: ``now`` (``Tx.touch``)
+TOUCH = (
+    "UPDATE rooms SET version = :version, updated_at = :now"
+    " WHERE code = :code AND version = :expected"
+)
+
+
 class Tx:
     """One open transaction on a DB-API connection whose rows are dicts: ``execute`` (a
-    row count) and ``query`` (the rows), each statement compiled for ``dialect``."""
+    row count) and ``query`` (the rows), each statement compiled for ``dialect``, run on
+    ``cursor`` (default: a new one of ``conn``; one statement at a time)."""
 
     __slots__ = ("conn", "cursor", "statements")
 
-    def __init__(self, conn: Any, dialect: str) -> None:
+    def __init__(self, conn: Any, dialect: str, cursor: Any = None) -> None:
         self.conn = conn
-        self.cursor = conn.cursor()  # one for the transaction's statements, one at a time
+        self.cursor = conn.cursor() if cursor is None else cursor
         self.statements = CACHES[dialect]
 
     def execute(self, sql: str, params: Params = NO_PARAMS) -> int:
@@ -138,9 +147,7 @@ class Tx:
             )
         else:
             changed = self.execute(
-                "UPDATE rooms SET version = :version, updated_at = :now"
-                " WHERE code = :code AND version = :expected",
-                {"version": version, "now": now, "code": code, "expected": expected},
+                TOUCH, {"version": version, "now": now, "code": code, "expected": expected}
             )
         if changed != 1:
             raise Conflict(f"room {code} is no longer at version {expected}")

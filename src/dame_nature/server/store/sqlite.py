@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..migrate import migrate_sqlite
-from .base import BaseStore
-from .sql import Conflict, Tx
+from .base import INSERT_ACTION, BaseStore
+from .sql import TOUCH, Conflict, Tx, compiled
 
 T = TypeVar("T")
 
@@ -24,6 +24,13 @@ APPLICATION_ID = 0x444E4F4C
 
 def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
     return {column[0]: value for column, value in zip(cursor.description, row, strict=True)}
+
+
+def _duplicate_key(err: BaseException) -> bool:
+    """Whether ``err`` is a row whose key is taken (another writer's, for ``Conflict``)."""
+    return isinstance(err, sqlite3.IntegrityError) and (
+        "UNIQUE" in str(err) or "PRIMARY KEY" in str(err)
+    )
 
 
 class Store(BaseStore):
@@ -46,6 +53,8 @@ class Store(BaseStore):
         if path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.row_factory = _dict_row  # rows as dicts, as psycopg's dict_row
+        # every transaction's statements run on this one cursor (one at a time)
+        self._cursor = self._conn.cursor()
         self._checked_at = -1e9  # the last write probe of ``ping`` and what it found
         self._check_error: Exception | None = None
         if path != ":memory:":
@@ -119,17 +128,41 @@ class Store(BaseStore):
     def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
         # one connection, one writer at a time: every transaction is a snapshot already
         with self._lock:
-            conn = self._conn
-            conn.execute("BEGIN IMMEDIATE")
+            cursor = self._cursor
+            cursor.execute("BEGIN IMMEDIATE")
             try:
-                result = work(Tx(conn, "sqlite"))
-            except sqlite3.IntegrityError as err:
-                conn.execute("ROLLBACK")
-                if "UNIQUE" in str(err) or "PRIMARY KEY" in str(err):
+                result = work(Tx(self._conn, "sqlite", cursor))
+            except BaseException as err:
+                cursor.execute("ROLLBACK")
+                if _duplicate_key(err):
                     raise Conflict(str(err)) from err
                 raise
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+            cursor.execute("COMMIT")
             return result
+
+    def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
+        """The room's compare-and-set and the insert of the action, in one transaction:
+        the write of every accepted action that does not end its game, run straight on
+        the kept cursor (the base class's ``_change`` without its closure and ``Tx``)."""
+        touch_sql, touch_values = _TOUCH
+        insert_sql, insert_values = _INSERT_ACTION
+        with self._lock:
+            cursor = self._cursor
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
+                touch = {"version": row["version"], "now": now, "code": row["room"],
+                         "expected": expected}  # fmt: skip
+                if cursor.execute(touch_sql, touch_values(touch)).rowcount != 1:
+                    raise Conflict(f"room {row['room']} is no longer at version {expected}")
+                cursor.execute(insert_sql, insert_values(row))
+            except BaseException as err:
+                cursor.execute("ROLLBACK")
+                if _duplicate_key(err):
+                    raise Conflict(str(err)) from err
+                raise
+            cursor.execute("COMMIT")
+
+
+#: the two statements of ``Store._append_action``, as ``sqlite3`` takes them
+_TOUCH = compiled(TOUCH, "sqlite")
+_INSERT_ACTION = compiled(INSERT_ACTION, "sqlite")
