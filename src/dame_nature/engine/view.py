@@ -170,7 +170,7 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("options_keys", "memo", "seat_parts", "last_private")
+        + ("options_keys", "owns", "memo", "seat_parts", "last_private")
     )
 
     def __init__(
@@ -205,10 +205,14 @@ class PublicPart:
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
         #: the previous version's ``(log_start, seat_logs)``, if any
         self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
-        #: ``(seat, action type) -> options``: the last listing of each, shared by the parts
-        #: of every version of the state; its ``ActionSpec.options_key`` in ``options_keys``
-        self.options: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        #: ``(seat, action type) -> (action type, options)``: the last listing of each (the
+        #: item of ``SeatPart.listings``), shared by the parts of every version of the state;
+        #: its ``ActionSpec.options_key`` in ``options_keys``
+        self.options: dict[tuple[int, str], tuple[str, list[dict[str, Any]]]] = {}
         self.options_keys: dict[tuple[int, str], Any] = {}
+        #: ``seat -> SeatPart.own``: the last built, shared like ``options``, given again
+        #: while equal (fewer objects for the cyclic collector to walk)
+        self.owns: dict[int | None, dict[str, Any]] = {}
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
@@ -238,7 +242,7 @@ class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
     ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
-    action type: ``(type, actions)``, the same list from one version to the next while
+    action type: ``(type, actions)``, the same tuple from one version to the next while
     the type's ``options_key`` is unchanged) and ``no_place``."""
 
     own: dict[str, Any]
@@ -343,6 +347,7 @@ def public_part(state: State) -> PublicPart:
         part.previous = (cached.log_start, logs)
         part.options = cached.options
         part.options_keys = cached.options_keys
+        part.owns = cached.owns
         part.memo = cached.memo
         part.seat_parts = cached.seat_parts
         for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
@@ -423,6 +428,11 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
         "known": knowledge.known_to(known, seat),
         "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
     }
+    previous_own = part.owns.get(seat)
+    if previous_own is not None and previous_own == own:
+        own = previous_own
+    else:
+        part.owns[seat] = own
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
@@ -438,8 +448,8 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
             listings.append((kind, spec.options(state, seat)))
             continue
         if listed_keys.get((seat, kind)) != key:  # (a key is never None here)
-            listed_keys[seat, kind], listed[seat, kind] = key, spec.options(state, seat)
-        listings.append((kind, listed[seat, kind]))  # the same list from one version to the next
+            listed_keys[seat, kind], listed[seat, kind] = key, (kind, spec.options(state, seat))
+        listings.append(listed[seat, kind])  # the same item from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, None, listings, no_place)
 
