@@ -170,7 +170,7 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("options_keys", "memo", "seat_parts", "last_private")
+        + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_checked", "last_private")
     )
 
     def __init__(
@@ -205,18 +205,24 @@ class PublicPart:
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
         #: the previous version's ``(log_start, seat_logs)``, if any
         self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
-        #: ``(seat, action type) -> options``: the last listing of each, shared by the parts
-        #: of every version of the state; its ``ActionSpec.options_key`` in ``options_keys``
-        self.options: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        #: ``(seat, action type) -> (action type, options)``: the last listing of each (the
+        #: item of ``SeatPart.listings``), shared by the parts of every version of the state;
+        #: its ``ActionSpec.options_key`` in ``options_keys``
+        self.options: dict[tuple[int, str], tuple[str, list[dict[str, Any]]]] = {}
         self.options_keys: dict[tuple[int, str], Any] = {}
+        #: ``seat -> SeatPart.own``: the last built, shared like ``options``, given again
+        #: while equal (fewer objects for the cyclic collector to walk)
+        self.owns: dict[int | None, dict[str, Any]] = {}
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
-        #: ``seat -> (version, awaited, winnable, reveal_order, part)``: each seat's part
-        #: (without its log) last built during a programming phase, shared like ``options``,
-        #: and the version up to which the events logged since were found to leave it as
-        #: it is
-        self.seat_parts: dict[int | None, tuple[int, Any, bool, list[int], SeatPart]] = {}
+        #: ``seat -> (awaited, winnable, reveal_order, part)``: each seat's part (without
+        #: its log) last built during a programming phase, shared like ``options``
+        self.seat_parts: dict[int | None, tuple[Any, bool, list[int], SeatPart]] = {}
+        #: ``seat -> the version`` up to which the events logged since its part in
+        #: ``seat_parts`` was built were found to leave it as it is (atoms only: a dict the
+        #: cyclic collector does not track), shared like ``options``
+        self.seat_parts_checked: dict[int | None, int] = {}
         if log_public is None:
             log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
         #: the tail as a seat that sees none of its private parts sees it
@@ -238,7 +244,7 @@ class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
     ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
-    action type: ``(type, actions)``, the same list from one version to the next while
+    action type: ``(type, actions)``, the same tuple from one version to the next while
     the type's ``options_key`` is unchanged) and ``no_place``."""
 
     own: dict[str, Any]
@@ -343,8 +349,10 @@ def public_part(state: State) -> PublicPart:
         part.previous = (cached.log_start, logs)
         part.options = cached.options
         part.options_keys = cached.options_keys
+        part.owns = cached.owns
         part.memo = cached.memo
         part.seat_parts = cached.seat_parts
+        part.seat_parts_checked = cached.seat_parts_checked
         for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
             for key, value in new.items():  # the previous version's (fewer young objects)
                 if type(value) is list and old.get(key) == value:
@@ -375,22 +383,28 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     programming = state.phase == "programming"
     kept = part.seat_parts.get(seat) if programming else None
+    checked = part.seat_parts_checked
     if (
         kept is not None
-        and kept[1] == part.awaited
-        and kept[2] == part.rest["winnable"]
-        and kept[3] == part.tail["reveal_order"]
-        and _others_only(state.log, kept[0], part.version, seat)
+        and kept[0] == part.awaited
+        and kept[1] == part.rest["winnable"]
+        and kept[2] == part.tail["reveal_order"]
+        and _others_only(state.log, checked[seat], part.version, seat)
     ):
-        if kept[0] != part.version:  # the events so far are checked: the next check starts here
-            part.seat_parts[seat] = (part.version, kept[1], kept[2], kept[3], kept[4])
-        return kept[4] if log is None else kept[4]._replace(log=log)
+        checked[seat] = part.version  # the events so far are checked: the next check starts here
+        return kept[3] if log is None else kept[3]._replace(log=log)
     mine = _build_seat_part(state, seat, part)
     if programming:
-        entry = (part.version, part.awaited, part.rest["winnable"], part.tail["reveal_order"], mine)
-        part.seat_parts[seat] = entry
+        part.seat_parts[seat] = (
+            part.awaited,
+            part.rest["winnable"],
+            part.tail["reveal_order"],
+            mine,
+        )
+        checked[seat] = part.version
     elif part.seat_parts:  # (none is given again after the programming phase)
         part.seat_parts.clear()
+        checked.clear()
     return mine if log is None else mine._replace(log=log)
 
 
@@ -423,6 +437,11 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
         "known": knowledge.known_to(known, seat),
         "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
     }
+    previous_own = part.owns.get(seat)
+    if previous_own is not None and previous_own == own:
+        own = previous_own
+    else:
+        part.owns[seat] = own
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
@@ -438,8 +457,8 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
             listings.append((kind, spec.options(state, seat)))
             continue
         if listed_keys.get((seat, kind)) != key:  # (a key is never None here)
-            listed_keys[seat, kind], listed[seat, kind] = key, spec.options(state, seat)
-        listings.append((kind, listed[seat, kind]))  # the same list from one version to the next
+            listed_keys[seat, kind], listed[seat, kind] = key, (kind, spec.options(state, seat))
+        listings.append(listed[seat, kind])  # the same item from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, None, listings, no_place)
 
