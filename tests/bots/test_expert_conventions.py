@@ -176,3 +176,28 @@ def test_dependent_conditions_the_first_player_leads_with_a_species() -> None:
         view = state.view(0)
         know = ExpertBot(0, seed=0).knowledge(view)
         assert dependent_lead(view, 0, know, [violet, vole]) == ([vole] if not discard else [])
+
+
+def test_species_reintroductions_the_first_player_hands_over_a_special_card() -> None:
+    """Species Reintroductions: the first player, its free Symbiosis unspent, holds a
+    Pollution and a Reintroduction. It programs a Condition, then gives the Pollution to
+    the next player, who gives back another card: Special cards held together would
+    come due together."""
+    modes = ("species_reintroductions",)
+    hands = {
+        0: ["pollution-1", "reintroduction-1", "cond-blue-1", "species-chene"],
+        1: ["cond-violet-1", "cond-green-1", "joker-1", "species-jonc"],
+    }
+    state = position(4, modes, web={}, hands=hands, first=0, turn=1)
+    assert state.view(0)["free_symbiosis_available"]
+    for seed in range(3):
+        table, bot = state.clone(), ExpertBot(0, seed=seed)
+        program = bot.act(table.view(0))
+        assert program is not None and program["type"] == "program"
+        table.apply(0, program)
+        give = bot.act(table.view(0))
+        assert give == {"type": "give", "card": "pollution-1", "to": 1}
+        table.apply(0, give)
+        back = ExpertBot(1, seed=seed).act(table.view(1))
+        assert back is not None and back["type"] == "give_back"
+        assert not back["card"].startswith(("pollution-", "reintroduction-"))

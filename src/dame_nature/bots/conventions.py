@@ -22,6 +22,9 @@ of cards they rest on are the shared base policy's (``policy``).
   still locks the web and the bot reveals first: the same animal ends both locks. A
   Special card waits only while the bot holds a card that may find a place or is no
   Species: a Species discarded for sure loses the game.
+- **Species Reintroductions' hand-over** (``spread_specials``, ``keep_specials``): the
+  first player holding two Special cards or more gives one, with its free Symbiosis,
+  to the next player, who gives back another card.
 """
 
 from __future__ import annotations
@@ -192,13 +195,41 @@ def dependent_give(view: View, seat: int, know: Knowledge) -> Action | None:
     return {"type": "give", "card": cards[0], "to": order[1]} if cards else None
 
 
+#: the Special cards of Species Reintroductions
+SPECIAL_TYPES = frozenset(("pollution", "reintroduction"))
+
+
+def spread_specials(view: View, seat: int, know: Knowledge) -> Action | None:
+    """Species Reintroductions' hand-over: the first player, its free Symbiosis unspent,
+    holding two Special cards or more gives one to the next player, who gives back
+    another card (``keep_specials``). Each Special card waits for its moment
+    (``timely``) and a player reveals one card a turn, so Special cards held together
+    come due together, in the last turns, where the places left are too few."""
+    hand = [c for c in view["hand"] if INFO[c].type in SPECIAL_TYPES]
+    if (
+        not know.rules.reintro
+        or len(hand) < 2
+        or view["first_player"] != seat
+        or not view.get("free_symbiosis_available")
+        or "give" not in view["symbiosis_kinds"]
+        or view.get("pending_give")
+    ):
+        return None
+    partners = [p["seat"] for p in view["players"] if p["seat"] != seat and p["hand_size"] > 0]
+    if not partners:
+        return None
+    to = min(partners, key=lambda s: (s - seat) % len(view["players"]))
+    return {"type": "give", "card": hand[0], "to": to}
+
+
 def rule_symbiosis(view: View, seat: int, know: Knowledge) -> Action | None:
     """The Symbiosis a rule convention asks of ``seat`` now, if any: the Wetland's relay
-    (a show of its program) or Dependent Conditions' hand-over (a Give)."""
+    (a show of its program), Dependent Conditions' hand-over or Species Reintroductions'
+    (a Give)."""
     card = view["programmed"]
     if card is not None and relays(view, seat, know, card):
         return {"type": "show", "card": card}
-    return dependent_give(view, seat, know)
+    return dependent_give(view, seat, know) or spread_specials(view, seat, know)
 
 
 def keep_dependents(view: View, seat: int, know: Knowledge, options: list[Action]) -> list[Action]:
@@ -207,6 +238,23 @@ def keep_dependents(view: View, seat: int, know: Knowledge, options: list[Action
     with (``dependent_give``), unless it has no other card."""
     kept = [o for o in options if not _dependents_after_species(view, know, seat, [o["card"]])]
     return kept or options
+
+
+def keep_specials(know: Knowledge, options: list[Action]) -> list[Action]:
+    """Species Reintroductions: the give-backs that are no Special card
+    (``spread_specials``: a Special card given back would undo the hand-over), unless
+    every card is one."""
+    if not know.rules.reintro:
+        return options
+    return [o for o in options if INFO[o["card"]].type not in SPECIAL_TYPES] or options
+
+
+def give_back_options(
+    view: View, seat: int, know: Knowledge, options: list[Action]
+) -> list[Action]:
+    """The give-backs the rule conventions let ``seat`` answer a Give with
+    (``keep_dependents``, ``keep_specials``)."""
+    return keep_specials(know, keep_dependents(view, seat, know, options))
 
 
 def hold_species(

@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
-from .conventions import hold_species, keep_dependents, relays, rule_candidates, rule_symbiosis
+from .conventions import give_back_options, hold_species, relays, rule_candidates, rule_symbiosis
 from .endgame import Endgame
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
@@ -243,7 +243,7 @@ class ExpertBot(Reader):
             giver = view["pending_give"]["from"] if view.get("pending_give") else None
             if giver is not None:  # bots give when short of cards they can place
                 know.short = (giver,)
-            options = keep_dependents(view, self.seat, know, options)
+            options = give_back_options(view, self.seat, know, options)
             if self._my_show(view) == view["programmed"]:
                 # partners count on the program I showed: give back another card
                 kept = [o for o in options if o.get("card") != view["programmed"]]
