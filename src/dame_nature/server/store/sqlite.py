@@ -7,7 +7,7 @@ import contextlib
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from ..migrate import migrate_sqlite
@@ -125,20 +125,26 @@ class Store(BaseStore):
         with self._lock:
             self._conn.close()
 
-    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
-        # one connection, one writer at a time: every transaction is a snapshot already
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Cursor]:
+        """One write transaction on the kept cursor: committed when the block ends,
+        rolled back when it raises (a duplicate key raised as ``Conflict``)."""
         with self._lock:
             cursor = self._cursor
             cursor.execute("BEGIN IMMEDIATE")
             try:
-                result = work(Tx(self._conn, "sqlite", cursor))
+                yield cursor
             except BaseException as err:
                 cursor.execute("ROLLBACK")
                 if _duplicate_key(err):
                     raise Conflict(str(err)) from err
                 raise
             cursor.execute("COMMIT")
-            return result
+
+    def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
+        # one connection, one writer at a time: every transaction is a snapshot already
+        with self._writing() as cursor:
+            return work(Tx(self._conn, "sqlite", cursor))
 
     def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
         """The room's compare-and-set and the insert of the action, in one transaction:
@@ -146,21 +152,12 @@ class Store(BaseStore):
         the kept cursor (the base class's ``_change`` without its closure and ``Tx``)."""
         touch_sql, touch_values = _TOUCH
         insert_sql, insert_values = _INSERT_ACTION
-        with self._lock:
-            cursor = self._cursor
-            cursor.execute("BEGIN IMMEDIATE")
-            try:
-                touch = {"version": row["version"], "now": now, "code": row["room"],
-                         "expected": expected}  # fmt: skip
-                if cursor.execute(touch_sql, touch_values(touch)).rowcount != 1:
-                    raise Conflict(f"room {row['room']} is no longer at version {expected}")
-                cursor.execute(insert_sql, insert_values(row))
-            except BaseException as err:
-                cursor.execute("ROLLBACK")
-                if _duplicate_key(err):
-                    raise Conflict(str(err)) from err
-                raise
-            cursor.execute("COMMIT")
+        with self._writing() as cursor:
+            touch = {"version": row["version"], "now": now, "code": row["room"],
+                     "expected": expected}  # fmt: skip
+            if cursor.execute(touch_sql, touch_values(touch)).rowcount != 1:
+                raise Conflict(f"room {row['room']} is no longer at version {expected}")
+            cursor.execute(insert_sql, insert_values(row))
 
 
 #: the two statements of ``Store._append_action``, as ``sqlite3`` takes them
