@@ -61,8 +61,8 @@ from .policy import (
     rollout_value,
     side_quota,
 )
+from .shows import SHOW_CHAIN, late_show
 from .shows import earlier_settled as _earlier_settled
-from .shows import late_show
 from .shows import reveal_order as _reveal_order
 from .simulator import INFO, Outcome, Sim
 
@@ -75,9 +75,6 @@ ROLLOUT_BUDGET = 240
 MIN_WORLDS = 8
 #: the search changes the base policy's card only when it gains this much a deal
 DEVIATION = 0.0
-#: how many revealers, from the first, show their programmed card each turn (the first
-#: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
-SHOW_CHAIN = {4: 1, 5: 3, 6: 4}
 #: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
 SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
 #: a bot looks for a Give when at most this many of its cards can go into the web now
