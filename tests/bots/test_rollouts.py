@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from dame_nature.bots.expert import predict_programs
 from dame_nature.bots.policy import greedy_move, program_choice, turn_programs
 from dame_nature.bots.shows import SHOW_CHAIN, chain_length
 from dame_nature.bots.simulator import Sim
@@ -103,3 +104,20 @@ def test_turn_programs_leaves_the_position_alone() -> None:
     before = ([list(h) for h in sim.hands], dict(sim.web), sim.discards)
     turn_programs(sim)
     assert ([list(h) for h in sim.hands], dict(sim.web), sim.discards) == before
+
+
+def test_the_expert_s_turn_prediction_keeps_a_privileged_show_to_its_recipient() -> None:
+    """Under Privileged Symbioses the first player's shown program reaches the next
+    revealer only: the expert predicts the later revealers on the web as the turn began,
+    whatever the first player programmed."""
+    for seed in range(20):
+        sim = deal(4, seed, ("privileged_symbioses",))
+        order = sim.order()
+        first = order[0]
+        predicted = {
+            card: predict_programs(sim, order, {first: card}, {first: card}, to_all=False)
+            for card in dict.fromkeys(sim.hands[first])
+        }
+        for programs in predicted.values():
+            assert programs[order[2]] == program_choice(sim, order[2], None, 2), seed
+            assert programs[order[3]] == program_choice(sim, order[3], None, 3), seed
