@@ -144,6 +144,27 @@ def greedy_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]
     return best[1], best[2]
 
 
+def wetland_known(sim: Sim, seat: int, card: str) -> bool:
+    """In the rollouts (every hand open), whether the revealer after ``seat``, which is
+    about to reveal ``card``, knows that card when it chooses its own. Under the Wetland
+    only what is shown: the first player's program (its free Symbiosis) and the second
+    revealer's relay (``aquatic_relay``); so a card revealed third or later is chosen
+    blind to the card before it, as at the table, and the rollouts do not count on an
+    aquatic place after a blue card nobody showed. Under the other rules, always."""
+    if not sim.rules.wetland:
+        return True
+    records = sim.turn_records
+    return not records or (len(records) == 1 and aquatic_relay(sim, seat, card))
+
+
+def blind_move(sim: Sim, seat: int, prev: Record | None) -> tuple[str, Outcome]:
+    """``greedy_move`` for a revealer who does not know the card before it
+    (``wetland_known``): the card chosen as if nothing came just before it, then placed
+    where it does most after ``prev``, which it sees revealed."""
+    card, _ = greedy_move(sim, seat, None)
+    return card, best_outcome(sim, seat, card, prev)[1]
+
+
 def is_safe(sim: Sim, seat: int, card: str, prev: Record | None, unknown_before: int) -> bool:
     """Whether ``card`` is placed for sure, whatever the ``unknown_before`` players who
     reveal before this seat (their cards unknown) play. The convention all bots share:
@@ -195,6 +216,7 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
     best: tuple[float, str] | None = None
     lead = unknown_before == 0 and wetland_lead_wanted(sim, seat, prev)
     held = species_held_back(sim, seat, prev, unknown_before)
+    wetland = sim.rules.wetland and any(sim.web[s] is None for s in sim.rules.aquatic)
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
         if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
@@ -203,6 +225,8 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
             score += CAT_FIRST
         elif lead and blue_lead(card, outcome):
             score += WETLAND_LEAD
+        elif wetland and wetland_opener(sim, seat, card, outcome, prev):
+            score += WETLAND_OPENER
         if held and INFO[card].type == "species":
             score -= SPECIES_HELD
         if best is None or score > best[0]:
@@ -288,6 +312,30 @@ def wetland_lead_wanted(
         for card in distinct_cards(sim, after)
         for o in sim.outcomes(after, card, blue)
     )
+
+
+#: the Wetland: what a safe card the base policy programs scores when it keeps the aquatic
+#: web in reach (``wetland_opener``)
+WETLAND_OPENER = 20.0
+#: a blue Condition revealed just before (the aquatic web's test)
+BLUE_BEFORE: Record = ["cond-blue-1", "blue", True, None]
+
+
+def wetland_opener(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record | None) -> bool:
+    """The Wetland's preference in the base policy (``sim``: the aquatic web incomplete),
+    for a card placed for sure: a blue card placed in the main web (the revealer after it
+    may place an aquatic card), or a card both webs take (into the aquatic web if a blue
+    card comes just before it, else into the main web), which makes the most of a blue
+    card its revealer cannot know of."""
+    if outcome.discard or outcome.special:
+        return False
+    aquatic = sim.rules.aquatic
+    if blue_lead(card, outcome) and outcome.slot not in aquatic:
+        return True
+    if not INFO[card].is_condition_like:
+        return False
+    main = any(not o.discard and o.slot not in aquatic for o in sim.outcomes(seat, card, prev))
+    return main and any(o.slot in aquatic for o in sim.outcomes(seat, card, BLUE_BEFORE))
 
 
 def aquatic_relay(sim: Sim, seat: int, card: str) -> bool:
@@ -387,11 +435,16 @@ def play_out(sim: Sim) -> float:
             found = can_win(sim.copy(), ENDGAME_NODES)
             if found is not None:
                 return won_value(sim.rules) if found else value(sim)
+        known = True  # whether the revealer knows the card revealed just before it
         for seat in sim.order():
             if sim.over or sim.discards > limit:
                 break
             prev = sim.turn_records[-1] if sim.turn_records else None
-            card, outcome = greedy_move(sim, seat, prev)
+            if known:
+                card, outcome = greedy_move(sim, seat, prev)
+            else:
+                card, outcome = blind_move(sim, seat, prev)
+            known = wetland_known(sim, seat, card)
             sim.resolve(seat, card, outcome)
         if not sim.over and sim.discards <= limit:
             sim.end_turn()
