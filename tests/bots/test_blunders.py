@@ -247,6 +247,34 @@ def test_the_wetland_first_player_hands_charagne_over_with_its_blue_lead() -> No
         assert program_of(ExpertBot(1, seed=seed), mine) == charagne
 
 
+def test_the_wetland_charagne_handed_over_without_a_show() -> None:
+    """The Wetland: as above, but the first player's Symbiosis card is spent, so its lead
+    goes unshown. The Give of Charagne with its free Symbiosis tells the next revealer
+    that the lead is blue (bots hand Charagne over only so): it keeps Charagne and
+    reveals it after the lead."""
+    modes = ("wetland",)
+    web, left = charagne_left()
+    charagne = "species-charagne"
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={0: ["cond-blue-5", charagne], 1: ["wet-violet-1", "joker-1"]},
+        first=0,
+    )
+    state.symbiosis_cards[0] = 0
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(0, seed=seed), mine)
+        assert {"type": "give", "card": charagne, "to": 1} in moves, moves
+        answer = ExpertBot(1, seed=seed).act(mine.view(1))
+        assert answer is not None and answer["type"] == "give_back", answer
+        mine.apply(1, answer)
+        moves_of(ExpertBot(0, seed=seed), mine)
+        assert mine.programmed[0] == "cond-blue-5"
+        assert program_of(ExpertBot(1, seed=seed), mine) == charagne
+
+
 def test_the_wetland_a_later_revealer_hands_charagne_to_the_second() -> None:
     """The Wetland: the first player led a blue Condition, shown to all. The third
     revealer holds Charagne, installable, which only the second revealer can place (it

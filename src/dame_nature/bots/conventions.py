@@ -10,10 +10,10 @@ of cards they rest on are the shared base policy's (``policy``).
   second revealer knows the card before it (the first player's program, shown). So an
   installable aquatic Species goes to the second revealer: the first player holding one
   leads with a blue card (``aquatic_lead``), gives the Species to the next revealer with
-  its free Symbiosis and shows its lead with its Symbiosis card
-  (``shows.handed_over``); a later revealer holding one after a shown blue lead gives it
-  to the second revealer (its Symbiosis card). The second revealer keeps it and reveals
-  it after the blue lead.
+  its free Symbiosis (the Give tells it the lead is blue) and shows its lead with its
+  Symbiosis card when it has one (``shows.handed_over``); a later revealer holding one
+  after a shown blue lead gives it to the second revealer (its Symbiosis card). The
+  second revealer keeps it and reveals it after the blue lead.
 - **Associated Conditions' held Species** (``hold_species``): the bot keeps the
   convention its partners count on (``policy.species_held_back``).
 - **Dependent Conditions' hand-over** (``dependent_give``, ``keep_dependents``): a
@@ -40,7 +40,14 @@ from __future__ import annotations
 
 from .base import Action, View, my_cards
 from .knowledge import Knowledge
-from .policy import aquatic_relay, best_outcome, blue_lead, premature, species_held_back
+from .policy import (
+    BLUE_BEFORE,
+    aquatic_relay,
+    best_outcome,
+    blue_lead,
+    premature,
+    species_held_back,
+)
 from .shows import handed_over, reveal_order
 from .simulator import INFO, Outcome, Record, Sim
 
@@ -131,8 +138,8 @@ def _lead_cards(sim: Sim, seat: int, cards: list[str]) -> list[str]:
 def aquatic_lead(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
     """The Wetland's hand-over, the first player's part: of ``cards``, the blue leads,
     when ``seat`` reveals first and holds an installable aquatic Species it can hand to
-    the next revealer (its free Symbiosis unspent, a Symbiosis card to show the lead
-    with) or already handed it over this turn (``shows.handed_over``); else none."""
+    the next revealer (its free Symbiosis unspent) or already handed it over this turn
+    (``shows.handed_over``); else none."""
     order = reveal_order(view)
     if not know.rules.wetland or len(order) < 2 or order[0] != seat:
         return []
@@ -144,15 +151,13 @@ def aquatic_lead(view: View, seat: int, know: Knowledge, cards: list[str]) -> li
 
 
 def _may_hand_over(view: View, seat: int, sim: Sim) -> bool:
-    """The first player ``seat`` can hand an installable aquatic Species over and show its
-    lead: its free Symbiosis unspent, a Symbiosis card left, Gives and shows allowed."""
-    kinds = view["symbiosis_kinds"]
+    """The first player ``seat`` can hand an installable aquatic Species over: its free
+    Symbiosis unspent, Gives allowed. (The Give itself tells the next revealer that the
+    lead is blue; a show of the lead, when ``seat`` has a Symbiosis card left, tells the
+    others too.)"""
     return bool(
         view.get("free_symbiosis_available")
-        and "give" in kinds
-        and "show" in kinds
-        and not view.get("show_names_one_player")
-        and view["players"][seat]["symbiosis_cards"] > 0
+        and "give" in view["symbiosis_kinds"]
         and not view.get("pending_give")
         and aquatic_species(sim, my_cards(view))
     )
@@ -199,18 +204,25 @@ def _lead_of(sim: Sim) -> Outcome:
 
 def aquatic_program(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
     """The Wetland's hand-over, the second revealer's part: of ``cards``, the aquatic
-    Species the web installs right after the first player's shown blue lead, when
-    ``seat`` reveals second; else none."""
+    Species the web installs right after the first player's blue lead (shown, or told by
+    the Give of an aquatic Species: ``shows.handed_over``), when ``seat`` reveals
+    second; else none."""
     order = reveal_order(view)
     if not know.rules.wetland or len(order) < 2 or order[1] != seat:
         return []
     table = after_lead(view, know)
     if table is None:
-        return []
-    sim = table[0]
-    lead = sim.turn_records[-1]
-    if not blue_lead(lead[0], _lead_of(sim)):
-        return []
+        if handed_over(view, order[0]) is None:
+            return []
+        # the first player handed an aquatic Species over: by the convention, with a
+        # blue lead placed in the web (``aquatic_give``), shown or not
+        sim, lead = know.base.copy(), BLUE_BEFORE
+        sim.start_turn()
+    else:
+        sim = table[0]
+        lead = sim.turn_records[-1]
+        if not blue_lead(lead[0], _lead_of(sim)):
+            return []
     return [
         c
         for c in aquatic_species(sim, cards)
