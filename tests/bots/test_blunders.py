@@ -308,6 +308,40 @@ def test_the_wetland_a_later_revealer_hands_charagne_to_the_second() -> None:
         assert program_of(ExpertBot(1, seed=seed), mine) == charagne
 
 
+def test_the_wetland_a_condition_only_the_aquatic_web_takes_goes_to_the_second() -> None:
+    """The Wetland: the first player led a blue Condition, shown to all. The third
+    revealer holds the Wetland's violet Condition, whose only open place is the Gardon's
+    (the aquatic web): revealed third, after a card it cannot know, it is most likely
+    discarded. It gives it to the second revealer (its Symbiosis card), who knows the blue
+    lead is just before it, keeps it and reveals it there."""
+    modes = ("wetland",)
+    web, left = charagne_left()
+    web["species-charagne"], web["species-aigle-royal:2"] = "species-charagne", "cond-violet-5"
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={
+            0: ["cond-blue-5"],
+            1: [EAGLE, "species-gardon"],
+            2: ["wet-violet-1", "joker-1"],
+        },
+        first=0,
+    )
+    state.apply(0, {"type": "program", "card": "cond-blue-5"})
+    state.apply(0, {"type": "show", "card": "cond-blue-5"})  # the lead, with the free Symbiosis
+    state.apply(0, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(2, seed=seed), mine)
+        assert {"type": "give", "card": "wet-violet-1", "to": 1} in moves, moves
+        answer = ExpertBot(1, seed=seed).act(mine.view(1))
+        assert answer is not None and answer["type"] == "give_back", answer
+        assert answer["card"] != "wet-violet-1", answer
+        mine.apply(1, answer)
+        assert program_of(ExpertBot(1, seed=seed), mine) == "wet-violet-1"
+
+
 def test_associated_conditions_a_middle_revealer_holds_its_species_back() -> None:
     """Associated Conditions: the second revealer, after the first player's shown
     Condition, holds an installable Species and a Condition it can place, with an

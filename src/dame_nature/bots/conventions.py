@@ -190,8 +190,28 @@ def aquatic_give(view: View, seat: int, know: Knowledge) -> Action | None:
         table = after_lead(view, know)
         if table is None or not blue_lead(table[0].turn_records[-1][0], _lead_of(table[0])):
             return None
-        species = aquatic_species(sim, my_cards(view))
+        species = aquatic_species(sim, my_cards(view)) or aquatic_only(sim, seat, my_cards(view))
     return {"type": "give", "card": species[0], "to": order[1]} if species else None
+
+
+def aquatic_only(sim: Sim, seat: int, cards: list[str]) -> list[str]:
+    """Of ``cards``, the Conditions and Jokers the web takes only in the aquatic web,
+    right after a blue card (none of the main web's places is open to them)."""
+    if not HAND_OVER_CONDITIONS:
+        return []
+    aquatic = sim.rules.aquatic
+    return [
+        c
+        for c in cards
+        if INFO[c].is_condition_like
+        and all(o.discard for o in sim.outcomes(seat, c, None))
+        and any(o.slot in aquatic for o in sim.outcomes(seat, c, BLUE_BEFORE))
+    ]
+
+
+#: the Wetland's hand-over also moves a later revealer's Condition that only the aquatic
+#: web takes to the second revealer after a shown blue lead
+HAND_OVER_CONDITIONS = True
 
 
 def _lead_of(sim: Sim) -> Outcome:
@@ -240,6 +260,9 @@ def keep_aquatic(view: View, seat: int, know: Knowledge, options: list[Action]) 
     sim = know.base.copy()
     sim.start_turn()
     kept = [o for o in options if not aquatic_species(sim, [o["card"]])]
+    table = after_lead(view, know)
+    if table is not None and blue_lead(table[0].turn_records[-1][0], _lead_of(table[0])):
+        kept = [o for o in kept if not aquatic_only(sim, seat, [o["card"]])]
     return kept or options
 
 
