@@ -12,7 +12,8 @@ of cards they rest on are the shared base policy's (``policy``).
   leads with a blue card (``aquatic_lead``), gives the Species to the next revealer with
   its free Symbiosis (the Give tells it the lead is blue) and shows its lead with its
   Symbiosis card when it has one (``shows.handed_over``); a later revealer holding one
-  after a shown blue lead gives it to the second revealer (its Symbiosis card). The
+  after a shown blue lead gives it to the second revealer (its Symbiosis card), and so
+  does one holding a Condition only the aquatic web takes (``aquatic_only``). The
   second revealer keeps it and reveals it after the blue lead.
 - **Associated Conditions' held Species** (``hold_species``): the bot keeps the
   convention its partners count on (``policy.species_held_back``).
