@@ -196,7 +196,6 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
     best: tuple[float, str] | None = None
     lead = unknown_before == 0 and wetland_lead_wanted(sim, seat, prev)
     held = species_held_back(sim, seat, prev, unknown_before)
-    wetland = sim.rules.wetland and any(sim.web[s] is None for s in sim.rules.aquatic)
     for card in distinct_cards(sim, seat):
         score, outcome = best_outcome(sim, seat, card, prev)
         if not outcome.discard and not is_safe(sim, seat, card, prev, unknown_before):
@@ -205,8 +204,6 @@ def program_choice(sim: Sim, seat: int, prev: Record | None = None, unknown_befo
             score += CAT_FIRST
         elif lead and blue_lead(card, outcome):
             score += WETLAND_LEAD
-        elif wetland and wetland_opener(sim, seat, card, outcome, prev):
-            score += WETLAND_OPENER
         if held and INFO[card].type == "species":
             score -= SPECIES_HELD
         if best is None or score > best[0]:
@@ -294,28 +291,8 @@ def wetland_lead_wanted(
     )
 
 
-#: the Wetland: what a safe card the base policy programs scores when it keeps the aquatic
-#: web in reach (``wetland_opener``)
-WETLAND_OPENER = 20.0
 #: a blue Condition revealed just before (the aquatic web's test)
 BLUE_BEFORE: Record = ["cond-blue-1", "blue", True, None]
-
-
-def wetland_opener(sim: Sim, seat: int, card: str, outcome: Outcome, prev: Record | None) -> bool:
-    """The Wetland's preference in the base policy (``sim``: the aquatic web incomplete),
-    for a card placed for sure: a blue card placed in the main web (the revealer after it
-    may place an aquatic card), or a card both webs take (into the aquatic web if a blue
-    card comes just before it, else into the main web), which makes the most of a blue
-    card its revealer cannot know of."""
-    if outcome.discard or outcome.special:
-        return False
-    aquatic = sim.rules.aquatic
-    if blue_lead(card, outcome) and outcome.slot not in aquatic:
-        return True
-    if not INFO[card].is_condition_like:
-        return False
-    main = any(not o.discard and o.slot not in aquatic for o in sim.outcomes(seat, card, prev))
-    return main and any(o.slot in aquatic for o in sim.outcomes(seat, card, BLUE_BEFORE))
 
 
 def aquatic_relay(sim: Sim, seat: int, card: str) -> bool:
