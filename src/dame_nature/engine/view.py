@@ -170,7 +170,8 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_checked", "last_private")
+        + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
+        + ("last_private",)
     )
 
     def __init__(
@@ -216,9 +217,13 @@ class PublicPart:
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
-        #: ``seat -> (awaited, winnable, reveal_order, part)``: each seat's part (without
-        #: its log) last built during a programming phase, shared like ``options``
-        self.seat_parts: dict[int | None, tuple[Any, bool, list[int], SeatPart]] = {}
+        #: ``seat -> part``: each seat's part (without its log) last built during a
+        #: programming phase, shared like ``options``
+        self.seat_parts: dict[int | None, SeatPart] = {}
+        #: ``seat -> what the table was when its part in ``seat_parts`` was built``: the
+        #: awaited seat and kind, whether the game was winnable and the reveal order, as a
+        #: string (``_table_key``), which the cyclic collector does not track
+        self.seat_parts_at: dict[int | None, str] = {}
         #: ``seat -> the version`` up to which the events logged since its part in
         #: ``seat_parts`` was built were found to leave it as it is (atoms only: a dict the
         #: cyclic collector does not track), shared like ``options``
@@ -352,6 +357,7 @@ def public_part(state: State) -> PublicPart:
         part.owns = cached.owns
         part.memo = cached.memo
         part.seat_parts = cached.seat_parts
+        part.seat_parts_at = cached.seat_parts_at
         part.seat_parts_checked = cached.seat_parts_checked
         for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
             for key, value in new.items():  # the previous version's (fewer young objects)
@@ -384,28 +390,30 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     programming = state.phase == "programming"
     kept = part.seat_parts.get(seat) if programming else None
     checked = part.seat_parts_checked
+    table = _table_key(part) if programming else ""
     if (
         kept is not None
-        and kept[0] == part.awaited
-        and kept[1] == part.rest["winnable"]
-        and kept[2] == part.tail["reveal_order"]
+        and part.seat_parts_at[seat] == table
         and _others_only(state.log, checked[seat], part.version, seat)
     ):
         checked[seat] = part.version  # the events so far are checked: the next check starts here
-        return kept[3] if log is None else kept[3]._replace(log=log)
+        return kept if log is None else kept._replace(log=log)
     mine = _build_seat_part(state, seat, part)
     if programming:
-        part.seat_parts[seat] = (
-            part.awaited,
-            part.rest["winnable"],
-            part.tail["reveal_order"],
-            mine,
-        )
+        part.seat_parts[seat] = mine
+        part.seat_parts_at[seat] = table
         checked[seat] = part.version
     elif part.seat_parts:  # (none is given again after the programming phase)
         part.seat_parts.clear()
+        part.seat_parts_at.clear()
         checked.clear()
     return mine if log is None else mine._replace(log=log)
+
+
+def _table_key(part: PublicPart) -> str:
+    """What a seat's kept part depends on besides its own events, as a string: the seat
+    and kind awaited, whether the game is winnable, the reveal order."""
+    return f"{part.awaited}|{part.rest['winnable']}|{part.tail['reveal_order']}"
 
 
 #: the events of the programming phase that change only their seat's part (and the
