@@ -206,11 +206,12 @@ class PublicPart:
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
         #: the previous version's ``(log_start, seat_logs)``, if any
         self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
-        #: ``(seat, action type) -> (action type, options)``: the last listing of each (the
-        #: item of ``SeatPart.listings``), shared by the parts of every version of the state;
-        #: its ``ActionSpec.options_key`` in ``options_keys``
-        self.options: dict[tuple[int, str], tuple[str, list[dict[str, Any]]]] = {}
-        self.options_keys: dict[tuple[int, str], Any] = {}
+        #: ``"seat action-type" -> options``: the last listing of each (the item of
+        #: ``SeatPart.listings``), shared by the parts of every version of the state; its
+        #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
+        #: collector does not track, nor count as it counts new containers)
+        self.options: dict[str, list[dict[str, Any]]] = {}
+        self.options_keys: dict[str, Any] = {}
         #: ``seat -> SeatPart.own``: the last built, shared like ``options``, given again
         #: while equal (fewer objects for the cyclic collector to walk)
         self.owns: dict[int | None, dict[str, Any]] = {}
@@ -249,19 +250,20 @@ class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
     ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
-    action type: ``(type, actions)``, the same tuple from one version to the next while
-    the type's ``options_key`` is unchanged) and ``no_place``."""
+    action type, in the order of ``legal_types``: each type's list of actions, the same
+    list from one version to the next while the type's ``options_key`` is unchanged) and
+    ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
     legal_types: list[str]
     log: list[dict[str, Any]] | None
-    listings: list[tuple[str, list[dict[str, Any]]]]
+    listings: list[list[dict[str, Any]]]
     no_place: dict[str, str | None]
 
     @property
     def legal_actions(self) -> list[dict[str, Any]]:
-        return [action for _, actions in self.listings for action in actions]
+        return [action for actions in self.listings for action in actions]
 
 
 def public_part(state: State) -> PublicPart:
@@ -453,20 +455,21 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
-    listings: list[tuple[str, list[dict[str, Any]]]] = []
+    listings: list[list[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
     for kind in legal_types:
         if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
-            listings.append((kind, awaiting["options"]))
+            listings.append(awaiting["options"])
             continue
         spec = ACTIONS[kind]
         key = spec.options_key(state, seat)
         if key is None:
-            listings.append((kind, spec.options(state, seat)))
+            listings.append(spec.options(state, seat))
             continue
-        if listed_keys.get((seat, kind)) != key:  # (a key is never None here)
-            listed_keys[seat, kind], listed[seat, kind] = key, (kind, spec.options(state, seat))
-        listings.append(listed[seat, kind])  # the same item from one version to the next
+        where = f"{seat} {kind}"
+        if listed_keys.get(where) != key:  # (a key is never None here)
+            listed_keys[where], listed[where] = key, spec.options(state, seat)
+        listings.append(listed[where])  # the same list from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, None, listings, no_place)
 

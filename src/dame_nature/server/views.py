@@ -194,7 +194,7 @@ class StateMessages:
         if seat is None:  # a spectator: no action, no ``no_place``
             return _members(mine.own), awaited, "[]", "", "{}"
         listed = []
-        for _kind, actions in mine.listings:
+        for actions in mine.listings:
             if not actions:
                 continue
             if awaiting is not None and actions is awaiting["options"]:
