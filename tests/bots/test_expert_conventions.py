@@ -7,7 +7,7 @@ from typing import Any
 
 from dame_nature.bots.arena import play_game
 from dame_nature.bots.conventions import dependent_lead
-from dame_nature.bots.expert import SHOW_CHAIN, ExpertBot, give_back_guess
+from dame_nature.bots.expert import ExpertBot, give_back_guess
 from dame_nature.bots.policy import (
     best_outcome,
     greedy_move,
@@ -15,6 +15,7 @@ from dame_nature.bots.policy import (
     side_quota,
     value,
 )
+from dame_nature.bots.shows import SHOW_CHAIN
 from dame_nature.bots.simulator import Sim, get_rules
 from dame_nature.engine import Game
 

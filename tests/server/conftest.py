@@ -149,7 +149,9 @@ class Api:
     @contextmanager
     def socket(self, room: str, token: str | None = None) -> Iterator[WsClient]:
         url = f"{self.ws_url}/api/rooms/{room}/ws" + (f"?token={token}" if token else "")
-        with connect(url, open_timeout=10, max_size=2**22) as ws:
+        # every message read off the wire at once (no bounded queue): a socket the test
+        # reads late must not hold the server's writes back (its outbox would fill)
+        with connect(url, open_timeout=10, max_size=2**22, max_queue=None) as ws:
             yield WsClient(ws)
 
 

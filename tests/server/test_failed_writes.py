@@ -72,7 +72,9 @@ def test_a_locked_sqlite_file(server_factory, make_api, tmp_path):
         holder.close()
 
 
-def test_a_stopped_postgresql(server_factory, make_api, own_postgres):
+def test_a_stopped_postgresql(own_postgres, server_factory, make_api):
+    # own_postgres first, so stopped last: a server stopping after its PostgreSQL would
+    # wait for the pool's connection timeout (10 s) on what it writes as it stops
     db = own_postgres.create_database()
     api = make_api(server_factory(db=db).start())
     play_through_a_failed_write(api, own_postgres.halt, own_postgres.start)

@@ -9,6 +9,7 @@ then ``done``, stored with the game so that a restart keeps them.
 
 from __future__ import annotations
 
+import signal
 import time
 from typing import Any
 
@@ -194,6 +195,25 @@ def test_a_review_survives_a_restart(server_factory: Any, make_api: Any, tmp_pat
     replay = api.replay(table["room"]).json()
     assert replay["hints_taken"] == [1, 0, 0, 0]
     assert api.state(table["room"]).json()["hints_taken"] == [1, 0, 0, 0]
+
+
+def test_a_stopping_server_does_not_wait_for_a_review(
+    server_factory: Any, make_api: Any, tmp_path: Any
+) -> None:
+    """A review under way when the server is told to stop (SIGTERM) ends with it (it
+    starts again on the next request): the server exits on its own, where it used to
+    wait for the solver's whole budget (``ServerProcess.stop`` kills it after 10 s)."""
+    db = tmp_path / "review.sqlite3"
+    budget = {"DAME_NATURE_REVIEW_SECONDS": "600", "DAME_NATURE_REVIEW_NODE_BUDGET": "10000000000"}
+    server = server_factory(db=db, env=budget).start()
+    api = make_api(server)
+    table = api.table(players=3, seed=12)
+    api.play_out(table)
+    assert review(api, table["room"]).json()["status"] == "pending"  # the solver thinks
+    server.stop()
+    assert server.proc.returncode == -signal.SIGTERM  # ended by the SIGTERM, not killed
+    again = make_api(server_factory(db=db, env={"DAME_NATURE_REVIEW_SECONDS": "2"}).start())
+    assert wait_review(again, table["room"])["status"] == "done"  # asked again: done
 
 
 def test_play_from_a_step_of_the_replay(api: Any) -> None:

@@ -48,19 +48,59 @@ def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UiServer]:
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One Chromium per test module: Playwright's sync API runs an event loop in this
-    thread while it is open, so closing it after each module leaves later tests (which
-    call ``asyncio.run``) free to run in any order."""
-    from playwright.sync_api import sync_playwright
+class SharedChromium:
+    """The one Chromium that consecutive browser tests share (launched by the first, kept
+    while the next test uses it too); each test still opens its own contexts.
 
+    Playwright's sync API runs an event loop in this thread while it is open, so it is
+    closed (after the test's own fixtures) as soon as the next test is not a browser
+    test: later tests (which call ``asyncio.run``) stay free to run in any order."""
+
+    def __init__(self) -> None:
+        self.playwright: Any = None
+        self.browser: Any = None
+
+    def get(self) -> Any:
+        if self.browser is not None and not self.browser.is_connected():
+            self.close()  # it crashed or a test closed it: a new one
+        if self.browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self.playwright = sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            )
+        return self.browser
+
+    def close(self) -> None:
+        browser, self.browser = self.browser, None
+        playwright, self.playwright = self.playwright, None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
+
+
+CHROMIUM_SHARED = SharedChromium()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """Chromium, shared with the browser tests just before and after this one."""
     if not Path(CHROMIUM).exists():  # pragma: no cover
         pytest.skip(f"{CHROMIUM} is missing")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+    return CHROMIUM_SHARED.get()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    try:
+        return (yield)  # the test's fixtures first (its contexts are closed there)
+    finally:
+        if nextitem is None or "browser" not in getattr(nextitem, "fixturenames", ()):
+            CHROMIUM_SHARED.close()
 
 
 class PageOpener:

@@ -49,6 +49,14 @@ def join_room(page: Page, code: str, name: str) -> None:
     take_seat(page, name)
 
 
+def open_rules_editor(host: Page) -> None:
+    """The host opens the lobby's rules editor, once the page has read the room's rules
+    (until then it stays shut)."""
+    expect(host.locator("#rules-editor")).to_have_attribute("aria-busy", "false")
+    host.click("#rules-editor summary")
+    expect(host.locator("#rules-editor")).to_have_attribute("open", "")
+
+
 def start_game(host: Page, players: int) -> None:
     expect(host.locator("#lobby-players li")).to_have_count(players)
     host.click("#start-btn")

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 from dn_rest import RestTable
-from dn_ui import assert_accessible, create_room, join_room, start_game, take_seat
+from dn_ui import (
+    assert_accessible,
+    create_room,
+    join_room,
+    open_rules_editor,
+    start_game,
+    take_seat,
+)
 from dn_ui_plan import plan
 from playwright.sync_api import Page, expect
 
@@ -61,7 +68,7 @@ def test_every_screen_passes_axe(open_page, ui_server):
     code = create_room(alice, deal=p.deal())
     take_seat(alice, "Alice")
     join_room(bob, code, "Bob")
-    alice.click("#rules-editor summary")
+    open_rules_editor(alice)
     assert_accessible(alice, "lobby (host, rules editor open)")
     assert_controls_named(alice, "lobby (host)")
     assert_accessible(bob, "lobby (guest, phone)")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import httpx
 import pytest
-from dn_ui import create_room, join_room, start_game, take_seat
+from dn_ui import create_room, join_room, open_rules_editor, start_game, take_seat
 from dn_ui_plan import plan
 from playwright.sync_api import expect
 
@@ -30,7 +31,7 @@ def test_saving_the_rules_keeps_the_seed_and_shows_it(open_page):
     join_room(guest, code, "Bob")
     join_room(third, code, "Chloé")
     expect(host.locator("#lobby-rules")).to_contain_text("seed 42")
-    host.click("#rules-editor summary")
+    open_rules_editor(host)
     expect(host.locator("#lobby-picker #seed")).to_have_value("42")
     host.check('#lobby-picker input[name="mode"][value="first_predator"]')
     host.click("#rules-save")
@@ -48,7 +49,7 @@ def test_saving_the_rules_keeps_an_explicit_deal(open_page):
     deal = plan().deal()
     create_room(host, deal=deal)
     expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")
-    host.click("#rules-editor summary")
+    open_rules_editor(host)
     host.check('#lobby-picker input[name="mode"][value="wetland"]')
     host.click("#rules-save")
     expect(host.locator("#rules-error")).to_contain_text("missing")  # the deal is checked
@@ -58,9 +59,38 @@ def test_saving_the_rules_keeps_an_explicit_deal(open_page):
     expect(host.locator("#lobby-rules")).to_contain_text("Climate Change")
     expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")
     host.reload()
-    host.click("#rules-editor summary")
+    expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")  # the rules read
+    open_rules_editor(host)
     assert '"first_player":0' in host.locator("#lobby-picker #deal").input_value()
     assert deal["hands"][0][0] in host.locator("#lobby-picker #deal").input_value()
+
+
+def test_the_rules_editor_opens_once_the_rules_are_read(open_page):
+    """Opened before the host's ``GET /rules`` answers, the editor would show no deal, and
+    saving would drop the room's explicit deal: it stays shut (busy) until then."""
+    host = open_page()
+    deal = plan().deal()
+    create_room(host, deal=deal)
+    expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")
+    rules = re.compile(r"/api/rooms/[^/]+/rules$")
+    held = []  # the host's read of the rules, answered when the test says
+    host.route(rules, lambda route: held.append(route))
+    with host.expect_request(rules):
+        host.reload()
+    expect(host.locator("#lobby-view")).to_be_visible()
+    host.click("#rules-editor summary")  # refused while the rules are read
+    expect(host.locator("#rules-editor")).not_to_have_attribute("open", "")
+    expect(host.locator("#rules-editor")).to_have_attribute("aria-busy", "true")
+    assert len(held) == 1
+    held[0].continue_()
+    host.unroute(rules)
+    expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")
+    open_rules_editor(host)
+    assert deal["hands"][0][0] in host.locator("#lobby-picker #deal").input_value()
+    host.check('#lobby-picker input[name="mode"][value="climate_change"]')
+    host.click("#rules-save")
+    expect(host.locator("#lobby-rules")).to_contain_text("Climate Change")
+    expect(host.locator("#lobby-rules")).to_contain_text("explicit deal")
 
 
 def test_names_with_joined_emoji_and_long_names(open_page):

@@ -4,7 +4,7 @@ with them."""
 from __future__ import annotations
 
 import pytest
-from dn_ui import create_room, join_room, start_game, take_seat
+from dn_ui import create_room, join_room, open_rules_editor, start_game, take_seat
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
@@ -19,7 +19,7 @@ def test_host_changes_the_rules_in_the_lobby(open_page):
     expect(guest.locator("#lobby-rules")).to_contain_text("The Wetland")
     expect(guest.locator("#rules-editor")).to_be_hidden()  # only the host edits
 
-    host.click("#rules-editor summary")
+    open_rules_editor(host)
     expect(host.locator('#lobby-picker input[name="mode"][value="wetland"]')).to_be_checked()
     host.uncheck('#lobby-picker input[name="mode"][value="wetland"]')
     host.check('#lobby-picker input[name="mode"][value="climate_change"]')
@@ -28,7 +28,7 @@ def test_host_changes_the_rules_in_the_lobby(open_page):
     expect(guest.locator("#lobby-rules")).to_contain_text("Climate Change")
     expect(guest.locator("#lobby-rules")).not_to_contain_text("The Wetland")
 
-    host.click("#rules-editor summary")
+    open_rules_editor(host)
     host.check('#lobby-picker input[name="kind"][value="path"]')
     host.check('#lobby-picker input[name="path"][value="4"]')
     host.click("#rules-save")

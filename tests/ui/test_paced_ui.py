@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from dn_ui import create_room, start_game, take_seat
+from dn_ui import create_room, open_rules_editor, start_game, take_seat
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
@@ -49,7 +49,7 @@ def test_paced_room_in_the_lobby_at_home_and_since_the_last_visit(open_page, ui_
     page = open_page()
     code = create_room(page)
     take_seat(page, "Alice")
-    page.click("#rules-editor summary")
+    open_rules_editor(page)
     page.select_option("#lobby-picker #turn-limit", "86400")
     page.click("#rules-save")
     expect(page.locator("#pace-line")).to_contain_text("1 day")

@@ -61,8 +61,8 @@ from .policy import (
     rollout_value,
     side_quota,
 )
+from .shows import SHOW_CHAIN, late_show, shown_to_all
 from .shows import earlier_settled as _earlier_settled
-from .shows import late_show
 from .shows import reveal_order as _reveal_order
 from .simulator import INFO, Outcome, Sim
 
@@ -75,9 +75,6 @@ ROLLOUT_BUDGET = 240
 MIN_WORLDS = 8
 #: the search changes the base policy's card only when it gains this much a deal
 DEVIATION = 0.0
-#: how many revealers, from the first, show their programmed card each turn (the first
-#: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
-SHOW_CHAIN = {4: 1, 5: 3, 6: 4}
 #: the Symbiosis cards a bot keeps for discard swaps rather than spend on showing
 SHOW_RESERVE = {4: 0, 5: 1, 6: 1}
 #: a bot looks for a Give when at most this many of its cards can go into the web now
@@ -216,7 +213,8 @@ class ExpertBot(Reader):
         if show:
             public[self.seat] = card
         fixed = {**self.partners.own_ways(sim), **know.programs, self.seat: card}
-        programs = predict_programs(sim, order, public, fixed)
+        to_all = shown_to_all(sim.rules.modes)
+        programs = predict_programs(sim, order, public, fixed, to_all=to_all)
         return rollout_value(sim, programs, mid_turn_order=order)
 
     # reveal choices, give-backs, sides --------------------------------
@@ -454,12 +452,19 @@ def give_back_guess(sim: Sim, seat: int, giver: int) -> str:
 
 
 def predict_programs(
-    sim: Sim, order: list[int], public: dict[int, str], fixed: dict[int, str]
+    sim: Sim,
+    order: list[int],
+    public: dict[int, str],
+    fixed: dict[int, str],
+    *,
+    to_all: bool = True,
 ) -> dict[int, str]:
     """Every seat's program this turn (``sim`` at its start, ``order`` the reveal order):
     the ``fixed`` ones as given, the others by the shared base policy. Partners see the
     ``public`` programs that head the reveal order (shown this turn) revealed on the web,
-    and treat every other seat before them as unknown."""
+    and treat every other seat before them as unknown. Unless ``to_all`` (Privileged
+    Symbioses: a show reaches the next revealer only), only the first seat after them
+    saw them; the later ones see the web as the turn began."""
     head = sim.copy()
     k = 0
     while k < len(order) and order[k] in public:
@@ -467,9 +472,13 @@ def predict_programs(
         k += 1
     programs = dict(fixed)
     for i, seat in enumerate(order[k:]):
-        if seat not in programs:
+        if seat in programs:
+            continue
+        if to_all or i == 0:
             prev = head.turn_records[-1] if i == 0 and head.turn_records else None
             programs[seat] = program_choice(head, seat, prev, i)
+        else:
+            programs[seat] = program_choice(sim, seat, None, k + i)
     return programs
 
 

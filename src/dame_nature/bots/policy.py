@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from .shows import chain_length, shown_to_all
 from .simulator import INFO, PLAIN_KEY, Outcome, Record, Rules, Sim
 
 SYMBOL_MODES = {
@@ -372,9 +373,10 @@ def rollout_value(
 
 
 def play_out(sim: Sim) -> float:
-    """Play the game out from the start of a turn, greedily with every hand open, until
-    it is won or cannot be won any more; the ``value`` reached. The last cards are
-    searched exactly (``ENDGAME_CARDS``)."""
+    """Play the game out from the start of a turn, each turn as its players would program
+    it (``play_turn``: the show chain greedily, the others by the base policy, blind to
+    the reveals before them they were not shown), until it is won or cannot be won any
+    more; the ``value`` reached. The last cards are searched exactly (``ENDGAME_CARDS``)."""
     limit = sim.rules.max_discards
     turns_left = sim.cards_left() + 1  # Cats that come back cannot loop for ever
     while not sim.over and turns_left > 0:
@@ -387,12 +389,59 @@ def play_out(sim: Sim) -> float:
             found = can_win(sim.copy(), ENDGAME_NODES)
             if found is not None:
                 return won_value(sim.rules) if found else value(sim)
-        for seat in sim.order():
-            if sim.over or sim.discards > limit:
-                break
-            prev = sim.turn_records[-1] if sim.turn_records else None
-            card, outcome = greedy_move(sim, seat, prev)
-            sim.resolve(seat, card, outcome)
+        play_turn(sim)
         if not sim.over and sim.discards <= limit:
             sim.end_turn()
     return value(sim)
+
+
+@cache
+def _chain(rules: Rules) -> tuple[int, bool]:
+    return chain_length(rules.n, rules.modes), shown_to_all(rules.modes)
+
+
+def play_turn(sim: Sim) -> dict[int, str]:
+    """Reveal a turn from its start (in place) as the players would program it, every
+    hand open to the rollout but not to them; the programs. The show chain's revealers
+    (``shows.chain_length``) play greedily, their programs shown: every player sees them
+    (under Privileged Symbioses only the next revealer sees the first player's). Each
+    other seat programs by the base policy (``program_choice``) seeing the web at the
+    start of the turn, the shown programs revealed on it, and the card just before it
+    only when that card was shown to it: the reveals before it that were not shown to it
+    are unknown cards (``unknown_before``). Stops early when the game is over or past
+    its discard limit."""
+    order = sim.order()
+    chain, to_all = _chain(sim.rules)
+    chain = min(chain, len(order))
+    limit = sim.rules.max_discards
+    programs: dict[int, str] = {}
+    if not to_all and chain:
+        # the first player shows to the next revealer only: the later ones see the web
+        # as the turn began, with two unknown revealers before the third
+        for i, seat in enumerate(order[2:], start=2):
+            programs[seat] = program_choice(sim, seat, None, i)
+    for seat in order[:chain]:
+        prev = sim.turn_records[-1] if sim.turn_records else None
+        card, outcome = greedy_move(sim, seat, prev)
+        programs[seat] = card
+        sim.resolve(seat, card, outcome)
+        if sim.over or sim.discards > limit:
+            return programs
+    rest = order[chain:]
+    for i, seat in enumerate(rest):
+        if seat not in programs:
+            prev = sim.turn_records[-1] if i == 0 and sim.turn_records else None
+            programs[seat] = program_choice(sim, seat, prev, i)
+    for seat in rest:
+        if sim.over or sim.discards > limit:
+            break
+        card = programs[seat]
+        prev = sim.turn_records[-1] if sim.turn_records else None
+        _, outcome = best_outcome(sim, seat, card, prev)
+        sim.resolve(seat, card, outcome)
+    return programs
+
+
+def turn_programs(sim: Sim) -> dict[int, str]:
+    """What each seat programs in the turn ``sim`` starts (``play_turn``, on a copy)."""
+    return play_turn(sim.copy())

@@ -1,13 +1,33 @@
-"""The reveal order of a turn as a view gives it, and when a bot shows its program
-outside the show chain (``expert.SHOW_CHAIN``)."""
+"""The show chain (``SHOW_CHAIN``: who shows its program each turn), the reveal order of a
+turn as a view gives it, and when a bot shows its program outside the chain."""
 
 from __future__ import annotations
 
 from .base import View
 
+#: how many revealers, from the first, show their programmed card each turn (the first
+#: player with its free Symbiosis, the next ones with a Symbiosis card), by player count
+SHOW_CHAIN = {4: 1, 5: 3, 6: 4}
 #: the first revealer who spent its free Symbiosis on a discard swap or a Give still
 #: shows its program, with a Symbiosis card, when at most this many discards are left
 LATE_SHOW_DISCARDS = 1
+
+
+def chain_length(n: int, modes: tuple[str, ...]) -> int:
+    """How many revealers head each turn with their program shown (``SHOW_CHAIN``): none
+    when no Symbiosis shows a card (Incomplete Symbioses), the first player alone under
+    Privileged Symbioses (to the next revealer only: ``shown_to_all``)."""
+    if "incomplete_symbioses" in modes:
+        return 0
+    if "privileged_symbioses" in modes:
+        return 1
+    return SHOW_CHAIN.get(n, 1)
+
+
+def shown_to_all(modes: tuple[str, ...]) -> bool:
+    """Whether a program shown in the chain is seen by every player (else by the next
+    revealer only: Privileged Symbioses)."""
+    return "privileged_symbioses" not in modes
 
 
 def reveal_order(view: View) -> list[int]:

@@ -77,6 +77,19 @@ def public(review: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def stop_workers(executor: Executor) -> None:
+    """End the worker processes of ``executor`` now (SIGTERM), the review they think
+    about with them: a stopping server does not wait up to ``review_seconds`` for it (it
+    starts again on the next request)."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+
+
 class Reviews:
     """This node's reviews: those done (in memory, as stored) and those under way."""
 
@@ -205,4 +218,5 @@ class Reviews:
                 await task
         executor, self._executor = self._executor, None
         if executor is not None:
+            stop_workers(executor)
             await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)

@@ -101,6 +101,9 @@ export function renderLobby() {
   $("lobby-rules").innerHTML = rulesHTML(room.modes, room.campaign, room.path, hostRules, room.daily) + dealNote;
   $("host-controls").hidden = !host;
   $("rules-editor").hidden = !!room.daily; // the same rules for every table of the deal
+  // the editor opens once the host's rules are read: opened before, it would show no
+  // seed nor deal, and saving would drop them
+  $("rules-editor").setAttribute("aria-busy", String(host && !hostRules));
   if (host && !$("rules-editor").open) setRulesPicker($("lobby-picker"), hostRules || { modes: room.modes || [], path: room.path || null });
   $("wait-host").hidden = host;
   renderSeatControls(players);
@@ -185,6 +188,9 @@ $("copy-link").addEventListener("click", async () => {
 });
 
 renderRulesPicker($("lobby-picker"));
+$("rules-editor").querySelector("summary").addEventListener("click", (event) => {
+  if ($("rules-editor").getAttribute("aria-busy") === "true") event.preventDefault();
+});
 $("rules-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   let body;

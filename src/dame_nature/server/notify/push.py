@@ -1,17 +1,20 @@
 """Sending one Web Push message (RFC 8030), its payload encrypted for the subscription
 (RFC 8291, ``aes128gcm``) and signed with the server's VAPID key (RFC 8292), through
 ``pywebpush``. A subscription the push service says is gone (404, 410) is reported so
-that it is deleted."""
+that it is deleted.
+
+``pywebpush`` (with ``aiohttp`` and ``requests``) is imported when a push is first sent,
+not when the server starts: most servers never send one."""
 
 from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from py_vapid import Vapid02
-from pywebpush import WebPushException, webpush_async
+if TYPE_CHECKING:
+    from py_vapid import Vapid02
 
 log = logging.getLogger("dame_nature.server")
 
@@ -45,6 +48,8 @@ async def send(
 ) -> None:
     """Send ``payload`` (JSON) to the subscription; ``Gone`` when it expired, any other
     failure raised as ``WebPushException`` or a network error."""
+    from pywebpush import WebPushException, webpush_async
+
     try:
         await webpush_async(
             subscription_info=sub,

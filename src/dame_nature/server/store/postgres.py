@@ -32,6 +32,28 @@ def _statement(sql: str, params: Params) -> tuple[str, Any]:
     return text, bind(params)
 
 
+def _check_connection(conn: Any) -> None:
+    """The pool's check of a connection it hands out, without a round trip when the
+    connection is quiet. An idle connection has nothing to read: PostgreSQL's goodbye
+    as it stops (or ends the session), the end of the stream, or any other message
+    waiting is the one case worth the pool's own check (an empty statement, a round
+    trip), which raises for a broken connection and so has it replaced."""
+    import select
+
+    from psycopg_pool import ConnectionPool
+
+    if conn.closed or conn.broken:
+        ConnectionPool.check_connection(conn)  # raises
+    poll = getattr(select, "poll", None)
+    if poll is None:  # no poll (Windows): always the round trip
+        ConnectionPool.check_connection(conn)
+        return
+    watch = poll()
+    watch.register(conn.fileno(), select.POLLIN | select.POLLPRI)
+    if watch.poll(0):
+        ConnectionPool.check_connection(conn)
+
+
 class PostgresStore(BaseStore):
     """PostgreSQL through psycopg 3, shared by every server node: a small pool of
     connections (``psycopg_pool``: a connection found broken when it comes back is
@@ -61,7 +83,7 @@ class PostgresStore(BaseStore):
             name="dame-nature",
             # a connection broken while PostgreSQL restarted is found (and replaced) when
             # it is taken, not by the request that uses it
-            check=ConnectionPool.check_connection,
+            check=_check_connection,
             # reconnecting backs off exponentially while PostgreSQL is away; giving up
             # after a few seconds starts the next attempt afresh on the next request,
             # so a long outage is not followed by as long a wait once it is over
