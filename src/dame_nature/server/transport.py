@@ -218,11 +218,16 @@ class KeepAlive:
         #: the sockets pinged (a dict for its order: the sweep's is the sockets' arrival)
         self.sockets: dict[ListeningWebSocketProtocol, None] = {}
         self._timer: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def add(self, protocol: ListeningWebSocketProtocol) -> None:
         self.sockets[protocol] = None
-        if self._timer is None:
-            self._timer = protocol.loop.call_later(self.tick, self._sweep, protocol.loop)
+        loop = protocol.loop
+        if self._timer is None or self._loop is not loop:  # (a server run again, a new loop)
+            if self._timer is not None:
+                self._timer.cancel()
+            self._loop = loop
+            self._timer = loop.call_later(self.tick, self._sweep, loop)
 
     def discard(self, protocol: ListeningWebSocketProtocol) -> None:
         self.sockets.pop(protocol, None)
