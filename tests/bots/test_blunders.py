@@ -206,6 +206,142 @@ def test_the_wetland_relay_shows_the_aquatic_blue() -> None:
         assert program_of(ExpertBot(2, seed=seed), mine) == green
 
 
+def charagne_left() -> tuple[dict[str, str], list[str]]:
+    """The Wetland: a web complete but for the Golden Eagle's three slots and the Gardon's,
+    Charagne's Conditions placed and Charagne not installed yet; and the cards not in it."""
+    game = Game(4, ("wetland",))
+    aquatic = {f"{sp}{suffix}" for sp in AQUATIC for suffix in ("", ":1", ":2")}
+    web = full_web(game, EAGLE_SLOTS | aquatic)
+    web["species-charagne:1"], web["species-charagne:2"] = "wet-blue-1", "wet-green-1"
+    return web, [c for c in game.fixed_cards if c not in web.values()]
+
+
+def test_the_wetland_first_player_hands_charagne_over_with_its_blue_lead() -> None:
+    """The Wetland: the first player holds Charagne, installable, and a blue Condition the
+    main web takes. Revealed first, Charagne would be discarded (nothing blue before it)
+    and the game lost. It leads with the blue Condition, gives Charagne to the next
+    revealer (its free Symbiosis) and shows its lead (its Symbiosis card); the next
+    revealer gives another card back, keeps Charagne and reveals it after the lead."""
+    modes = ("wetland",)
+    web, left = charagne_left()
+    charagne = "species-charagne"
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={0: ["cond-blue-5", charagne], 1: ["wet-violet-1", "joker-1"]},
+        first=0,
+    )
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(0, seed=seed), mine)
+        assert mine.programmed[0] == "cond-blue-5", moves
+        assert {"type": "give", "card": charagne, "to": 1} in moves, moves
+        answer = ExpertBot(1, seed=seed).act(mine.view(1))
+        assert answer is not None and answer["type"] == "give_back", answer
+        assert answer["card"] != charagne, answer
+        mine.apply(1, answer)
+        moves = moves_of(ExpertBot(0, seed=seed), mine)
+        assert {"type": "show", "card": "cond-blue-5"} in moves, moves
+        assert mine.programmed[0] == "cond-blue-5", moves
+        assert program_of(ExpertBot(1, seed=seed), mine) == charagne
+
+
+def test_the_wetland_charagne_handed_over_without_a_show() -> None:
+    """The Wetland: as above, but the first player's Symbiosis card is spent, so its lead
+    goes unshown. The Give of Charagne with its free Symbiosis tells the next revealer
+    that the lead is blue (bots hand Charagne over only so): it keeps Charagne and
+    reveals it after the lead."""
+    modes = ("wetland",)
+    web, left = charagne_left()
+    charagne = "species-charagne"
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={0: ["cond-blue-5", charagne], 1: ["wet-violet-1", "joker-1"]},
+        first=0,
+    )
+    state.symbiosis_cards[0] = 0
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(0, seed=seed), mine)
+        assert {"type": "give", "card": charagne, "to": 1} in moves, moves
+        answer = ExpertBot(1, seed=seed).act(mine.view(1))
+        assert answer is not None and answer["type"] == "give_back", answer
+        mine.apply(1, answer)
+        moves_of(ExpertBot(0, seed=seed), mine)
+        assert mine.programmed[0] == "cond-blue-5"
+        assert program_of(ExpertBot(1, seed=seed), mine) == charagne
+
+
+def test_the_wetland_a_later_revealer_hands_charagne_to_the_second() -> None:
+    """The Wetland: the first player led a blue Condition, shown to all. The third
+    revealer holds Charagne, installable, which only the second revealer can place (it
+    alone knows a blue card is just before it): it gives Charagne to the second revealer
+    (its Symbiosis card), who keeps it and reveals it there."""
+    modes = ("wetland",)
+    web, left = charagne_left()
+    charagne = "species-charagne"
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={
+            0: ["cond-blue-5", "joker-1"],
+            1: ["wet-violet-1", "cond-violet-5"],
+            2: [charagne, "joker-2"],
+        },
+        first=0,
+    )
+    state.apply(0, {"type": "program", "card": "cond-blue-5"})
+    state.apply(0, {"type": "show", "card": "cond-blue-5"})  # the lead, with the free Symbiosis
+    state.apply(0, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(2, seed=seed), mine)
+        assert {"type": "give", "card": charagne, "to": 1} in moves, moves
+        answer = ExpertBot(1, seed=seed).act(mine.view(1))
+        assert answer is not None and answer["type"] == "give_back", answer
+        assert answer["card"] != charagne, answer
+        mine.apply(1, answer)
+        assert program_of(ExpertBot(1, seed=seed), mine) == charagne
+
+
+def test_the_wetland_a_condition_only_the_aquatic_web_takes_goes_to_the_second() -> None:
+    """The Wetland: the first player led a blue Condition, shown to all. The third
+    revealer holds the Wetland's violet Condition, whose only open place is the Gardon's
+    (the aquatic web): revealed third, after a card it cannot know, it is most likely
+    discarded. It gives it to the second revealer (its Symbiosis card), who knows the blue
+    lead is just before it, keeps it and reveals it there."""
+    modes = ("wetland",)
+    web, left = charagne_left()
+    web["species-charagne"], web["species-aigle-royal:2"] = "species-charagne", "cond-violet-5"
+    state = position(
+        4,
+        modes,
+        web=web,
+        hands={
+            0: ["cond-blue-5"],
+            1: [EAGLE, "species-gardon"],
+            2: ["wet-violet-1", "joker-1"],
+        },
+        first=0,
+    )
+    state.apply(0, {"type": "program", "card": "cond-blue-5"})
+    state.apply(0, {"type": "show", "card": "cond-blue-5"})  # the lead, with the free Symbiosis
+    state.apply(0, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(2, seed=seed), mine)
+        assert {"type": "give", "card": "wet-violet-1", "to": 1} in moves, moves
+        answer = ExpertBot(1, seed=seed).act(mine.view(1))
+        assert answer is not None and answer["type"] == "give_back", answer
+        assert answer["card"] != "wet-violet-1", answer
+        mine.apply(1, answer)
+        assert program_of(ExpertBot(1, seed=seed), mine) == "wet-violet-1"
+
+
 def test_associated_conditions_a_middle_revealer_holds_its_species_back() -> None:
     """Associated Conditions: the second revealer, after the first player's shown
     Condition, holds an installable Species and a Condition it can place, with an

@@ -5,6 +5,16 @@ of cards they rest on are the shared base policy's (``policy``).
 - **The Wetland's relay** (``relays``): after the first player's blue lead, the second
   revealer whose program goes into the aquatic web as a blue card shows it too, so the
   third revealer places a card in the aquatic web as well.
+- **The Wetland's hand-over** (``aquatic_give``, ``aquatic_program``, ``keep_aquatic``):
+  Charagne and the Gardon are installed only right after a blue card, and only the
+  second revealer knows the card before it (the first player's program, shown). So an
+  installable aquatic Species goes to the second revealer: the first player holding one
+  leads with a blue card (``aquatic_lead``), gives the Species to the next revealer with
+  its free Symbiosis (the Give tells it the lead is blue) and shows its lead with its
+  Symbiosis card when it has one (``shows.handed_over``); a later revealer holding one
+  after a shown blue lead gives it to the second revealer (its Symbiosis card), and so
+  does one holding a Condition only the aquatic web takes (``aquatic_only``). The
+  second revealer keeps it and reveals it after the blue lead.
 - **Associated Conditions' held Species** (``hold_species``): the bot keeps the
   convention its partners count on (``policy.species_held_back``).
 - **Dependent Conditions' hand-over** (``dependent_give``, ``keep_dependents``): a
@@ -31,9 +41,16 @@ from __future__ import annotations
 
 from .base import Action, View, my_cards
 from .knowledge import Knowledge
-from .policy import aquatic_relay, best_outcome, premature, species_held_back
-from .shows import reveal_order
-from .simulator import INFO, Record, Sim
+from .policy import (
+    BLUE_BEFORE,
+    aquatic_relay,
+    best_outcome,
+    blue_lead,
+    premature,
+    species_held_back,
+)
+from .shows import handed_over, reveal_order
+from .simulator import INFO, Outcome, Record, Sim
 
 
 def free_reintroduction(view: View, seat: int, know: Knowledge, card: str) -> bool:
@@ -106,12 +123,160 @@ def dependent_lead(view: View, seat: int, know: Knowledge, cards: list[str]) -> 
     ]
 
 
+def aquatic_species(sim: Sim, cards: list[str]) -> list[str]:
+    """Of ``cards``, the aquatic Species (Charagne, the Gardon) the web could install now,
+    right after a blue card (the Wetland)."""
+    rules = sim.rules
+    return [c for c in cards if c in rules.aquatic and INFO[c].is_species and sim.can_install(c)]
+
+
+def _lead_cards(sim: Sim, seat: int, cards: list[str]) -> list[str]:
+    """Of ``cards``, those ``seat`` could reveal first in the turn as a blue lead placed
+    in the web (``policy.blue_lead``)."""
+    return [c for c in cards if blue_lead(c, best_outcome(sim, seat, c, None)[1])]
+
+
+def aquatic_lead(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """The Wetland's hand-over, the first player's part: of ``cards``, the blue leads,
+    when ``seat`` reveals first and holds an installable aquatic Species it can hand to
+    the next revealer (its free Symbiosis unspent) or already handed it over this turn
+    (``shows.handed_over``); else none."""
+    order = reveal_order(view)
+    if not know.rules.wetland or len(order) < 2 or order[0] != seat:
+        return []
+    sim = know.base.copy()
+    sim.start_turn()
+    if handed_over(view, seat) is None and not _may_hand_over(view, seat, sim):
+        return []
+    return _lead_cards(sim, seat, cards)
+
+
+def _may_hand_over(view: View, seat: int, sim: Sim) -> bool:
+    """The first player ``seat`` can hand an installable aquatic Species over: its free
+    Symbiosis unspent, Gives allowed. (The Give itself tells the next revealer that the
+    lead is blue; a show of the lead, when ``seat`` has a Symbiosis card left, tells the
+    others too.)"""
+    return bool(
+        view.get("free_symbiosis_available")
+        and "give" in view["symbiosis_kinds"]
+        and not view.get("pending_give")
+        and aquatic_species(sim, my_cards(view))
+    )
+
+
+def aquatic_give(view: View, seat: int, know: Knowledge) -> Action | None:
+    """The Wetland's hand-over, the giver's part: an installable aquatic Species of
+    ``seat`` given to the second revealer, by the first player (with its free Symbiosis)
+    once it programmed a blue lead, or by a later revealer (its Symbiosis card) after the
+    first player showed a blue lead."""
+    order = reveal_order(view)
+    if not know.rules.wetland or len(order) < 2 or view.get("pending_give"):
+        return None
+    if "give" not in view["symbiosis_kinds"] or not view["players"][order[1]]["hand_size"]:
+        return None
+    sim = know.base.copy()
+    sim.start_turn()
+    if order[0] == seat:
+        program = view["programmed"]
+        if program is None or not _may_hand_over(view, seat, sim):
+            return None
+        if not _lead_cards(sim, seat, [program]):
+            return None
+        species = aquatic_species(sim, view["hand"])
+    else:
+        if seat not in order[2:] or view["players"][seat]["symbiosis_cards"] <= 0:
+            return None
+        if order[1] in know.programs:
+            return None  # the second revealer showed its program: it keeps it
+        table = after_lead(view, know)
+        if table is None or not blue_lead(table[0].turn_records[-1][0], _lead_of(table[0])):
+            return None
+        species = aquatic_species(sim, my_cards(view)) or aquatic_only(sim, seat, my_cards(view))
+    return {"type": "give", "card": species[0], "to": order[1]} if species else None
+
+
+def aquatic_only(sim: Sim, seat: int, cards: list[str]) -> list[str]:
+    """Of ``cards``, the Conditions and Jokers the web takes only in the aquatic web,
+    right after a blue card (none of the main web's places is open to them)."""
+    if not HAND_OVER_CONDITIONS:
+        return []
+    aquatic = sim.rules.aquatic
+    return [
+        c
+        for c in cards
+        if INFO[c].is_condition_like
+        and all(o.discard for o in sim.outcomes(seat, c, None))
+        and any(o.slot in aquatic for o in sim.outcomes(seat, c, BLUE_BEFORE))
+    ]
+
+
+#: the Wetland's hand-over also moves a later revealer's Condition that only the aquatic
+#: web takes to the second revealer after a shown blue lead
+HAND_OVER_CONDITIONS = True
+
+
+def _lead_of(sim: Sim) -> Outcome:
+    """The outcome of the lead revealed on ``sim`` (its only record this turn)."""
+    card, colour, placed, slot = sim.turn_records[-1]
+    if not placed:
+        return Outcome(discard=True)
+    return Outcome(slot=slot, colour=colour if INFO[card].type == "joker" else None)
+
+
+def aquatic_program(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """The Wetland's hand-over, the second revealer's part: of ``cards``, the aquatic
+    Species the web installs right after the first player's blue lead (shown, or told by
+    the Give of an aquatic Species: ``shows.handed_over``), when ``seat`` reveals
+    second; else none."""
+    order = reveal_order(view)
+    if not know.rules.wetland or len(order) < 2 or order[1] != seat:
+        return []
+    table = after_lead(view, know)
+    if table is None:
+        if handed_over(view, order[0]) is None:
+            return []
+        # the first player handed an aquatic Species over: by the convention, with a
+        # blue lead placed in the web (``aquatic_give``), shown or not
+        sim, lead = know.base.copy(), BLUE_BEFORE
+        sim.start_turn()
+    else:
+        sim = table[0]
+        lead = sim.turn_records[-1]
+        if not blue_lead(lead[0], _lead_of(sim)):
+            return []
+    return [
+        c
+        for c in aquatic_species(sim, cards)
+        if any(not o.discard for o in sim.outcomes(seat, c, lead))
+    ]
+
+
+def keep_aquatic(view: View, seat: int, know: Knowledge, options: list[Action]) -> list[Action]:
+    """The give-backs the second revealer may answer a Give with under the Wetland: no
+    installable aquatic Species (the hand-over gives it one to reveal after the blue
+    lead), unless it has no other card."""
+    order = reveal_order(view)
+    if not know.rules.wetland or len(order) < 2 or order[1] != seat:
+        return options
+    sim = know.base.copy()
+    sim.start_turn()
+    kept = [o for o in options if not aquatic_species(sim, [o["card"]])]
+    table = after_lead(view, know)
+    if table is not None and blue_lead(table[0].turn_records[-1][0], _lead_of(table[0])):
+        kept = [o for o in kept if not aquatic_only(sim, seat, [o["card"]])]
+    return kept or options
+
+
 def rule_candidates(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
     """Of ``cards``, those the rule conventions let ``seat`` program now: the Special
     cards whose moment has come (``timely``); the Species of Dependent Conditions' lead
-    (``dependent_lead``) when it applies; and no dependent Condition on a bet
-    (``dependent_bet``: the revealer before it plays a Species about one time in three)
-    while another card may find a place."""
+    (``dependent_lead``) when it applies; the Wetland's hand-over (``aquatic_lead``,
+    ``aquatic_program``); and no dependent Condition on a bet (``dependent_bet``: the
+    revealer before it plays a Species about one time in three) while another card may
+    find a place."""
+    wetland = aquatic_lead(view, seat, know, cards) or aquatic_program(view, seat, know, cards)
+    if wetland:
+        return wetland
     cards = timely(view, seat, know, cards)
     lead = dependent_lead(view, seat, know, cards)
     if lead:
@@ -229,7 +394,11 @@ def rule_symbiosis(view: View, seat: int, know: Knowledge) -> Action | None:
     card = view["programmed"]
     if card is not None and relays(view, seat, know, card):
         return {"type": "show", "card": card}
-    return dependent_give(view, seat, know) or spread_specials(view, seat, know)
+    return (
+        aquatic_give(view, seat, know)
+        or dependent_give(view, seat, know)
+        or spread_specials(view, seat, know)
+    )
 
 
 def keep_dependents(view: View, seat: int, know: Knowledge, options: list[Action]) -> list[Action]:
@@ -254,6 +423,7 @@ def give_back_options(
 ) -> list[Action]:
     """The give-backs the rule conventions let ``seat`` answer a Give with
     (``keep_dependents``, ``keep_specials``)."""
+    options = keep_aquatic(view, seat, know, options)
     return keep_specials(know, keep_dependents(view, seat, know, options))
 
 

@@ -291,6 +291,10 @@ def wetland_lead_wanted(
     )
 
 
+#: a blue Condition revealed just before (the aquatic web's test)
+BLUE_BEFORE: Record = ["cond-blue-1", "blue", True, None]
+
+
 def aquatic_relay(sim: Sim, seat: int, card: str) -> bool:
     """The Wetland's second show: ``seat`` reveals second in the turn, just after the
     first player's blue lead (shown to all; ``sim``: the turn with that lead revealed),

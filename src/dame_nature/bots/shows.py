@@ -43,12 +43,36 @@ def earlier_settled(view: View, seat: int) -> bool:
     return all(players[s]["has_programmed"] and players[s]["ready"] for s in earlier)
 
 
+def handed_over(view: View, seat: int) -> str | None:
+    """The aquatic Species (the Wetland) ``seat``, first in the reveal order, gave the
+    next revealer this turn (``conventions.aquatic_give``), if it did."""
+    order = reveal_order(view)
+    if len(order) < 2 or order[0] != seat:
+        return None
+    for event in view.get("log", []):
+        if (
+            event.get("type") == "give"
+            and event.get("turn") == view["turn"]
+            and event.get("seat") == seat
+            and event.get("to") == order[1]
+            and event.get("card") in AQUATIC_SPECIES
+        ):
+            return str(event["card"])
+    return None
+
+
+#: the Wetland's aquatic Species
+AQUATIC_SPECIES = frozenset(("species-charagne", "species-gardon"))
+
+
 def late_show(view: View, seat: int, shown: str | None) -> bool:
     """Whether ``seat`` (which showed ``shown`` this turn, or nothing) should show its
     program now although its free Symbiosis went to a discard swap or a Give: it reveals
-    first, holds a Symbiosis card, and at most ``LATE_SHOW_DISCARDS`` discards are left.
-    The show chain then still heads the turn: a partner left to guess its card may
-    collide with it, and with no discard to spare that loses the game."""
+    first, holds a Symbiosis card, and at most ``LATE_SHOW_DISCARDS`` discards are left,
+    or it handed an aquatic Species over to the next revealer (``handed_over``: the
+    Wetland), who then knows the blue lead is just before it. The show chain then still
+    heads the turn: a partner left to guess its card may collide with it, and with no
+    discard to spare that loses the game."""
     order = reveal_order(view)
     return bool(
         order
@@ -60,5 +84,8 @@ def late_show(view: View, seat: int, shown: str | None) -> bool:
         and not view.get("show_names_one_player")
         and not view.get("free_symbiosis_available")
         and view["players"][seat]["symbiosis_cards"] > 0
-        and view["max_discards"] - len(view["discard"]) <= LATE_SHOW_DISCARDS
+        and (
+            view["max_discards"] - len(view["discard"]) <= LATE_SHOW_DISCARDS
+            or handed_over(view, seat) is not None
+        )
     )

@@ -258,13 +258,16 @@ def no_place(
         return {}
     unsure = not order or order[0] != seat
     cards = state.cards_of(seat)
-    whole = (seat, unsure, tuple(cards))
+    # keys as strings, which the cyclic collector does not track (tuples it walks until a
+    # pass finds them untrackable): "seat unsure card" for a card, the cards joined for all
+    prefix = f"{seat} {unsure:d} "
+    whole = prefix + " ".join(cards) + " *"
     answer: dict[str, str | None] | None = known.get(whole)
     if answer is not None:
         return answer
     result: dict[str, str | None] = {}
     for card in cards:
-        key = (seat, unsure, card)
+        key = prefix + card
         if key in known:
             result[card] = known[key]
             continue

@@ -170,7 +170,8 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_checked", "last_private")
+        + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
+        + ("last_private",)
     )
 
     def __init__(
@@ -205,20 +206,25 @@ class PublicPart:
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
         #: the previous version's ``(log_start, seat_logs)``, if any
         self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
-        #: ``(seat, action type) -> (action type, options)``: the last listing of each (the
-        #: item of ``SeatPart.listings``), shared by the parts of every version of the state;
-        #: its ``ActionSpec.options_key`` in ``options_keys``
-        self.options: dict[tuple[int, str], tuple[str, list[dict[str, Any]]]] = {}
-        self.options_keys: dict[tuple[int, str], Any] = {}
+        #: ``"seat action-type" -> options``: the last listing of each (the item of
+        #: ``SeatPart.listings``), shared by the parts of every version of the state; its
+        #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
+        #: collector does not track, nor count as it counts new containers)
+        self.options: dict[str, list[dict[str, Any]]] = {}
+        self.options_keys: dict[str, Any] = {}
         #: ``seat -> SeatPart.own``: the last built, shared like ``options``, given again
         #: while equal (fewer objects for the cyclic collector to walk)
         self.owns: dict[int | None, dict[str, Any]] = {}
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
         self.memo: dict[str, Any] = {}
-        #: ``seat -> (awaited, winnable, reveal_order, part)``: each seat's part (without
-        #: its log) last built during a programming phase, shared like ``options``
-        self.seat_parts: dict[int | None, tuple[Any, bool, list[int], SeatPart]] = {}
+        #: ``seat -> part``: each seat's part (without its log) last built during a
+        #: programming phase, shared like ``options``
+        self.seat_parts: dict[int | None, SeatPart] = {}
+        #: ``seat -> what the table was when its part in ``seat_parts`` was built``: the
+        #: awaited seat and kind, whether the game was winnable and the reveal order, as a
+        #: string (``_table_key``), which the cyclic collector does not track
+        self.seat_parts_at: dict[int | None, str] = {}
         #: ``seat -> the version`` up to which the events logged since its part in
         #: ``seat_parts`` was built were found to leave it as it is (atoms only: a dict the
         #: cyclic collector does not track), shared like ``options``
@@ -244,19 +250,20 @@ class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
     ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
-    action type: ``(type, actions)``, the same tuple from one version to the next while
-    the type's ``options_key`` is unchanged) and ``no_place``."""
+    action type, in the order of ``legal_types``: each type's list of actions, the same
+    list from one version to the next while the type's ``options_key`` is unchanged) and
+    ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
     legal_types: list[str]
     log: list[dict[str, Any]] | None
-    listings: list[tuple[str, list[dict[str, Any]]]]
+    listings: list[list[dict[str, Any]]]
     no_place: dict[str, str | None]
 
     @property
     def legal_actions(self) -> list[dict[str, Any]]:
-        return [action for _, actions in self.listings for action in actions]
+        return [action for actions in self.listings for action in actions]
 
 
 def public_part(state: State) -> PublicPart:
@@ -352,6 +359,7 @@ def public_part(state: State) -> PublicPart:
         part.owns = cached.owns
         part.memo = cached.memo
         part.seat_parts = cached.seat_parts
+        part.seat_parts_at = cached.seat_parts_at
         part.seat_parts_checked = cached.seat_parts_checked
         for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
             for key, value in new.items():  # the previous version's (fewer young objects)
@@ -384,28 +392,30 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     programming = state.phase == "programming"
     kept = part.seat_parts.get(seat) if programming else None
     checked = part.seat_parts_checked
+    table = _table_key(part) if programming else ""
     if (
         kept is not None
-        and kept[0] == part.awaited
-        and kept[1] == part.rest["winnable"]
-        and kept[2] == part.tail["reveal_order"]
+        and part.seat_parts_at[seat] == table
         and _others_only(state.log, checked[seat], part.version, seat)
     ):
         checked[seat] = part.version  # the events so far are checked: the next check starts here
-        return kept[3] if log is None else kept[3]._replace(log=log)
+        return kept if log is None else kept._replace(log=log)
     mine = _build_seat_part(state, seat, part)
     if programming:
-        part.seat_parts[seat] = (
-            part.awaited,
-            part.rest["winnable"],
-            part.tail["reveal_order"],
-            mine,
-        )
+        part.seat_parts[seat] = mine
+        part.seat_parts_at[seat] = table
         checked[seat] = part.version
     elif part.seat_parts:  # (none is given again after the programming phase)
         part.seat_parts.clear()
+        part.seat_parts_at.clear()
         checked.clear()
     return mine if log is None else mine._replace(log=log)
+
+
+def _table_key(part: PublicPart) -> str:
+    """What a seat's kept part depends on besides its own events, as a string: the seat
+    and kind awaited, whether the game is winnable, the reveal order."""
+    return f"{part.awaited}|{part.rest['winnable']}|{part.tail['reveal_order']}"
 
 
 #: the events of the programming phase that change only their seat's part (and the
@@ -445,20 +455,21 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
-    listings: list[tuple[str, list[dict[str, Any]]]] = []
+    listings: list[list[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
     for kind in legal_types:
         if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
-            listings.append((kind, awaiting["options"]))
+            listings.append(awaiting["options"])
             continue
         spec = ACTIONS[kind]
         key = spec.options_key(state, seat)
         if key is None:
-            listings.append((kind, spec.options(state, seat)))
+            listings.append(spec.options(state, seat))
             continue
-        if listed_keys.get((seat, kind)) != key:  # (a key is never None here)
-            listed_keys[seat, kind], listed[seat, kind] = key, (kind, spec.options(state, seat))
-        listings.append(listed[seat, kind])  # the same item from one version to the next
+        where = f"{seat} {kind}"
+        if listed_keys.get(where) != key:  # (a key is never None here)
+            listed_keys[where], listed[where] = key, spec.options(state, seat)
+        listings.append(listed[where])  # the same list from one version to the next
     no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, None, listings, no_place)
 

@@ -20,17 +20,22 @@
   at a time (slowloris) is cut off, where uvicorn's keep-alive timer restarts on every
   byte.
 
-Idle keep-alive connections, the size of a request head, pings and the total number of
-connections are uvicorn's own settings, passed by ``uvicorn_options``. The total number
-of connections defaults to what the process's open-files limit allows
-(``connection_cap``).
+- one sweep pings every websocket of the node and closes those whose answer is late
+  (``KeepAlive``), where uvicorn arms a timer per socket for each ping and its answer;
+
+Idle keep-alive connections, the size of a request head, the pings' interval and timeout
+and the total number of connections are uvicorn's own settings, passed by
+``uvicorn_options``. The total number of connections defaults to what the process's
+open-files limit allows (``connection_cap``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import resource
+import struct
 from typing import Any, Protocol
 
 import h11
@@ -161,6 +166,13 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
             super().connection_lost(exc)
 
     class GuardedWebSocketProtocol(ListeningWebSocketProtocol):
+        keepalive = KeepAlive(
+            min(
+                KeepAlive.TICK,
+                settings.ws_ping_interval_seconds / 4,
+                settings.ws_ping_timeout_seconds / 4,
+            )
+        )
         _after_close = 0
 
         def data_received(self, data: bytes) -> None:
@@ -183,6 +195,52 @@ def guarded_protocols(settings: Settings) -> tuple[type[asyncio.Protocol], type[
             super().connection_lost(exc)
 
     return GuardedH11Protocol, GuardedWebSocketProtocol
+
+
+class KeepAlive:
+    """The pings of every websocket of a node, from one sweep every ``tick`` seconds.
+
+    uvicorn arms a timer for each socket's next ping and another for its answer: a
+    ``TimerHandle``, its libuv timer, a ``Context`` and a bound method, renewed at every
+    ping and pong, so that each socket keeps a few objects the cyclic collector walks in
+    its young passes and, once they survived one, in its middle passes. Here a socket
+    keeps one float, when its next ping or its answer's deadline is due; the sweep pings
+    the sockets whose ping is due and closes (1011) those whose answer is late, as
+    uvicorn's timers do, within ``tick`` seconds. Each socket's behaviour is otherwise
+    uvicorn's: the next ping ``ping_interval`` seconds after the last one less its round
+    trip, the answer awaited ``ping_timeout`` seconds."""
+
+    #: the longest wait between two sweeps (a quarter of the interval or timeout if shorter)
+    TICK = 1.0
+
+    def __init__(self, tick: float) -> None:
+        self.tick = tick
+        #: the sockets pinged (a dict for its order: the sweep's is the sockets' arrival)
+        self.sockets: dict[ListeningWebSocketProtocol, None] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def add(self, protocol: ListeningWebSocketProtocol) -> None:
+        self.sockets[protocol] = None
+        loop = protocol.loop
+        if self._timer is None or self._loop is not loop:  # (a server run again, a new loop)
+            if self._timer is not None:
+                self._timer.cancel()
+            self._loop = loop
+            self._timer = loop.call_later(self.tick, self._sweep, loop)
+
+    def discard(self, protocol: ListeningWebSocketProtocol) -> None:
+        self.sockets.pop(protocol, None)
+
+    def _sweep(self, loop: asyncio.AbstractEventLoop) -> None:
+        now = loop.time()
+        due = [protocol for protocol in self.sockets if protocol.keepalive_due <= now]
+        for protocol in due:
+            protocol.keepalive_check()
+        if self.sockets:
+            self._timer = loop.call_later(self.tick, self._sweep, loop)
+        else:
+            self._timer = None
 
 
 #: what the app is handed of each message it listens to: its text, or its bytes
@@ -211,6 +269,10 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
     busy with a message (``pause_reading``), as uvicorn pauses it while a message waits
     in its queue."""
 
+    #: the node's pings (None: uvicorn's timers, one socket at a time)
+    keepalive: KeepAlive | None = None
+    #: when the next ping is due, or the answer to the last one (``KeepAlive``)
+    keepalive_due = float("inf")
     #: what takes each message, once the app listens (None: queued, as uvicorn does)
     _listener: Listener | None = None
     #: the empty list of a message's frames between two messages (one for the socket's
@@ -232,6 +294,61 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
         self._listener = listener
         self._no_frames = []
         return queued
+
+    def schedule_ping(self) -> None:
+        keepalive = self.keepalive
+        if keepalive is None:
+            super().schedule_ping()
+            return
+        assert self.ping_interval is not None
+        self.keepalive_due = self.loop.time() + max(0.0, self.ping_interval - self.last_ping_rtt)
+        keepalive.add(self)
+
+    def send_keepalive_ping(self) -> None:
+        """uvicorn's ping, its answer's deadline kept in ``keepalive_due`` (no timer)."""
+        keepalive = self.keepalive
+        if keepalive is None:
+            super().send_keepalive_ping()
+            return
+        self.ping_timer = None
+        if self.close_sent or self.transport.is_closing():
+            keepalive.discard(self)
+            return
+        self.pending_ping_payload = struct.pack("!I", random.getrandbits(32))
+        self.ping_sent_at = self.loop.time()
+        self.conn.send_ping(self.pending_ping_payload)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        if self.ping_timeout is not None:
+            self.keepalive_due = self.ping_sent_at + self.ping_timeout
+        else:
+            self.schedule_ping()
+
+    def handle_pong(self, event: Any) -> None:
+        if self.keepalive is None:
+            super().handle_pong(event)
+            return
+        # stale or unsolicited pongs are ignored, as uvicorn does
+        if self.pending_ping_payload is None or bytes(event.data) != self.pending_ping_payload:
+            return
+        self.last_ping_rtt = self.loop.time() - self.ping_sent_at
+        self.pending_ping_payload = None
+        if self.ping_timeout is not None:  # (without a timeout the next ping is scheduled)
+            self.schedule_ping()
+
+    def keepalive_check(self) -> None:
+        """``KeepAlive``'s sweep found this socket due: its answer is late, or its ping due."""
+        if self.pending_ping_payload is not None:
+            assert self.keepalive is not None
+            self.keepalive.discard(self)
+            self.keepalive_timeout()
+        else:
+            self.send_keepalive_ping()
+
+    def stop_keepalive(self) -> None:
+        if self.keepalive is not None:
+            self.keepalive.discard(self)
+            self.keepalive_due = float("inf")
+        super().stop_keepalive()
 
     def pause_reading(self) -> None:
         """Stop reading from the client (what was already read is still handed over)."""

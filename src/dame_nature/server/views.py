@@ -46,7 +46,15 @@ class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
 
-    __slots__ = ("start", "events", "seat_events", "seats", "no_place")
+    __slots__ = (
+        "start",
+        "events",
+        "seat_events",
+        "seats",
+        "seat_pieces",
+        "no_place",
+        "no_place_texts",
+    )
 
     def __init__(self) -> None:
         #: the index in the log of ``events[0]``
@@ -56,12 +64,16 @@ class Encoded:
         #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
         #: private details of an event of the tail (``PublicPart.log_audience``)
         self.seat_events: dict[int, list[str]] = {}
-        #: ``seat -> (its part, the part's pieces encoded)`` (``_seat_pieces``), for as
-        #: long as the engine gives the same part again (``engine.view.seat_part``)
-        self.seats: dict[int | None, tuple[SeatPart, tuple[str, str, str, str, str]]] = {}
-        #: ``seat -> (its last no_place, encoded)``: the same dict through a programming
-        #: phase while the seat holds the same cards
-        self.no_place: dict[int, tuple[dict[str, str | None], str]] = {}
+        #: ``seat -> its part`` and ``seat -> the part's pieces encoded`` (``_seat_pieces``),
+        #: for as long as the engine gives the same part again (``engine.view.seat_part``);
+        #: two dicts rather than one of ``(part, pieces)`` pairs, tuples the cyclic
+        #: collector would walk (the pieces, strings only, it leaves once it saw them)
+        self.seats: dict[int | None, SeatPart] = {}
+        self.seat_pieces: dict[int | None, tuple[str, str, str, str, str]] = {}
+        #: ``seat -> its last no_place`` and ``seat -> that no_place encoded``: the same
+        #: dict through a programming phase while the seat holds the same cards
+        self.no_place: dict[int, dict[str, str | None]] = {}
+        self.no_place_texts: dict[int, str] = {}
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -136,15 +148,17 @@ class StateMessages:
         assert state is not None
         mine = seat_part(state, seat, self.part, with_log=False)
         texts = None if seat is None else self._seat_events.get(seat)  # its log tail
-        kept = self.encoded.seats.get(seat)
-        if kept is not None and kept[0] is mine:  # the seat's part of an earlier version
-            own, awaited, legal_types, listed, no_place = kept[1]
+        encoded = self.encoded
+        if encoded.seats.get(seat) is mine:  # the seat's part of an earlier version
+            own, awaited, legal_types, listed, no_place = encoded.seat_pieces[seat]
         else:
             own, awaited, legal_types, listed, no_place = pieces = self._seat_pieces(seat, mine)
             if state.phase == "programming":  # (as long as the engine may keep the part)
-                self.encoded.seats[seat] = (mine, pieces)
-            elif self.encoded.seats:
-                self.encoded.seats.clear()
+                encoded.seats[seat] = mine
+                encoded.seat_pieces[seat] = pieces
+            elif encoded.seats:
+                encoded.seats.clear()
+                encoded.seat_pieces.clear()
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
@@ -180,7 +194,7 @@ class StateMessages:
         if seat is None:  # a spectator: no action, no ``no_place``
             return _members(mine.own), awaited, "[]", "", "{}"
         listed = []
-        for _kind, actions in mine.listings:
+        for actions in mine.listings:
             if not actions:
                 continue
             if awaiting is not None and actions is awaiting["options"]:
@@ -188,12 +202,13 @@ class StateMessages:
             else:
                 listed.append(_json(actions)[1:-1])
         no_place = mine.no_place
-        known = self.encoded.no_place.get(seat)
-        if known is not None and known[0] is no_place:
-            no_place_text = known[1]
+        encoded = self.encoded
+        if encoded.no_place.get(seat) is no_place and no_place:
+            no_place_text = encoded.no_place_texts[seat]
         else:
             no_place_text = _json(no_place)
             if no_place:
-                self.encoded.no_place[seat] = (no_place, no_place_text)
+                encoded.no_place[seat] = no_place
+                encoded.no_place_texts[seat] = no_place_text
         legal_types = _json(mine.legal_types)
         return _members(mine.own), awaited, legal_types, ",".join(listed), no_place_text

@@ -1,0 +1,192 @@
+"""Collector benchmark: what the cyclic collector walks while rooms play, in one process.
+
+Run by hand: ``python benchmarks/collector.py [--rooms N] [--actions N] [--census]``.
+
+The rooms and their players are ``action_path.py``'s (a ``RoomManager`` on a fresh SQLite
+file, rooms of 5 seats, each with a socket that writes nowhere, random actions from each
+seat's own last view, a room drawn at random each time), with the server's collector
+settings (``gc.freeze()`` once the rooms are open, ``gc.set_threshold(10_000, 10, 10)``).
+A ``gc.callbacks`` entry counts, at the start of each pass, the objects of the
+generations it collects (what it walks), and times the pass's CPU. Play is paced as the
+server's sockets would see it: nothing here but the rooms (no socket's own objects), so
+the figures are the views' and the games' share of what the server's passes walk.
+
+The counts are deterministic for a given code (the seeds are fixed); the CPU times
+follow the machine's load. ``--census``: after play, the tracked objects each room's
+views keep from one version to the next (reachable from the state's views' shared part,
+``State._public``, and not from the rest of the state), by shape, and what the last
+middle pass walked, by shape.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import gc
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from typing import Any
+
+from action_path import SEATS, Socket  # this script's folder is on sys.path
+
+
+class Passes:
+    """The collector's passes: objects walked and CPU seconds, by generation."""
+
+    def __init__(self, census: bool) -> None:
+        #: the shapes of the objects the last middle pass walked, if asked
+        self.census: collections.Counter[str] | None = collections.Counter() if census else None
+        self.objects: list[list[int]] = [[], [], []]
+        self.cpu: list[list[float]] = [[], [], []]
+        self._walked = 0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        generation = info["generation"]
+        if phase == "start":
+            self._walked = sum(len(gc.get_objects(g)) for g in range(generation + 1))
+            if generation == 1 and self.census is not None:
+                self.census.clear()
+                for g in (0, 1):
+                    self.census.update(map(shape, gc.get_objects(g)))
+            self._started = time.thread_time()
+            return
+        self.cpu[generation].append(time.thread_time() - self._started)
+        self.objects[generation].append(self._walked)
+
+
+def shape(obj: Any) -> str:
+    kind = type(obj)
+    if kind is dict:
+        return "dict " + ",".join(sorted(map(str, obj))[:5])
+    if kind in (tuple, list):  # (through the collector: an item may not be set yet)
+        items = gc.get_referents(obj)
+        if kind is tuple:
+            items.reverse()
+        inner = ",".join(type(x).__name__ for x in items[:4])
+        return f"{kind.__name__} of {len(items)}: {inner}"
+    return kind.__name__
+
+
+def reachable(roots: list[Any], stop: set[int], live: set[int]) -> list[Any]:
+    """The objects of ``live`` reachable from ``roots``, not through one in ``stop``."""
+    seen: set[int] = set()
+    found = []
+    todo = list(roots)
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or id(obj) in stop or id(obj) not in live:
+            continue
+        seen.add(id(obj))
+        found.append(obj)
+        todo.extend(gc.get_referents(obj))
+    return found
+
+
+async def run(rooms: int, actions: int, census: bool) -> None:
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+    from benchmarks._support.live_server import UNLIMITED
+    from dame_nature.bots import make_bot
+    from dame_nature.engine.state import State
+    from dame_nature.server.connections import Connection
+    from dame_nature.server.jsonio import loads
+    from dame_nature.server.models import WsClientAdapter, action_to_engine
+    from dame_nature.server.rooms import RoomManager, RulesChoice
+    from dame_nature.server.settings import Settings
+    from dame_nature.server.store import open_store
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(db=os.path.join(folder, "rooms.sqlite3"), **UNLIMITED)
+        manager = RoomManager(settings, open_store(settings.db))
+        tables: list[tuple[Any, list[Connection], list[Any]]] = []
+        for index in range(rooms):
+            room = await manager.create(RulesChoice(seed=index))
+            for seat in range(SEATS):
+                await manager.join(room, f"Player {seat}")
+            await manager.start(room, room.host_token)
+            conns = []
+            for seat in range(SEATS):
+                conn = Connection(Socket(), seat, settings)
+                await manager.connect(room, conn, room.players[seat].token)
+                conn.start()
+                conns.append(conn)
+            for _ in range(3):
+                await asyncio.sleep(0)
+            bots = [make_bot("random", seat, seed=index * SEATS + seat) for seat in range(SEATS)]
+            tables.append((room, conns, bots))
+        rng = random.Random(0)
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(10_000, 10, 10)
+        passes = Passes(census)
+        gc.callbacks.append(passes)
+        start = time.process_time()
+        done = 0
+        while done < actions:
+            room, conns, bots = rng.choice(tables)
+            state = room.state
+            if state.is_over:
+                await manager.rematch(room, room.host_token)
+                continue
+            seat = rng.choice(state.to_act())
+            action = bots[seat].act(json.loads(conns[seat].socket.last)["view"])
+            raw = json.dumps({"type": "action", "action": action})
+            parsed = WsClientAdapter.validate_python(loads(raw))
+            await manager.play(room, conns[seat], action_to_engine(parsed.action))
+            done += 1
+        spent = time.process_time() - start
+        gc.callbacks.remove(passes)
+        names = ("young", "middle", "full")
+        print(f"{rooms} rooms, {actions} actions, {1e6 * spent / actions:.0f} µs of CPU an action")
+        for g, name in enumerate(names):
+            counts, cpu = passes.objects[g], passes.cpu[g]
+            if not counts:
+                print(f"{name} passes: 0")
+                continue
+            mean = sum(counts) / len(counts)
+            print(
+                f"{name} passes: {len(counts)}, objects walked: mean {mean:,.0f}"
+                f", most {max(counts):,}; CPU ms: mean {1e3 * sum(cpu) / len(cpu):.1f}"
+                f", most {1e3 * max(cpu):.1f}"
+            )
+        walked = sum(sum(c) for c in passes.objects)
+        print(f"objects walked an action: {walked / actions:.1f}")
+        if passes.census:
+            print("the last middle pass walked, by shape:")
+            for what, count in passes.census.most_common(30):
+                print(f"  {count:7,}  {what}")
+        if census:
+            kept: collections.Counter[str] = collections.Counter()
+            total = 0
+            live = {id(o) for o in gc.get_objects()}  # tracked, not frozen
+            for room, _, _ in tables:
+                state = room.state
+                if not isinstance(state, State) or state._public is None:
+                    continue
+                rest = [getattr(state, name) for name in State._FIELDS]
+                stop = {id(o) for o in reachable(rest, set(), live)}
+                found = reachable([state._public], stop, live)
+                total += len(found)
+                kept.update(map(shape, found))
+            print(f"tracked objects the views keep, a room: {total / rooms:.1f}")
+            for what, count in kept.most_common(25):
+                print(f"  {count / rooms:6.2f}  {what}")
+        manager.store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--actions", type=int, default=20_000)
+    parser.add_argument("--census", action="store_true")
+    args = parser.parse_args()
+    asyncio.run(run(args.rooms, args.actions, args.census))
+
+
+if __name__ == "__main__":
+    main()
