@@ -23,6 +23,7 @@ programmed and said they were ready or not (``seat_part``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -254,15 +255,16 @@ class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
     ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
-    action type, in the order of ``legal_types``: each type's list of actions, the same
-    list from one version to the next while the type's ``options_key`` is unchanged) and
+    action type, in the order of ``legal_types``: each type's actions, the same list from
+    one version to the next while the type's ``options_key`` is unchanged, or the type's
+    ``ActionSpec.listing``) and
     ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
     legal_types: list[str]
     log: list[dict[str, Any]] | None
-    listings: list[list[dict[str, Any]]]
+    listings: list[Sequence[dict[str, Any]]]
     no_place: dict[str, str | None]
 
     @property
@@ -457,13 +459,16 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
-    listings: list[list[dict[str, Any]]] = []
+    listings: list[Sequence[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
     for kind in legal_types:
         if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
             listings.append(awaiting["options"])
             continue
         spec = ACTIONS[kind]
+        if spec.listing is not None:  # the same for every view
+            listings.append(spec.listing)
+            continue
         key = spec.options_key(state, seat)
         if key is None:
             listings.append(spec.options(state, seat))
