@@ -7,7 +7,8 @@ file, rooms of 5 seats, each with a socket that writes nowhere, random actions f
 seat's own last view, a room drawn at random each time), with the server's collector
 settings (``gc.freeze()`` once the rooms are open, ``gc.set_threshold(10_000, 10, 10)``).
 A ``gc.callbacks`` entry counts, at the start of each pass, the objects of the
-generations it collects (what it walks), and times the pass's CPU. Play is paced as the
+generations it collects (what it walks), and times the pass's CPU; the actions played
+before each middle and full pass are printed (how often they come). Play is paced as the
 server's sockets would see it: nothing here but the rooms (no socket's own objects), so
 the figures are the views' and the games' share of what the server's passes walk.
 
@@ -43,6 +44,9 @@ class Passes:
         self.census: collections.Counter[str] | None = collections.Counter() if census else None
         self.objects: list[list[int]] = [[], [], []]
         self.cpu: list[list[float]] = [[], [], []]
+        #: the actions played before each pass, by generation
+        self.at: list[list[int]] = [[], [], []]
+        self.done = 0  # actions played so far
         self._walked = 0
         self._started = 0.0
 
@@ -58,6 +62,7 @@ class Passes:
             return
         self.cpu[generation].append(time.thread_time() - self._started)
         self.objects[generation].append(self._walked)
+        self.at[generation].append(self.done)
 
 
 def shape(obj: Any) -> str:
@@ -139,6 +144,7 @@ async def run(rooms: int, actions: int, census: bool) -> None:
             parsed = WsClientAdapter.validate_python(loads(raw))
             await manager.play(room, conns[seat], action_to_engine(parsed.action))
             done += 1
+            passes.done = done
         spent = time.process_time() - start
         gc.callbacks.remove(passes)
         names = ("young", "middle", "full")
@@ -154,6 +160,8 @@ async def run(rooms: int, actions: int, census: bool) -> None:
                 f", most {max(counts):,}; CPU ms: mean {1e3 * sum(cpu) / len(cpu):.1f}"
                 f", most {1e3 * max(cpu):.1f}"
             )
+            if g:
+                print(f"  after actions: {', '.join(f'{n:,}' for n in passes.at[g])}")
         walked = sum(sum(c) for c in passes.objects)
         print(f"objects walked an action: {walked / actions:.1f}")
         if passes.census:

@@ -42,7 +42,8 @@ def test_clean_keeps_only_the_types_own_fields():
 @pytest.mark.parametrize("modes", [(), MODES], ids=["base", "all_rules"])
 def test_available_says_exactly_whether_options_exist_and_each_option_is_legal(modes):
     """Along random games: a type is available iff it has options, in every phase, for
-    every seat; every option passes its own check."""
+    every seat; every option passes its own check; a type's ``listing``, when it has one,
+    is its options."""
     game = Game(4, modes)
     for seed in range(4):
         state = game.new_initial_state(seed=seed)
@@ -53,6 +54,8 @@ def test_available_says_exactly_whether_options_exist_and_each_option_is_legal(m
                 for kind, spec in ACTIONS.items():
                     options = state.legal_options(seat, kind)
                     assert (kind in kinds) == bool(options), (kind, seat)
+                    if options and spec.listing is not None:  # the views' shared listing
+                        assert list(spec.listing) == options, (kind, seat)
                     for option in options[:3]:
                         spec.check(state, seat, option)
             state.apply(*random_step(state, rng))

@@ -214,3 +214,28 @@ def test_a_seat_part_is_given_again_while_only_other_seats_program():
     state.apply(shower, show)
     shown = parts()
     assert not any(shown[s] is after[s] for s in seats)
+
+
+def test_views_share_fixed_listings_and_keep_the_logs_events():
+    """Objects the cyclic collector would walk are not made for each view: a type whose
+    options are the same for every seat (``ready``, ``unready``) is listed by its one
+    ``ActionSpec.listing``, and the log tail's entries are the log's events themselves
+    (no tuple per event with a private part)."""
+    from dame_nature.engine.actions import ACTIONS
+
+    state = Game(4).new_initial_state(seed=3)
+    seat = state.first_player
+    state.apply(seat, {"type": "program", "card": state.hands[seat][0]})
+    part = public_part(state)
+    mine = seat_part(state, seat, part)
+    ready = mine.listings[mine.legal_types.index("ready")]
+    assert ready is ACTIONS["ready"].listing
+    state.apply(seat, {"type": "ready"})
+    part = public_part(state)
+    mine = seat_part(state, seat, part)
+    assert mine.listings[mine.legal_types.index("unready")] is ACTIONS["unready"].listing
+    assert all(
+        entry is event
+        for entry, event in zip(part.log_entries, state.log[part.log_start :], strict=True)
+    )
+    assert any("_private" in entry for entry in part.log_entries)

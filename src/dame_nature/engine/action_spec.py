@@ -88,6 +88,9 @@ class ActionSpec:
     phases: ClassVar[tuple[str, ...]] = (PROGRAMMING,)
     #: a reveal records every field, ``null`` included; others only the fields given
     record_nulls: ClassVar[bool] = False
+    #: ``options`` when it is the same for every seat of every game (never changed): the
+    #: views' listing of this type, one for all (no list of its own in each view part)
+    listing: ClassVar[tuple[Action, ...] | None] = None
 
     def __init__(self) -> None:
         self.name: str = self.type.value  # the plain string (faster than ``.value``)

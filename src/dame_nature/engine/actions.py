@@ -194,6 +194,7 @@ class Program(ActionSpec):
 
 class Ready(ActionSpec):
     type = ActionType.READY
+    listing = ({"type": "ready"},)
 
     def available(self, state: State, seat: int) -> bool:
         return state.programmed[seat] is not None and not state.ready[seat]
@@ -219,6 +220,7 @@ class Ready(ActionSpec):
 
 class Unready(ActionSpec):
     type = ActionType.UNREADY
+    listing = ({"type": "unready"},)
 
     def available(self, state: State, seat: int) -> bool:
         return state.ready[seat] and pace.may_change(state, seat)
@@ -246,6 +248,7 @@ class EndGame(ActionSpec):
     """Any player may end a game that can no longer be won (it is lost)."""
 
     type = ActionType.END_GAME
+    listing = ({"type": "end_game"},)
     phases = (CHOOSING_SIDES, PROGRAMMING, REVEAL)
 
     def available(self, state: State, seat: int) -> bool:

@@ -23,6 +23,7 @@ programmed and said they were ready or not (``seat_part``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -148,6 +149,11 @@ class View(TypedDict):
     game: NotRequired[int]  # 1, then 2 after a rematch, ...
 
 
+def _public(event: dict[str, Any]) -> dict[str, Any]:
+    """An event with a private part without it (nor ``_seen_by``)."""
+    return {k: v for k, v in event.items() if not k.startswith("_")}
+
+
 def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The event as ``seat`` may see it (private details only for those entitled)."""
     public = {k: v for k, v in event.items() if not k.startswith("_")}
@@ -183,7 +189,7 @@ class PublicPart:
         to_act: list[int],
         rest: dict[str, Any],
         log_start: int,
-        log_entries: list[Any],
+        log_entries: list[dict[str, Any]],
         log_public: list[dict[str, Any]] | None = None,
         last_private: dict[int, int] | None = None,
     ) -> None:
@@ -194,8 +200,8 @@ class PublicPart:
         self.to_act = to_act
         self.rest = rest  # the fields between ``legal_types`` and ``log``
         self.log_start = log_start  # index in the log of the first event of the tail
-        # per event of the tail: the event itself when it has no private part, else
-        # ``(public part, private part, seats that see it)``
+        # the events of the tail, as the log holds them (an event with a private part has
+        # ``_private`` and ``_seen_by``): no container of their own for the collector
         self.log_entries = log_entries
         #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
         #: of the versions of one programming phase)
@@ -230,15 +236,14 @@ class PublicPart:
         #: cyclic collector does not track), shared like ``options``
         self.seat_parts_checked: dict[int | None, int] = {}
         if log_public is None:
-            log_public = [entry[0] if type(entry) is tuple else entry for entry in log_entries]
+            log_public = [_public(e) if "_seen_by" in e else e for e in log_entries]
         #: the tail as a seat that sees none of its private parts sees it
         self.log_public: list[dict[str, Any]] = log_public
         if last_private is None:
             last_private = {}
             for j, entry in enumerate(log_entries):
-                if type(entry) is tuple:
-                    for s in entry[2]:
-                        last_private[s] = log_start + j
+                for s in entry.get("_seen_by", ()):
+                    last_private[s] = log_start + j
         #: ``seat -> the index in the log of the last event with a private part it sees``
         #: (events before the tail may be counted: what counts is ``log_audience``)
         self.last_private = last_private
@@ -250,15 +255,16 @@ class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
     ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
-    action type, in the order of ``legal_types``: each type's list of actions, the same
-    list from one version to the next while the type's ``options_key`` is unchanged) and
+    action type, in the order of ``legal_types``: each type's actions, the same list from
+    one version to the next while the type's ``options_key`` is unchanged, or the type's
+    ``ActionSpec.listing``) and
     ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
     legal_types: list[str]
     log: list[dict[str, Any]] | None
-    listings: list[list[dict[str, Any]]]
+    listings: list[Sequence[dict[str, Any]]]
     no_place: dict[str, str | None]
 
     @property
@@ -327,7 +333,7 @@ def public_part(state: State) -> PublicPart:
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail as the previous version had them
-        entries: list[Any] = cached.log_entries[log_start - cached.log_start :]
+        entries = cached.log_entries[log_start - cached.log_start :]
         publics = cached.log_public[log_start - cached.log_start :]
         first_new = cached.version
         last_private = dict(cached.last_private)
@@ -335,14 +341,12 @@ def public_part(state: State) -> PublicPart:
         entries, publics, first_new, last_private = [], [], log_start, {}
     for i in range(first_new, version):
         event = log[i]
+        entries.append(event)
         if "_seen_by" in event:
-            public = {k: v for k, v in event.items() if not k.startswith("_")}
-            entries.append((public, event["_private"], event["_seen_by"]))
-            publics.append(public)
+            publics.append(_public(event))
             for s in event["_seen_by"]:
                 last_private[s] = i
         else:
-            entries.append(event)
             publics.append(event)
     part = PublicPart(
         version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
@@ -455,13 +459,16 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
-    listings: list[list[dict[str, Any]]] = []
+    listings: list[Sequence[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
     for kind in legal_types:
         if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
             listings.append(awaiting["options"])
             continue
         spec = ACTIONS[kind]
+        if spec.listing is not None:  # the same for every view
+            listings.append(spec.listing)
+            continue
         key = spec.options_key(state, seat)
         if key is None:
             listings.append(spec.options(state, seat))
@@ -480,7 +487,7 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
     found = part.seat_logs.get(seat)
     if found is not None:
         return found
-    entries, start = part.log_entries, part.log_start
+    entries, publics, start = part.log_entries, part.log_public, part.log_start
     log: list[dict[str, Any]] = []
     previous = part.previous
     if previous is not None and seat in previous[1]:
@@ -490,12 +497,12 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
         if before_end >= start:  # (else no event of it is in the tail now)
             log = before_log[start - before_start :]
             entries = entries[before_end - start :]
-    for entry in entries:
-        if type(entry) is tuple:
-            public, private, seen_by = entry
-            log.append({**public, **private} if seat in seen_by else public)
+            publics = publics[before_end - start :]
+    for entry, public in zip(entries, publics, strict=True):
+        if seat in entry.get("_seen_by", ()):
+            log.append({**public, **entry["_private"]})
         else:
-            log.append(entry)
+            log.append(public)
     part.seat_logs[seat] = log
     return log
 

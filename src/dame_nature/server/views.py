@@ -98,12 +98,12 @@ class Encoded:
         for j in range(len(events), len(public)):
             text = _json(public[j])
             entry = entries[j]
-            if type(entry) is tuple:  # ``(public part, private part, seats that see it)``
-                seen = entry[2]
+            if "_seen_by" in entry:  # an event with a private part
+                seen = entry["_seen_by"]
                 for seat in seen:
                     if seat not in seat_events:  # (every event before it as the public's)
                         seat_events[seat] = events.copy()
-                private = _json({**entry[0], **entry[1]})
+                private = _json({**public[j], **entry["_private"]})
                 for seat, texts in seat_events.items():
                     texts.append(private if seat in seen else text)
             else:
