@@ -8,6 +8,7 @@ from typing import Any
 from dame_nature.bots.expert import ExpertBot
 from dame_nature.bots.simulator import INFO
 from dame_nature.engine import Game
+from dame_nature.engine.state import State
 
 from .positions import EAGLE, full_web, moves_of, position, program_of
 
@@ -21,6 +22,28 @@ def eagle_left(players: int) -> tuple[Game, dict[str, str], list[str]]:
     web = full_web(game, EAGLE_SLOTS)
     left = [c for c in game.fixed_cards if c not in web.values()]
     return game, web, left
+
+
+def lead_shown(state: State, card: str) -> None:
+    """The first player (seat 0) programs ``card``, shows it with its free Symbiosis and
+    is ready."""
+    state.apply(0, {"type": "program", "card": card})
+    state.apply(0, {"type": "show", "card": card})
+    state.apply(0, {"type": "ready"})
+
+
+def check_handed_over(state: State, giver: int, card: str, taker: int) -> None:
+    """On three seeds: ``giver`` gives ``card`` to ``taker`` (its Symbiosis card), who
+    gives another card back, keeps ``card`` and programs it."""
+    for seed in range(3):
+        mine = state.clone()
+        moves = moves_of(ExpertBot(giver, seed=seed), mine)
+        assert {"type": "give", "card": card, "to": taker} in moves, moves
+        answer = ExpertBot(taker, seed=seed).act(mine.view(taker))
+        assert answer is not None and answer["type"] == "give_back", answer
+        assert answer["card"] != card, answer
+        mine.apply(taker, answer)
+        assert program_of(ExpertBot(taker, seed=seed), mine) == card
 
 
 def test_the_golden_eagle_waits_for_its_conditions() -> None:
@@ -294,18 +317,8 @@ def test_the_wetland_a_later_revealer_hands_charagne_to_the_second() -> None:
         },
         first=0,
     )
-    state.apply(0, {"type": "program", "card": "cond-blue-5"})
-    state.apply(0, {"type": "show", "card": "cond-blue-5"})  # the lead, with the free Symbiosis
-    state.apply(0, {"type": "ready"})
-    for seed in range(3):
-        mine = state.clone()
-        moves = moves_of(ExpertBot(2, seed=seed), mine)
-        assert {"type": "give", "card": charagne, "to": 1} in moves, moves
-        answer = ExpertBot(1, seed=seed).act(mine.view(1))
-        assert answer is not None and answer["type"] == "give_back", answer
-        assert answer["card"] != charagne, answer
-        mine.apply(1, answer)
-        assert program_of(ExpertBot(1, seed=seed), mine) == charagne
+    lead_shown(state, "cond-blue-5")
+    check_handed_over(state, 2, charagne, 1)
 
 
 def test_the_wetland_a_condition_only_the_aquatic_web_takes_goes_to_the_second() -> None:
@@ -328,18 +341,8 @@ def test_the_wetland_a_condition_only_the_aquatic_web_takes_goes_to_the_second()
         },
         first=0,
     )
-    state.apply(0, {"type": "program", "card": "cond-blue-5"})
-    state.apply(0, {"type": "show", "card": "cond-blue-5"})  # the lead, with the free Symbiosis
-    state.apply(0, {"type": "ready"})
-    for seed in range(3):
-        mine = state.clone()
-        moves = moves_of(ExpertBot(2, seed=seed), mine)
-        assert {"type": "give", "card": "wet-violet-1", "to": 1} in moves, moves
-        answer = ExpertBot(1, seed=seed).act(mine.view(1))
-        assert answer is not None and answer["type"] == "give_back", answer
-        assert answer["card"] != "wet-violet-1", answer
-        mine.apply(1, answer)
-        assert program_of(ExpertBot(1, seed=seed), mine) == "wet-violet-1"
+    lead_shown(state, "cond-blue-5")
+    check_handed_over(state, 2, "wet-violet-1", 1)
 
 
 def test_associated_conditions_a_middle_revealer_holds_its_species_back() -> None:
@@ -413,18 +416,8 @@ def test_dependent_conditions_a_card_only_the_next_revealer_can_place() -> None:
         first=0,
         rest={3: 0},
     )
-    state.apply(0, {"type": "program", "card": marten})
-    state.apply(0, {"type": "show", "card": marten})
-    state.apply(0, {"type": "ready"})
-    for seed in range(3):
-        mine = state.clone()
-        moves = moves_of(ExpertBot(2, seed=seed), mine)
-        assert {"type": "give", "card": "cond-blue-4", "to": 1} in moves, moves
-        answer = ExpertBot(1, seed=seed).act(mine.view(1))
-        assert answer is not None and answer["type"] == "give_back", answer
-        assert answer["card"] != "cond-blue-4", answer
-        mine.apply(1, answer)
-        assert program_of(ExpertBot(1, seed=seed), mine) == "cond-blue-4"
+    lead_shown(state, marten)
+    check_handed_over(state, 2, "cond-blue-4", 1)
 
 
 def test_species_reintroductions_a_second_reintroduction_under_the_lock() -> None:
