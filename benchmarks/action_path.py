@@ -55,50 +55,80 @@ class Socket:
         pass
 
 
+#: a room, its seats' connections and its seats' random bots
+Table = tuple[Any, list[Any], list[Any]]
+
+
+async def open_tables(manager: Any, rooms: int) -> list[Table]:
+    """``rooms`` started rooms of ``SEATS`` players on ``manager``, each seat with a
+    connected ``Socket`` and a random bot (seeded by room and seat)."""
+    from dame_nature.bots import make_bot
+    from dame_nature.server.connections import Connection
+    from dame_nature.server.rooms import RulesChoice
+
+    tables: list[Table] = []
+    for index in range(rooms):
+        room = await manager.create(RulesChoice(seed=index))
+        for seat in range(SEATS):
+            await manager.join(room, f"Player {seat}")
+        await manager.start(room, room.host_token)
+        conns = []
+        for seat in range(SEATS):
+            conn = Connection(Socket(), seat, manager.settings)
+            await manager.connect(room, conn, room.players[seat].token)
+            conn.start()
+            conns.append(conn)
+        for _ in range(3):  # the views pushed before ``start`` go out
+            await asyncio.sleep(0)
+        bots = [make_bot("random", seat, seed=index * SEATS + seat) for seat in range(SEATS)]
+        tables.append((room, conns, bots))
+    return tables
+
+
+async def next_action(
+    manager: Any, tables: list[Table], rng: random.Random
+) -> tuple[Any, Any, str] | None:
+    """A room drawn at random, one of its seats to act, and that seat's bot's action from
+    the seat's last view, as its websocket message: ``(room, connection, text)``. None
+    when the room's game was over (a rematch began instead)."""
+    room, conns, bots = rng.choice(tables)
+    state = room.state
+    if state.is_over:
+        await manager.rematch(room, room.host_token)
+        return None
+    seat = rng.choice(state.to_act())
+    action = bots[seat].act(json.loads(conns[seat].socket.last)["view"])
+    return room, conns[seat], json.dumps({"type": "action", "action": action})
+
+
+async def play(manager: Any, room: Any, conn: Any, raw: str) -> None:
+    """``raw`` handled as ``routes/ws.py`` handles an ``action`` message."""
+    from dame_nature.server.jsonio import loads
+    from dame_nature.server.models import WsClientAdapter, action_to_engine
+
+    parsed = WsClientAdapter.validate_python(loads(raw))
+    await manager.play(room, conn, action_to_engine(parsed.action))
+
+
 async def one_round(rooms: int, actions: int) -> float:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
     from benchmarks._support.live_server import UNLIMITED
-    from dame_nature.bots import make_bot
-    from dame_nature.server.connections import Connection
-    from dame_nature.server.jsonio import loads
-    from dame_nature.server.models import WsClientAdapter, action_to_engine
-    from dame_nature.server.rooms import RoomManager, RulesChoice
+    from dame_nature.server.rooms import RoomManager
     from dame_nature.server.settings import Settings
     from dame_nature.server.store import open_store
 
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(db=os.path.join(folder, "rooms.sqlite3"), **UNLIMITED)
         manager = RoomManager(settings, open_store(settings.db))
-        tables: list[tuple[Any, list[Connection], list[Any]]] = []
-        for index in range(rooms):
-            room = await manager.create(RulesChoice(seed=index))
-            for seat in range(SEATS):
-                await manager.join(room, f"Player {seat}")
-            await manager.start(room, room.host_token)
-            conns = []
-            for seat in range(SEATS):
-                conn = Connection(Socket(), seat, settings)
-                await manager.connect(room, conn, room.players[seat].token)
-                conn.start()
-                conns.append(conn)
-            for _ in range(3):  # the views pushed before ``start`` go out
-                await asyncio.sleep(0)
-            bots = [make_bot("random", seat, seed=index * SEATS + seat) for seat in range(SEATS)]
-            tables.append((room, conns, bots))
+        tables = await open_tables(manager, rooms)
         rng = random.Random(0)
 
         async def act() -> float | None:
-            room, conns, bots = rng.choice(tables)
-            state = room.state
-            if state.is_over:
-                await manager.rematch(room, room.host_token)
+            picked = await next_action(manager, tables, rng)
+            if picked is None:
                 return None
-            seat = rng.choice(state.to_act())
-            action = bots[seat].act(json.loads(conns[seat].socket.last)["view"])
-            raw = json.dumps({"type": "action", "action": action})
             start = time.process_time()
-            parsed = WsClientAdapter.validate_python(loads(raw))
-            await manager.play(room, conns[seat], action_to_engine(parsed.action))
+            await play(manager, *picked)
             return time.process_time() - start
 
         for _ in range(WARM_UP):
@@ -109,6 +139,7 @@ async def one_round(rooms: int, actions: int) -> float:
             if took is not None:
                 spent += took
                 done += 1
+        await manager.close()
         manager.store.close()
     return 1e6 * spent / done
 

@@ -25,7 +25,6 @@ import argparse
 import asyncio
 import collections
 import gc
-import json
 import os
 import random
 import sys
@@ -33,7 +32,7 @@ import tempfile
 import time
 from typing import Any
 
-from action_path import SEATS, Socket  # this script's folder is on sys.path
+from action_path import next_action, open_tables, play  # this script's folder is on sys.path
 
 
 class Passes:
@@ -96,34 +95,15 @@ def reachable(roots: list[Any], stop: set[int], live: set[int]) -> list[Any]:
 async def run(rooms: int, actions: int, census: bool) -> None:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
     from benchmarks._support.live_server import UNLIMITED
-    from dame_nature.bots import make_bot
     from dame_nature.engine.state import State
-    from dame_nature.server.connections import Connection
-    from dame_nature.server.jsonio import loads
-    from dame_nature.server.models import WsClientAdapter, action_to_engine
-    from dame_nature.server.rooms import RoomManager, RulesChoice
+    from dame_nature.server.rooms import RoomManager
     from dame_nature.server.settings import Settings
     from dame_nature.server.store import open_store
 
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(db=os.path.join(folder, "rooms.sqlite3"), **UNLIMITED)
         manager = RoomManager(settings, open_store(settings.db))
-        tables: list[tuple[Any, list[Connection], list[Any]]] = []
-        for index in range(rooms):
-            room = await manager.create(RulesChoice(seed=index))
-            for seat in range(SEATS):
-                await manager.join(room, f"Player {seat}")
-            await manager.start(room, room.host_token)
-            conns = []
-            for seat in range(SEATS):
-                conn = Connection(Socket(), seat, settings)
-                await manager.connect(room, conn, room.players[seat].token)
-                conn.start()
-                conns.append(conn)
-            for _ in range(3):
-                await asyncio.sleep(0)
-            bots = [make_bot("random", seat, seed=index * SEATS + seat) for seat in range(SEATS)]
-            tables.append((room, conns, bots))
+        tables = await open_tables(manager, rooms)
         rng = random.Random(0)
         gc.collect()
         gc.freeze()
@@ -133,16 +113,10 @@ async def run(rooms: int, actions: int, census: bool) -> None:
         start = time.process_time()
         done = 0
         while done < actions:
-            room, conns, bots = rng.choice(tables)
-            state = room.state
-            if state.is_over:
-                await manager.rematch(room, room.host_token)
+            picked = await next_action(manager, tables, rng)
+            if picked is None:
                 continue
-            seat = rng.choice(state.to_act())
-            action = bots[seat].act(json.loads(conns[seat].socket.last)["view"])
-            raw = json.dumps({"type": "action", "action": action})
-            parsed = WsClientAdapter.validate_python(loads(raw))
-            await manager.play(room, conns[seat], action_to_engine(parsed.action))
+            await play(manager, *picked)
             done += 1
             passes.done = done
         spent = time.process_time() - start
@@ -184,6 +158,7 @@ async def run(rooms: int, actions: int, census: bool) -> None:
             print(f"tracked objects the views keep, a room: {total / rooms:.1f}")
             for what, count in kept.most_common(25):
                 print(f"  {count / rooms:6.2f}  {what}")
+        await manager.close()
         manager.store.close()
 
 
