@@ -55,6 +55,25 @@ def play_my_turns(page: Page, limit: float = 180.0) -> None:
     raise AssertionError(f"the solo game did not reach the end screen ({turn}: {status})")
 
 
+def wait_for_the_bots(page: Page) -> None:
+    """Wait until both bots have said ready and wait for the person, answering first a
+    give-back a bot asks of her (its dialog opens in front of the table, a moment after
+    the bot's note "is waiting for a card back"): a random bot that said ready does
+    nothing more until the person acts, so the table then stays still."""
+    for _ in range(6):  # (each give spends a Symbiosis: a few a turn at most)
+        page.wait_for_function(
+            """() => document.querySelector('#giveback-dialog[open]') !== null
+                || (document.querySelectorAll('#others .ready-state.is-ready').length === 2
+                    && document.querySelector('#others .pending-note') === null)"""
+        )
+        if not page.locator("#giveback-dialog[open]").count():
+            return
+        page.locator("#giveback-form label.card-choice").first.click()
+        page.locator('#giveback-form [type="submit"]').click()
+        expect(page.locator("#giveback-dialog")).to_be_hidden()
+    raise AssertionError("the bots did not say ready")
+
+
 def test_play_solo_then_a_whole_game_by_clicking(open_page):
     page = open_page()
     page.goto("/")
@@ -70,6 +89,7 @@ def test_play_solo_then_a_whole_game_by_clicking(open_page):
     expect(others).to_have_count(2)
     for i in range(2):
         expect(others.nth(i).locator(".badge.bot")).to_contain_text("bot · Random")
+    wait_for_the_bots(page)  # nothing opens in front of the help meanwhile
     page.click("#help-btn")  # the help tells how to play beside the bots
     expect(page.locator("#help-body")).to_contain_text("Playing with bots")
     expect(page.locator("#help-body")).to_contain_text("give back a card it can place now")
