@@ -5,7 +5,7 @@ Run by hand: ``python benchmarks/collector.py [--rooms N] [--actions N] [--censu
 The rooms and their players are ``action_path.py``'s (a ``RoomManager`` on a fresh SQLite
 file, rooms of 5 seats, each with a socket that writes nowhere, random actions from each
 seat's own last view, a room drawn at random each time), with the server's collector
-settings (``gc.freeze()`` once the rooms are open, ``gc.set_threshold(10_000, 10, 10)``).
+settings (``gc.freeze()`` once the rooms are open, the thresholds ``app.GC_THRESHOLDS``).
 A ``gc.callbacks`` entry counts, at the start of each pass, the objects of the
 generations it collects (what it walks), and times the pass's CPU; the actions played
 before each middle and full pass are printed (how often they come). Play is paced as the
@@ -96,6 +96,7 @@ async def run(rooms: int, actions: int, census: bool) -> None:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
     from benchmarks._support.live_server import UNLIMITED
     from dame_nature.engine.state import State
+    from dame_nature.server.app import GC_THRESHOLDS
     from dame_nature.server.rooms import RoomManager
     from dame_nature.server.settings import Settings
     from dame_nature.server.store import open_store
@@ -107,7 +108,7 @@ async def run(rooms: int, actions: int, census: bool) -> None:
         rng = random.Random(0)
         gc.collect()
         gc.freeze()
-        gc.set_threshold(10_000, 10, 10)
+        gc.set_threshold(*GC_THRESHOLDS)
         passes = Passes(census)
         gc.callbacks.append(passes)
         start = time.process_time()

@@ -229,6 +229,16 @@ def _validation_message(exc: RequestValidationError) -> tuple[str, str]:
     return "invalid_request", f"{message} at '{where}'." if where else f"{message}."
 
 
+#: the cyclic collector's thresholds while serving. Each pass stops every socket of the
+#: node for as long as it walks its objects: a young pass once 2,500 more objects were
+#: made than freed (each action builds a few hundred short-lived ones, which reference
+#: counting frees anyway), so young passes are short; a middle pass after 40 young ones
+#: (every 100,000 objects, as with 10,000 and 10); a full pass after 10 middle ones and
+#: once the old generation grew by a quarter (docs/benchmarks.md, "Memory and the
+#: collector").
+GC_THRESHOLDS = (2_500, 40, 10)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The application; ``settings`` default to the environment (``DAME_NATURE_*``)."""
     settings = settings or Settings()
@@ -242,11 +252,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await manager.serve()
         # Everything loaded so far (FastAPI, pydantic schemas, the card catalogue, the
         # restored rooms) lives as long as the process: keep it out of the collector's
-        # full passes, and collect the young generation less often (each action builds a
-        # few hundred short-lived dicts, freed by reference counting anyway).
+        # full passes, and collect with ``GC_THRESHOLDS``.
         gc.collect()
         gc.freeze()
-        gc.set_threshold(10_000, 10, 10)
+        gc.set_threshold(*GC_THRESHOLDS)
         pauses = CollectorPauses() if settings.gc_pause_stats else None
         if pauses is not None:
             pauses.install()
