@@ -188,8 +188,7 @@ def aquatic_give(view: View, seat: int, know: Knowledge) -> Action | None:
             return None
         if order[1] in know.programs:
             return None  # the second revealer showed its program: it keeps it
-        table = after_lead(view, know)
-        if table is None or not blue_lead(table[0].turn_records[-1][0], _lead_of(table[0])):
+        if not blue_lead_shown(view, know):
             return None
         species = aquatic_species(sim, my_cards(view)) or aquatic_only(sim, seat, my_cards(view))
     return {"type": "give", "card": species[0], "to": order[1]} if species else None
@@ -198,8 +197,6 @@ def aquatic_give(view: View, seat: int, know: Knowledge) -> Action | None:
 def aquatic_only(sim: Sim, seat: int, cards: list[str]) -> list[str]:
     """Of ``cards``, the Conditions and Jokers the web takes only in the aquatic web,
     right after a blue card (none of the main web's places is open to them)."""
-    if not HAND_OVER_CONDITIONS:
-        return []
     aquatic = sim.rules.aquatic
     return [
         c
@@ -210,9 +207,11 @@ def aquatic_only(sim: Sim, seat: int, cards: list[str]) -> list[str]:
     ]
 
 
-#: the Wetland's hand-over also moves a later revealer's Condition that only the aquatic
-#: web takes to the second revealer after a shown blue lead
-HAND_OVER_CONDITIONS = True
+def blue_lead_shown(view: View, know: Knowledge) -> bool:
+    """Whether the first player showed its program this turn (``after_lead``) and it is a
+    blue lead placed in the web (``policy.blue_lead``)."""
+    table = after_lead(view, know)
+    return table is not None and blue_lead(table[0].turn_records[-1][0], _lead_of(table[0]))
 
 
 def _lead_of(sim: Sim) -> Outcome:
@@ -261,8 +260,7 @@ def keep_aquatic(view: View, seat: int, know: Knowledge, options: list[Action]) 
     sim = know.base.copy()
     sim.start_turn()
     kept = [o for o in options if not aquatic_species(sim, [o["card"]])]
-    table = after_lead(view, know)
-    if table is not None and blue_lead(table[0].turn_records[-1][0], _lead_of(table[0])):
+    if blue_lead_shown(view, know):
         kept = [o for o in kept if not aquatic_only(sim, seat, [o["card"]])]
     return kept or options
 
