@@ -239,22 +239,22 @@ def charagne_left() -> tuple[dict[str, str], list[str]]:
     return web, [c for c in game.fixed_cards if c not in web.values()]
 
 
+def charagne_held_with_a_blue_lead() -> State:
+    """The Wetland, as ``charagne_left``: the first player holds Charagne, installable,
+    and a blue Condition the main web takes; the next revealer two other cards."""
+    web, _ = charagne_left()
+    hands = {0: ["cond-blue-5", "species-charagne"], 1: ["wet-violet-1", "joker-1"]}
+    return position(4, ("wetland",), web=web, hands=hands, first=0)
+
+
 def test_the_wetland_first_player_hands_charagne_over_with_its_blue_lead() -> None:
     """The Wetland: the first player holds Charagne, installable, and a blue Condition the
     main web takes. Revealed first, Charagne would be discarded (nothing blue before it)
     and the game lost. It leads with the blue Condition, gives Charagne to the next
     revealer (its free Symbiosis) and shows its lead (its Symbiosis card); the next
     revealer gives another card back, keeps Charagne and reveals it after the lead."""
-    modes = ("wetland",)
-    web, left = charagne_left()
     charagne = "species-charagne"
-    state = position(
-        4,
-        modes,
-        web=web,
-        hands={0: ["cond-blue-5", charagne], 1: ["wet-violet-1", "joker-1"]},
-        first=0,
-    )
+    state = charagne_held_with_a_blue_lead()
     for seed in range(3):
         mine = state.clone()
         moves = moves_of(ExpertBot(0, seed=seed), mine)
@@ -275,16 +275,8 @@ def test_the_wetland_charagne_handed_over_without_a_show() -> None:
     goes unshown. The Give of Charagne with its free Symbiosis tells the next revealer
     that the lead is blue (bots hand Charagne over only so): it keeps Charagne and
     reveals it after the lead."""
-    modes = ("wetland",)
-    web, left = charagne_left()
     charagne = "species-charagne"
-    state = position(
-        4,
-        modes,
-        web=web,
-        hands={0: ["cond-blue-5", charagne], 1: ["wet-violet-1", "joker-1"]},
-        first=0,
-    )
+    state = charagne_held_with_a_blue_lead()
     state.symbiosis_cards[0] = 0
     for seed in range(3):
         mine = state.clone()
