@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -30,6 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 from _support.trees import round_in, source_trees  # this script's folder is on sys.path
@@ -110,7 +112,10 @@ async def play(manager: Any, room: Any, conn: Any, raw: str) -> None:
     await manager.play(room, conn, action_to_engine(parsed.action))
 
 
-async def one_round(rooms: int, actions: int) -> float:
+@contextlib.asynccontextmanager
+async def playing_rooms(rooms: int) -> AsyncIterator[tuple[Any, list[Table]]]:
+    """A ``RoomManager`` on a fresh SQLite file with its default settings (the per-client
+    limits lifted) and its ``open_tables``; closed (its tasks, then its store) after."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
     from benchmarks._support.live_server import UNLIMITED
     from dame_nature.server.rooms import RoomManager
@@ -120,7 +125,15 @@ async def one_round(rooms: int, actions: int) -> float:
     with tempfile.TemporaryDirectory() as folder:
         settings = Settings(db=os.path.join(folder, "rooms.sqlite3"), **UNLIMITED)
         manager = RoomManager(settings, open_store(settings.db))
-        tables = await open_tables(manager, rooms)
+        try:
+            yield manager, await open_tables(manager, rooms)
+        finally:
+            await manager.close()
+            manager.store.close()
+
+
+async def one_round(rooms: int, actions: int) -> float:
+    async with playing_rooms(rooms) as (manager, tables):
         rng = random.Random(0)
 
         async def act() -> float | None:
@@ -139,8 +152,6 @@ async def one_round(rooms: int, actions: int) -> float:
             if took is not None:
                 spent += took
                 done += 1
-        await manager.close()
-        manager.store.close()
     return 1e6 * spent / done
 
 

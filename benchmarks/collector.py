@@ -25,14 +25,11 @@ import argparse
 import asyncio
 import collections
 import gc
-import os
 import random
-import sys
-import tempfile
 import time
 from typing import Any
 
-from action_path import next_action, open_tables, play  # this script's folder is on sys.path
+from action_path import next_action, play, playing_rooms  # this script's folder is on sys.path
 
 
 class Passes:
@@ -93,18 +90,10 @@ def reachable(roots: list[Any], stop: set[int], live: set[int]) -> list[Any]:
 
 
 async def run(rooms: int, actions: int, census: bool) -> None:
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
-    from benchmarks._support.live_server import UNLIMITED
-    from dame_nature.engine.state import State
-    from dame_nature.server.app import GC_THRESHOLDS
-    from dame_nature.server.rooms import RoomManager
-    from dame_nature.server.settings import Settings
-    from dame_nature.server.store import open_store
+    async with playing_rooms(rooms) as (manager, tables):
+        from dame_nature.engine.state import State
+        from dame_nature.server.app import GC_THRESHOLDS
 
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(db=os.path.join(folder, "rooms.sqlite3"), **UNLIMITED)
-        manager = RoomManager(settings, open_store(settings.db))
-        tables = await open_tables(manager, rooms)
         rng = random.Random(0)
         gc.collect()
         gc.freeze()
@@ -159,8 +148,6 @@ async def run(rooms: int, actions: int, census: bool) -> None:
             print(f"tracked objects the views keep, a room: {total / rooms:.1f}")
             for what, count in kept.most_common(25):
                 print(f"  {count / rooms:6.2f}  {what}")
-        await manager.close()
-        manager.store.close()
 
 
 def main() -> None:
