@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import select
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
@@ -38,8 +39,6 @@ def _check_connection(conn: Any) -> None:
     as it stops (or ends the session), the end of the stream, or any other message
     waiting is the one case worth the pool's own check (an empty statement, a round
     trip), which raises for a broken connection and so has it replaced."""
-    import select
-
     from psycopg_pool import ConnectionPool
 
     if conn.closed or conn.broken:
