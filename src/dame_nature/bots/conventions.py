@@ -222,6 +222,34 @@ def _lead_of(sim: Sim) -> Outcome:
     return Outcome(slot=slot, colour=colour if INFO[card].type == "joker" else None)
 
 
+def lead_places(
+    view: View, seat: int, know: Knowledge, card: str, outcomes: list[Outcome], shown: str | None
+) -> list[int]:
+    """The Wetland's blue lead kept: of the places ``outcomes`` of the card ``seat``
+    reveals, those its partners count on. The first player's shown Joker that they read as
+    a blue lead (``after_lead``: its best outcome, blue) is placed blue, as they read it:
+    on that reading the second revealer reveals an aquatic Species, or is handed one
+    (``aquatic_give``), and the Joker given another colour loses that Species. Every
+    place otherwise."""
+    every = list(range(len(outcomes)))
+    order = reveal_order(view)
+    if (
+        not know.rules.wetland
+        or shown != card
+        or INFO[card].type != "joker"
+        or len(order) < 2
+        or order[0] != seat
+    ):
+        return every
+    sim = know.base.copy()
+    sim.start_turn()
+    read = best_outcome(sim, seat, card, None)[1]
+    if not blue_lead(card, read):
+        return every
+    blue = [i for i in every if blue_lead(card, outcomes[i])]
+    return [i for i in blue if outcomes[i].slot == read.slot] or blue or every
+
+
 def aquatic_program(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
     """The Wetland's hand-over, the second revealer's part: of ``cards``, the aquatic
     Species the web installs right after the first player's blue lead (shown, or told by
