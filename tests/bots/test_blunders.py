@@ -460,6 +460,46 @@ def test_dependent_conditions_a_card_only_the_next_revealer_can_place() -> None:
     check_handed_over(state, 2, "cond-blue-4", 1)
 
 
+def test_dependent_conditions_the_shown_lead_goes_where_partners_read_it() -> None:
+    """Dependent Conditions: the first player leads with a green Condition, shown to all,
+    that both the Chêne's and the Jonc's green places take. Partners read it where the
+    shared base policy puts it, completing the Jonc's Conditions, so the second revealer
+    installs the Jonc right after it. The first player places it there: placed on the
+    Chêne, the Jonc would be discarded and the game lost (a tuning game, seed 47,005,
+    turn 2)."""
+    modes = ("dependent_conditions",)
+    web = {
+        "species-ortie:1": "joker-2",
+        "species-aubepine:1": "cond-yellow-2",
+        "species-aubepine:2": "cond-green-2",
+        "species-jonc:1": "cond-blue-2",
+    }
+    hands = {
+        0: ["cond-blue-1", "species-carabe-dore", "cond-violet-5", "species-mesange-bleue"]
+        + ["cond-violet-1", "cond-yellow-5", "cond-yellow-1"],
+        1: ["species-chene", "cond-green-4", "cond-violet-2", "cond-violet-4", "joker-1"]
+        + ["species-aubepine", EAGLE],
+        2: ["cond-yellow-4", "species-herisson", "species-ortie", "species-martre"]
+        + ["cond-green-1", "cond-green-3", "cond-green-5"],
+        3: ["cond-blue-5", "cond-blue-3", "species-campagnol", "species-jonc", "cond-blue-4"]
+        + ["cond-yellow-3", "cond-violet-3"],
+    }
+    state = position(4, modes, web=web, hands=hands, first=2, turn=2)
+    state.joker_colours["joker-2"] = "blue"
+    state.apply(2, {"type": "program", "card": "cond-green-1"})
+    state.apply(2, {"type": "show", "card": "cond-green-1"})
+    state.apply(2, {"type": "ready"})
+    for seat, card in ((3, "species-jonc"), (0, "cond-yellow-1"), (1, "species-aubepine")):
+        state.apply(seat, {"type": "program", "card": card})
+        state.apply(seat, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        answer = ExpertBot(2, seed=seed).act(mine.view(2))
+        assert answer is not None and answer.get("slot") == "species-jonc:2", answer
+        mine.apply(2, answer)
+        assert mine.web["species-jonc"] == "species-jonc"  # installed right after
+
+
 def test_species_reintroductions_a_second_reintroduction_under_the_lock() -> None:
     """Species Reintroductions: the last card of the turn before was a Reintroduction,
     so every Condition or Joker revealed is discarded until an animal Species comes. The
