@@ -29,11 +29,12 @@ from typing import (
     Any,
     NamedTuple,
     NotRequired,  # pydantic needs these on 3.11
+    cast,
 )
 
 from typing_extensions import TypedDict
 
-from . import knowledge, reveal
+from . import knowledge, outlook, reveal
 from .actions import ACTIONS
 from .table import table_cards
 
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from .state import State
 
 LOG_TAIL = 60  # events of the log included in a view
+UNASKED = object()  # (``PublicPart.lost`` before ``lost_reason`` is asked)
 
 
 class PlayerView(TypedDict):
@@ -177,7 +179,7 @@ class PublicPart:
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private",)
+        + ("last_private", "table_key", "lost")
     )
 
     def __init__(
@@ -249,6 +251,10 @@ class PublicPart:
         self.last_private = last_private
         #: the seats that see a private part of an event of the tail
         self.log_audience: set[int] = {s for s, i in last_private.items() if i >= log_start}
+        #: ``_table_key``'s answer, once asked
+        self.table_key: str | None = None
+        #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
+        self.lost: dict[str, Any] | None | object = UNASKED
 
 
 class SeatPart(NamedTuple):
@@ -279,57 +285,23 @@ def public_part(state: State) -> PublicPart:
     cached: PublicPart | None = state._public
     if cached is not None and cached.version == version:
         return cached
-    game = state.game
-    n = game.num_players
     awaited = state.awaited()
-    revealing = None
-    if awaited is not None and awaited[1] == "reveal":
-        revealing = {"seat": awaited[0], "card": state.programmed[awaited[0]]}
-    pending = state.pending_give
-    # "turn X of Y": every turn takes one card from each player still holding one
-    held_at_turn_start = [len(state.hands[s]) + (state.programmed[s] is not None) for s in range(n)]
-    for record in state.revealed_this_turn:
-        held_at_turn_start[record["seat"]] += 1
-    if pending is not None:  # a card given waits for its answer: count it with its giver
-        held_at_turn_start[pending["to"]] -= 1
-        held_at_turn_start[pending["from"]] += 1
-    turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
-    sides = state.sides
-    head = {
-        "modes": list(game.modes),
-        "phase": state.phase,
-        "turn": state.turn,
-        "turns_total": turns_total if state.phase != "over" else state.turn,
-        "first_player": state.first_player,
-        "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
-        "symbiosis_kinds": list(state.symbiosis_kinds()),
-        "show_names_one_player": game.config.show_names_one_player,
-        "players": [
-            {
-                "seat": s,
-                "hand_size": len(state.hands[s]),
-                "has_programmed": state.programmed[s] is not None,
-                "ready": state.ready[s],
-                "symbiosis_cards": state.symbiosis_cards[s],
-                "side": sides[s],
-            }
-            for s in range(n)
-        ],
-    }
-    tail = {
-        "layout": game.config.main_layout,
-        "webs": [name for name, _ in game.config.webs()],
-        **table_cards(state),
-        "revealing": revealing,
-        "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
-        "reveal_order": reveal.reveal_order(state),
-    }
-    rest = {
-        "winnable": state.is_winnable(),
-        "max_discards": state.max_discards(),
-        "deck_size": game.deck_size,
-        "result": dict(state.result) if state.result else None,
-    }
+    if (
+        cached is not None
+        and state.phase == "programming"
+        and cached.head["phase"] == "programming"
+        and cached.head["turn"] == state.turn
+        and cached.version < version
+        and _others_only(log, cached.version, version, None)
+    ):
+        # only cards programmed and seats ready or not since: the table, the turn's
+        # count, the reveal order and the game's outlook are as they were (hands and
+        # programmed cards only moved within a seat), the players' entries are not
+        head = dict(cached.head)
+        head["players"] = _players(state)
+        tail, rest = cached.tail, cached.rest
+    else:
+        head, tail, rest = _table(state, awaited, cached)
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail as the previous version had them
@@ -354,7 +326,7 @@ def public_part(state: State) -> PublicPart:
     )  # fmt: skip
     if cached is not None:
         logs = cached.seat_logs
-        for seat in range(n):  # a seat that saw no private part saw the public tail
+        for seat in range(state.num_players):  # a seat that saw no private part saw the public tail
             if seat not in logs and seat not in cached.log_audience:
                 logs[seat] = cached.log_public
         part.previous = (cached.log_start, logs)
@@ -365,10 +337,20 @@ def public_part(state: State) -> PublicPart:
         part.seat_parts = cached.seat_parts
         part.seat_parts_at = cached.seat_parts_at
         part.seat_parts_checked = cached.seat_parts_checked
-        for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
-            for key, value in new.items():  # the previous version's (fewer young objects)
-                if type(value) is list and old.get(key) == value:
-                    new[key] = old[key]
+        # what did not change: the previous version's (fewer young objects, and a reader
+        # may keep what it made of them: ``server/views.py``)
+        if head["players"] == cached.head["players"]:
+            head["players"] = cached.head["players"]
+        if tail is not cached.tail:
+            if tail == cached.tail:
+                tail = part.tail = cached.tail
+            else:
+                old_tail = cached.tail
+                for key, value in tail.items():
+                    if type(value) is list and old_tail.get(key) == value:
+                        tail[key] = old_tail[key]
+        if rest is not cached.rest and rest == cached.rest:
+            part.rest = cached.rest
         if part.to_act == cached.to_act:
             part.to_act = cached.to_act
         if part.log_audience == cached.log_audience:
@@ -382,6 +364,83 @@ def public_part(state: State) -> PublicPart:
         part.no_place = cached.no_place
     state._public = part
     return part
+
+
+def _table(
+    state: State, awaited: tuple[int, str] | None, cached: PublicPart | None
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The shared part's ``head``, ``tail`` and ``rest``, built from the state (the lists
+    fixed for the game: those of ``cached``, an earlier version's, if any)."""
+    game = state.game
+    n = game.num_players
+    revealing = None
+    if awaited is not None and awaited[1] == "reveal":
+        revealing = {"seat": awaited[0], "card": state.programmed[awaited[0]]}
+    pending = state.pending_give
+    # "turn X of Y": every turn takes one card from each player still holding one
+    held_at_turn_start = [len(state.hands[s]) + (state.programmed[s] is not None) for s in range(n)]
+    for record in state.revealed_this_turn:
+        held_at_turn_start[record["seat"]] += 1
+    if pending is not None:  # a card given waits for its answer: count it with its giver
+        held_at_turn_start[pending["to"]] -= 1
+        held_at_turn_start[pending["from"]] += 1
+    turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
+    if cached is None:
+        modes, kinds = list(game.modes), list(state.symbiosis_kinds())
+        webs = [name for name, _ in game.config.webs()]
+    else:
+        modes, kinds, webs = (
+            cached.head["modes"],
+            cached.head["symbiosis_kinds"],
+            cached.tail["webs"],
+        )
+    head = {
+        "modes": modes,
+        "phase": state.phase,
+        "turn": state.turn,
+        "turns_total": turns_total if state.phase != "over" else state.turn,
+        "first_player": state.first_player,
+        "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
+        "symbiosis_kinds": kinds,
+        "show_names_one_player": game.config.show_names_one_player,
+        "players": _players(state),
+    }
+    tail = {
+        "layout": game.config.main_layout,
+        "webs": webs,
+        **table_cards(state),
+        "revealing": revealing,
+        "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
+        "reveal_order": reveal.reveal_order(state),
+    }
+    rest = {
+        "winnable": state.is_winnable(),
+        "max_discards": state.max_discards(),
+        "deck_size": game.deck_size,
+        "result": dict(state.result) if state.result else None,
+    }
+    return head, tail, rest
+
+
+def _players(state: State) -> list[dict[str, Any]]:
+    """The shared part's ``players``."""
+    hands, programmed, ready, cards = (
+        state.hands,
+        state.programmed,
+        state.ready,
+        state.symbiosis_cards,
+    )
+    return [
+        {
+            "seat": s,
+            "hand_size": len(hands[s]),
+            "has_programmed": programmed[s] is not None,
+            "ready": ready[s],
+            "symbiosis_cards": cards[s],
+            "side": side,
+        }
+        for s, side in enumerate(state.sides)
+    ]
 
 
 def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
@@ -418,8 +477,22 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
 
 def _table_key(part: PublicPart) -> str:
     """What a seat's kept part depends on besides its own events, as a string: the seat
-    and kind awaited, whether the game is winnable, the reveal order."""
-    return f"{part.awaited}|{part.rest['winnable']}|{part.tail['reveal_order']}"
+    and kind awaited, whether the game is winnable, the reveal order (made once a
+    version)."""
+    key = part.table_key
+    if key is None:
+        key = part.table_key = f"{part.awaited}|{part.rest['winnable']}|{part.tail['reveal_order']}"
+    return key
+
+
+def lost_reason(state: State) -> dict[str, Any] | None:
+    """``outlook.lost_reason`` at the state's current version, worked out once a version
+    (kept with the views' shared part): to be read, never changed."""
+    part = public_part(state)
+    lost = part.lost
+    if lost is UNASKED:
+        lost = part.lost = outlook.lost_reason(state)
+    return cast("dict[str, Any] | None", lost)
 
 
 #: the events of the programming phase that change only their seat's part (and the

@@ -54,6 +54,10 @@ class Encoded:
         "seat_pieces",
         "no_place",
         "no_place_texts",
+        "tail",
+        "tail_text",
+        "rest",
+        "rest_text",
     )
 
     def __init__(self) -> None:
@@ -74,6 +78,12 @@ class Encoded:
         #: dict through a programming phase while the seat holds the same cards
         self.no_place: dict[int, dict[str, str | None]] = {}
         self.no_place_texts: dict[int, str] = {}
+        #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
+        #: engine gives the same dicts again while they are unchanged
+        self.tail: dict[str, Any] | None = None
+        self.tail_text = ""
+        self.rest: dict[str, Any] | None = None
+        self.rest_text = ""
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -132,9 +142,15 @@ class StateMessages:
         head = dict(part.head)
         head["players"] = [{**p, **room.seat_public(p["seat"])} for p in part.head["players"]]
         self._head = "," + _members(head) + ","
-        self._tail = "," + _members(part.tail) + ',"awaiting":'
+        if encoded.tail is not part.tail:
+            encoded.tail = part.tail
+            encoded.tail_text = "," + _members(part.tail) + ',"awaiting":'
+        self._tail = encoded.tail_text
         self._to_act = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
-        self._rest = "," + _members(part.rest) + ',"log":'
+        if encoded.rest is not part.rest:
+            encoded.rest = part.rest
+            encoded.rest_text = "," + _members(part.rest) + ',"log":'
+        self._rest = encoded.rest_text
         self._log = "[" + ",".join(encoded.events) + "]"
         self._end = "," + _members(room.server_fields()) + "}}"
         self._seat_events = encoded.seat_events
