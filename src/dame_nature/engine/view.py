@@ -450,20 +450,26 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     During programming, the part a seat had at an earlier version is given again (the
     same object, but its log) while only other seats' cards were programmed and other
     seats said they were ready or not since (``OTHERS_EVENTS``): what a seat's part
-    holds is then as it was, the table waits as it did, and the game is as winnable."""
+    holds is then as it was, the table waits as it did, and the game is as winnable.
+    When the seat itself also said it was ready or not, its part is built again but for
+    its cards, what it knows and what others know of them, and ``no_place`` (the same);
+    when it also programmed a card, but for what it knows and what others know of them
+    (a card programmed stays its owner's, and no one learns it)."""
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     programming = state.phase == "programming"
     kept = part.seat_parts.get(seat) if programming else None
     checked = part.seat_parts_checked
     table = _table_key(part) if programming else ""
-    if (
-        kept is not None
-        and part.seat_parts_at[seat] == table
-        and _others_only(state.log, checked[seat], part.version, seat)
-    ):
+    since = (
+        _events_since(state.log, checked[seat], part.version, seat)
+        if kept is not None and part.seat_parts_at[seat] == table
+        else CHANGED
+    )
+    if since == OTHERS_ONLY:
         checked[seat] = part.version  # the events so far are checked: the next check starts here
+        assert kept is not None
         return kept if log is None else kept._replace(log=log)
-    mine = _build_seat_part(state, seat, part)
+    mine = _build_seat_part(state, seat, part, None if since == CHANGED else kept, since)
     if programming:
         part.seat_parts[seat] = mine
         part.seat_parts_at[seat] = table
@@ -500,6 +506,26 @@ def lost_reason(state: State) -> dict[str, Any] | None:
 OTHERS_EVENTS = frozenset({"programmed", "ready", "unready"})
 
 
+#: what ``_events_since`` finds: only ``OTHERS_EVENTS`` of other seats; those and the
+#: seat's own "ready" or "unready"; those and its own cards programmed; anything else
+OTHERS_ONLY, OWN_READY, OWN_PROGRAMMED, CHANGED = 0, 1, 2, 3
+OWN_EVENTS = {"ready": OWN_READY, "unready": OWN_READY, "programmed": OWN_PROGRAMMED}
+
+
+def _events_since(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
+    """What the events ``log[start:end]`` change of ``seat``'s part: ``OTHERS_ONLY``,
+    ``OWN_READY``, ``OWN_PROGRAMMED`` or ``CHANGED`` (see there)."""
+    found = OTHERS_ONLY
+    for i in range(start, end):
+        event = log[i]
+        kind = event["type"]
+        if kind not in OTHERS_EVENTS:
+            return CHANGED
+        if event["seat"] == seat:
+            found = max(found, OWN_EVENTS[kind])
+    return found
+
+
 def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:
     """Whether the events ``log[start:end]`` are all of ``OTHERS_EVENTS``, by other seats
     than ``seat``."""
@@ -510,25 +536,42 @@ def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | No
     return True
 
 
-def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
-    """``seat_part`` without the log, built from the state."""
+def _build_seat_part(
+    state: State,
+    seat: int | None,
+    part: PublicPart,
+    kept: SeatPart | None = None,
+    since: int = CHANGED,
+) -> SeatPart:
+    """``seat_part`` without the log, built from the state, but what ``kept`` (the seat's
+    part at an earlier version of this programming phase, when ``since``, what the
+    events logged since change of it, is ``OWN_READY`` or ``OWN_PROGRAMMED``) still
+    holds."""
     awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
         options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
         awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
-    known = state.known
-    own = {
-        "hand": [] if seat is None else list(state.hands[seat]),
-        "programmed": None if seat is None else state.programmed[seat],
-        "known": knowledge.known_to(known, seat),
-        "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
-    }
-    previous_own = part.owns.get(seat)
-    if previous_own is not None and previous_own == own:
-        own = previous_own
+    if kept is not None and since == OWN_READY:
+        own = kept.own
     else:
-        part.owns[seat] = own
+        if kept is not None:  # OWN_PROGRAMMED: what is known of the cards is as it was
+            known_to, known_by = kept.own["known"], kept.own["known_by"]
+        else:
+            known = state.known
+            known_to = knowledge.known_to(known, seat)
+            known_by = {} if seat is None else knowledge.known_by(known, seat, state.num_players)
+        own = {
+            "hand": [] if seat is None else list(state.hands[seat]),
+            "programmed": None if seat is None else state.programmed[seat],
+            "known": known_to,
+            "known_by": known_by,
+        }
+        previous_own = part.owns.get(seat)
+        if previous_own is not None and previous_own == own:
+            own = previous_own
+        else:
+            part.owns[seat] = own
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
@@ -550,7 +593,10 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
         if listed_keys.get(where) != key:  # (a key is never None here)
             listed_keys[where], listed[where] = key, spec.options(state, seat)
         listings.append(listed[where])  # the same list from one version to the next
-    no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
+    if kept is not None and since == OWN_READY:
+        no_place = kept.no_place
+    else:
+        no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, None, listings, no_place)
 
 

@@ -54,6 +54,8 @@ class Encoded:
         "seat_pieces",
         "no_place",
         "no_place_texts",
+        "owns",
+        "own_texts",
         "tail",
         "tail_text",
         "rest",
@@ -78,6 +80,10 @@ class Encoded:
         #: dict through a programming phase while the seat holds the same cards
         self.no_place: dict[int, dict[str, str | None]] = {}
         self.no_place_texts: dict[int, str] = {}
+        #: ``seat -> its last own fields`` (``SeatPart.own``) and ``seat -> their members
+        #: encoded``: the engine gives the same dict again while they are unchanged
+        self.owns: dict[int | None, dict[str, Any]] = {}
+        self.own_texts: dict[int | None, str] = {}
         #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
         #: engine gives the same dicts again while they are unchanged
         self.tail: dict[str, Any] | None = None
@@ -199,7 +205,14 @@ class StateMessages:
         """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
         the items of ``legal_actions`` and ``no_place``. A ``no_place`` the engine gives
         again (the same object) is not encoded again; the listings are (kept encoded, the
-        texts of the Symbioses' listings would cost a room about 14 KiB)."""
+        texts of the Symbioses' listings would cost a room about 14 KiB), nor is ``own``
+        when the engine gives the same dict again."""
+        encoded = self.encoded
+        if encoded.owns.get(seat) is mine.own:
+            own = encoded.own_texts[seat]
+        else:
+            own = _members(mine.own)
+            encoded.owns[seat], encoded.own_texts[seat] = mine.own, own
         awaiting = mine.awaiting
         if awaiting is None:
             awaited = "null"
@@ -208,7 +221,7 @@ class StateMessages:
             kind = _json(awaiting["kind"])
             awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
         if seat is None:  # a spectator: no action, no ``no_place``
-            return _members(mine.own), awaited, "[]", "", "{}"
+            return own, awaited, "[]", "", "{}"
         listed = []
         for actions in mine.listings:
             if not actions:
@@ -218,7 +231,6 @@ class StateMessages:
             else:
                 listed.append(_json(actions)[1:-1])
         no_place = mine.no_place
-        encoded = self.encoded
         if encoded.no_place.get(seat) is no_place and no_place:
             no_place_text = encoded.no_place_texts[seat]
         else:
@@ -227,4 +239,4 @@ class StateMessages:
                 encoded.no_place[seat] = no_place
                 encoded.no_place_texts[seat] = no_place_text
         legal_types = _json(mine.legal_types)
-        return _members(mine.own), awaited, legal_types, ",".join(listed), no_place_text
+        return own, awaited, legal_types, ",".join(listed), no_place_text
