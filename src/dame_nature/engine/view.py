@@ -295,13 +295,15 @@ def public_part(state: State) -> PublicPart:
         and _others_only(log, cached.version, version, None)
     ):
         # only cards programmed and seats ready or not since: the table, the turn's
-        # count, the reveal order and the game's outlook are as they were (hands and
-        # programmed cards only moved within a seat), the players' entries are not
+        # count, the reveal order and the game's outlook (``lost_reason``) are as they
+        # were (hands and programmed cards only moved within a seat), the players'
+        # entries are not
         head = dict(cached.head)
         head["players"] = _players(state)
-        tail, rest = cached.tail, cached.rest
+        tail, rest, lost = cached.tail, cached.rest, cached.lost
     else:
         head, tail, rest = _table(state, awaited, cached)
+        lost = UNASKED
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail as the previous version had them
@@ -324,6 +326,7 @@ def public_part(state: State) -> PublicPart:
         version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
         last_private,
     )  # fmt: skip
+    part.lost = lost
     if cached is not None:
         logs = cached.seat_logs
         for seat in range(state.num_players):  # a seat that saw no private part saw the public tail
