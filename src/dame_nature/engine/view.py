@@ -17,8 +17,11 @@ change for every socket of a room (``server/views.py``). From one version to the
 the parts keep what still holds: each seat's log tail (the events logged since are
 added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
 ``no_place``'s answers for the turn's programming, the lists of the shared part
-that did not change, and, during programming, each seat's part while other seats only
-programmed and said they were ready or not (``seat_part``).
+that did not change (its ``tail`` and ``rest`` whole when equal), and, during
+programming, each seat's part while other seats only programmed and said they were
+ready or not (``seat_part``; after the seat's own such events, what they leave as it
+was), and the shared part's table, outlook and ``lost_reason`` while seats only
+programmed and said they were ready or not (``public_part``).
 """
 
 from __future__ import annotations

@@ -18,7 +18,10 @@ seat that sees none of its private details sees it and as each seat that does. A
 seat's log is then these texts joined. A seat's own part is encoded again only when the
 engine builds it again (during programming, ``engine.view.seat_part`` gives the same
 part while other seats only program and say they are ready): its texts are kept with
-the part until the programming phase ends.
+the part until the programming phase ends. Within a part built again, the seat's own
+fields and its ``no_place`` are not encoded again when the engine gives the same
+objects; nor are the shared part's ``tail`` and ``rest`` while the engine gives the
+same dicts.
 """
 
 from __future__ import annotations
