@@ -273,3 +273,40 @@ def test_a_socket_served_without_the_front_receives_each_message(tmp_path):
                 assert chain(task.get_coro())[-1] == "Queue.get"  # the ASGI receive
 
     asyncio.run(main())
+
+
+def test_an_action_with_nothing_to_wait_for_is_handled_at_once(tmp_path):
+    """On SQLite with the room's lock free, an action's handling never waits: it runs
+    from the socket's read, to its end (saved, then broadcast), with no task made and
+    reading never paused; the message after it is answered after its view."""
+
+    async def main() -> None:
+        async with serving(tmp_path) as (base, app):
+            table = await a_room(base)
+            room, token = table["room"], table["tokens"][0]
+            action = json.dumps(
+                {"type": "action", "action": await a_legal_action(base, room, token)}
+            )
+            port = int(base.rsplit(":", 1)[1])
+            client = await raw_client(port, f"/api/rooms/{room}/ws?token={token}")
+            assert kinds(await read_until(client, 1)) == ["state"]
+            before = await version_of(base, room)
+            receiver = the_receiver()
+            protocol = socket_tasks()[0].get_coro().cr_frame.f_locals["self"]
+            manager = app.state.manager
+            play, seen = manager.play, []
+
+            async def watched(*args: Any) -> None:
+                seen.append((receiver.task, protocol.read_paused))
+                await play(*args)
+
+            manager.play = watched
+            await send_together(client, action, PING)
+            got = kinds(await read_until(client, 3))
+            assert got[-1] == "pong" and set(got[1:-1]) == {"state"}, got
+            assert seen == [(None, False)]
+            assert receiver.task is None and receiver.pending is None
+            assert await version_of(base, room) == before + 1
+            client.sock.close()
+
+    asyncio.run(main())
