@@ -800,7 +800,8 @@ def main() -> None:
             floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
         finally:
             stop(proc)
-        print(row("floor", floor) + f"  ({refusals(floor)})", flush=True)
+        idle = f"; idle: {floor['idle_cpu_ms_per_s']:.1f} ms of CPU a second" if args.idle else ""
+        print(row("floor", floor) + f"  ({refusals(floor)}{idle})", flush=True)
         ratio_rate = server["actions_per_s"] / floor["actions_per_s"]
         ratio_p50 = server["p50_ms"] / floor["p50_ms"]
         ratio_p99 = server["p99_ms"] / floor["p99_ms"]
