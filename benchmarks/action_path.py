@@ -18,7 +18,8 @@ sockets' reads and writes, which ``server_load.py`` measures with them.
 seat, as ``routes/ws.py`` makes one a websocket), as uvicorn's protocol hands a parsed
 message over: the socket's message rate, its size limit, the same reading, and the task
 (or none) the route runs it in, awaited when there is one. Only the frame's parsing and
-the socket's reads are left out.
+the socket's reads are left out. ``--uvloop``: on uvloop's event loop, as the server
+runs (else asyncio's own).
 
 With ``--baseline SRC`` (a source tree holding the ``dame_nature`` package, e.g. an
 export of ``main``'s ``src``), the same round runs on that code in a subprocess,
@@ -193,9 +194,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--route", action="store_true",
                         help="through the route's Receiver (a parsed message)")  # fmt: skip
+    parser.add_argument("--uvloop", action="store_true",
+                        help="on uvloop's event loop, as the server runs")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="one round, as JSON (internal)")
     args = parser.parse_args()
     if args.json:
+        if args.uvloop:
+            import uvloop
+
+            asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
         cpu_us = asyncio.run(one_round(args.rooms, args.actions, args.route))
         print(json.dumps({"cpu_us": cpu_us}))
         return
@@ -204,7 +211,7 @@ def main() -> None:
     for _ in range(args.rounds):
         for name, src in trees.items():
             sizes = ["--rooms", str(args.rooms), "--actions", str(args.actions)]
-            sizes += ["--route"] if args.route else []
+            sizes += [f"--{flag}" for flag in ("route", "uvloop") if getattr(args, flag)]
             figures[name].append(round_in(__file__, src, sizes)["cpu_us"])
             print(name, f"{figures[name][-1]:.1f} µs an action", flush=True)
     load = os.getloadavg()
