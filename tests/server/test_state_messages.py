@@ -1,11 +1,13 @@
 """The ``state`` messages encoded once per change for every seat (``server/views.py``) are
-byte for byte the JSON of each seat's whole view, as the server sent them before: every
+byte for byte the JSON of each seat's whole view built from a fresh copy of the state
+(which keeps nothing of earlier versions), as the server sent them before: every
 step of random games with every rule set, each seat and a spectator, in the lobby, with
 bots, stand-ins, absent players and a campaign."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -33,10 +35,23 @@ def a_room(players: int, modes: list[str], seed: int) -> Room:
     return room
 
 
+def fresh_view(room: Room, seat: int | None) -> dict[str, Any]:
+    """``room.view(seat)`` built from a copy of the state, which keeps nothing of its
+    earlier versions."""
+    state = room.state
+    if state is None:
+        return room.view(seat)
+    room.state = state.clone()
+    try:
+        return room.view(seat)
+    finally:
+        room.state = state
+
+
 def assert_same(room: Room) -> None:
     messages = StateMessages(room)
     for seat in [None, *range(len(room.players))]:
-        assert messages.text(seat) == dumps({"type": "state", "view": room.view(seat)})
+        assert messages.text(seat) == dumps({"type": "state", "view": fresh_view(room, seat)})
 
 
 @pytest.mark.parametrize(("players", "modes"), SETUPS)

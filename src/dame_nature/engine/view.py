@@ -17,8 +17,11 @@ change for every socket of a room (``server/views.py``). From one version to the
 the parts keep what still holds: each seat's log tail (the events logged since are
 added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
 ``no_place``'s answers for the turn's programming, the lists of the shared part
-that did not change, and, during programming, each seat's part while other seats only
-programmed and said they were ready or not (``seat_part``).
+that did not change (its ``tail`` and ``rest`` whole when equal), and, during
+programming, each seat's part while other seats only programmed and said they were
+ready or not (``seat_part``; after the seat's own such events, what they leave as it
+was), and the shared part's table, outlook and ``lost_reason`` while seats only
+programmed and said they were ready or not (``public_part``).
 """
 
 from __future__ import annotations
@@ -29,11 +32,12 @@ from typing import (
     Any,
     NamedTuple,
     NotRequired,  # pydantic needs these on 3.11
+    cast,
 )
 
 from typing_extensions import TypedDict
 
-from . import knowledge, reveal
+from . import knowledge, outlook, reveal
 from .actions import ACTIONS
 from .table import table_cards
 
@@ -41,6 +45,7 @@ if TYPE_CHECKING:
     from .state import State
 
 LOG_TAIL = 60  # events of the log included in a view
+UNASKED = object()  # (``PublicPart.lost`` before ``lost_reason`` is asked)
 
 
 class PlayerView(TypedDict):
@@ -177,7 +182,7 @@ class PublicPart:
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private",)
+        + ("last_private", "table_key", "lost")
     )
 
     def __init__(
@@ -249,6 +254,10 @@ class PublicPart:
         self.last_private = last_private
         #: the seats that see a private part of an event of the tail
         self.log_audience: set[int] = {s for s, i in last_private.items() if i >= log_start}
+        #: ``_table_key``'s answer, once asked
+        self.table_key: str | None = None
+        #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
+        self.lost: dict[str, Any] | None | object = UNASKED
 
 
 class SeatPart(NamedTuple):
@@ -279,57 +288,25 @@ def public_part(state: State) -> PublicPart:
     cached: PublicPart | None = state._public
     if cached is not None and cached.version == version:
         return cached
-    game = state.game
-    n = game.num_players
     awaited = state.awaited()
-    revealing = None
-    if awaited is not None and awaited[1] == "reveal":
-        revealing = {"seat": awaited[0], "card": state.programmed[awaited[0]]}
-    pending = state.pending_give
-    # "turn X of Y": every turn takes one card from each player still holding one
-    held_at_turn_start = [len(state.hands[s]) + (state.programmed[s] is not None) for s in range(n)]
-    for record in state.revealed_this_turn:
-        held_at_turn_start[record["seat"]] += 1
-    if pending is not None:  # a card given waits for its answer: count it with its giver
-        held_at_turn_start[pending["to"]] -= 1
-        held_at_turn_start[pending["from"]] += 1
-    turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
-    sides = state.sides
-    head = {
-        "modes": list(game.modes),
-        "phase": state.phase,
-        "turn": state.turn,
-        "turns_total": turns_total if state.phase != "over" else state.turn,
-        "first_player": state.first_player,
-        "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
-        "symbiosis_kinds": list(state.symbiosis_kinds()),
-        "show_names_one_player": game.config.show_names_one_player,
-        "players": [
-            {
-                "seat": s,
-                "hand_size": len(state.hands[s]),
-                "has_programmed": state.programmed[s] is not None,
-                "ready": state.ready[s],
-                "symbiosis_cards": state.symbiosis_cards[s],
-                "side": sides[s],
-            }
-            for s in range(n)
-        ],
-    }
-    tail = {
-        "layout": game.config.main_layout,
-        "webs": [name for name, _ in game.config.webs()],
-        **table_cards(state),
-        "revealing": revealing,
-        "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
-        "reveal_order": reveal.reveal_order(state),
-    }
-    rest = {
-        "winnable": state.is_winnable(),
-        "max_discards": state.max_discards(),
-        "deck_size": game.deck_size,
-        "result": dict(state.result) if state.result else None,
-    }
+    if (
+        cached is not None
+        and state.phase == "programming"
+        and cached.head["phase"] == "programming"
+        and cached.head["turn"] == state.turn
+        and cached.version < version
+        and _others_only(log, cached.version, version, None)
+    ):
+        # only cards programmed and seats ready or not since: the table, the turn's
+        # count, the reveal order and the game's outlook (``lost_reason``) are as they
+        # were (hands and programmed cards only moved within a seat), the players'
+        # entries are not
+        head = dict(cached.head)
+        head["players"] = _players(state)
+        tail, rest, lost = cached.tail, cached.rest, cached.lost
+    else:
+        head, tail, rest = _table(state, awaited, cached)
+        lost = UNASKED
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail as the previous version had them
@@ -352,9 +329,10 @@ def public_part(state: State) -> PublicPart:
         version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
         last_private,
     )  # fmt: skip
+    part.lost = lost
     if cached is not None:
         logs = cached.seat_logs
-        for seat in range(n):  # a seat that saw no private part saw the public tail
+        for seat in range(state.num_players):  # a seat that saw no private part saw the public tail
             if seat not in logs and seat not in cached.log_audience:
                 logs[seat] = cached.log_public
         part.previous = (cached.log_start, logs)
@@ -365,10 +343,20 @@ def public_part(state: State) -> PublicPart:
         part.seat_parts = cached.seat_parts
         part.seat_parts_at = cached.seat_parts_at
         part.seat_parts_checked = cached.seat_parts_checked
-        for new, old in ((head, cached.head), (tail, cached.tail)):  # the lists unchanged:
-            for key, value in new.items():  # the previous version's (fewer young objects)
-                if type(value) is list and old.get(key) == value:
-                    new[key] = old[key]
+        # what did not change: the previous version's (fewer young objects, and a reader
+        # may keep what it made of them: ``server/views.py``)
+        if head["players"] == cached.head["players"]:
+            head["players"] = cached.head["players"]
+        if tail is not cached.tail:
+            if tail == cached.tail:
+                tail = part.tail = cached.tail
+            else:
+                old_tail = cached.tail
+                for key, value in tail.items():
+                    if type(value) is list and old_tail.get(key) == value:
+                        tail[key] = old_tail[key]
+        if rest is not cached.rest and rest == cached.rest:
+            part.rest = cached.rest
         if part.to_act == cached.to_act:
             part.to_act = cached.to_act
         if part.log_audience == cached.log_audience:
@@ -384,6 +372,83 @@ def public_part(state: State) -> PublicPart:
     return part
 
 
+def _table(
+    state: State, awaited: tuple[int, str] | None, cached: PublicPart | None
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """The shared part's ``head``, ``tail`` and ``rest``, built from the state (the lists
+    fixed for the game: those of ``cached``, an earlier version's, if any)."""
+    game = state.game
+    n = game.num_players
+    revealing = None
+    if awaited is not None and awaited[1] == "reveal":
+        revealing = {"seat": awaited[0], "card": state.programmed[awaited[0]]}
+    pending = state.pending_give
+    # "turn X of Y": every turn takes one card from each player still holding one
+    held_at_turn_start = [len(state.hands[s]) + (state.programmed[s] is not None) for s in range(n)]
+    for record in state.revealed_this_turn:
+        held_at_turn_start[record["seat"]] += 1
+    if pending is not None:  # a card given waits for its answer: count it with its giver
+        held_at_turn_start[pending["to"]] -= 1
+        held_at_turn_start[pending["from"]] += 1
+    turns_total = max(state.turn, 1) - 1 + max(held_at_turn_start)
+    if cached is None:
+        modes, kinds = list(game.modes), list(state.symbiosis_kinds())
+        webs = [name for name, _ in game.config.webs()]
+    else:
+        modes, kinds, webs = (
+            cached.head["modes"],
+            cached.head["symbiosis_kinds"],
+            cached.tail["webs"],
+        )
+    head = {
+        "modes": modes,
+        "phase": state.phase,
+        "turn": state.turn,
+        "turns_total": turns_total if state.phase != "over" else state.turn,
+        "first_player": state.first_player,
+        "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
+        "symbiosis_kinds": kinds,
+        "show_names_one_player": game.config.show_names_one_player,
+        "players": _players(state),
+    }
+    tail = {
+        "layout": game.config.main_layout,
+        "webs": webs,
+        **table_cards(state),
+        "revealing": revealing,
+        "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
+        "reveal_order": reveal.reveal_order(state),
+    }
+    rest = {
+        "winnable": state.is_winnable(),
+        "max_discards": state.max_discards(),
+        "deck_size": game.deck_size,
+        "result": dict(state.result) if state.result else None,
+    }
+    return head, tail, rest
+
+
+def _players(state: State) -> list[dict[str, Any]]:
+    """The shared part's ``players``."""
+    hands, programmed, ready, cards = (
+        state.hands,
+        state.programmed,
+        state.ready,
+        state.symbiosis_cards,
+    )
+    return [
+        {
+            "seat": s,
+            "hand_size": len(hands[s]),
+            "has_programmed": programmed[s] is not None,
+            "ready": ready[s],
+            "symbiosis_cards": cards[s],
+            "side": side,
+        }
+        for s, side in enumerate(state.sides)
+    ]
+
+
 def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
     """What only ``seat``'s view holds, at the version of ``part`` (``with_log`` False:
     without the seat's log, for a caller that builds it from ``part.log_entries``).
@@ -391,20 +456,26 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     During programming, the part a seat had at an earlier version is given again (the
     same object, but its log) while only other seats' cards were programmed and other
     seats said they were ready or not since (``OTHERS_EVENTS``): what a seat's part
-    holds is then as it was, the table waits as it did, and the game is as winnable."""
+    holds is then as it was, the table waits as it did, and the game is as winnable.
+    When the seat itself also said it was ready or not, its part is built again but for
+    its cards, what it knows and what others know of them, and ``no_place`` (the same);
+    when it also programmed a card, but for what it knows and what others know of them
+    (a card programmed stays its owner's, and no one learns it)."""
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     programming = state.phase == "programming"
     kept = part.seat_parts.get(seat) if programming else None
     checked = part.seat_parts_checked
     table = _table_key(part) if programming else ""
-    if (
-        kept is not None
-        and part.seat_parts_at[seat] == table
-        and _others_only(state.log, checked[seat], part.version, seat)
-    ):
+    since = (
+        _events_since(state.log, checked[seat], part.version, seat)
+        if kept is not None and part.seat_parts_at[seat] == table
+        else CHANGED
+    )
+    if since == OTHERS_ONLY:
         checked[seat] = part.version  # the events so far are checked: the next check starts here
+        assert kept is not None
         return kept if log is None else kept._replace(log=log)
-    mine = _build_seat_part(state, seat, part)
+    mine = _build_seat_part(state, seat, part, None if since == CHANGED else kept, since)
     if programming:
         part.seat_parts[seat] = mine
         part.seat_parts_at[seat] = table
@@ -418,13 +489,47 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
 
 def _table_key(part: PublicPart) -> str:
     """What a seat's kept part depends on besides its own events, as a string: the seat
-    and kind awaited, whether the game is winnable, the reveal order."""
-    return f"{part.awaited}|{part.rest['winnable']}|{part.tail['reveal_order']}"
+    and kind awaited, whether the game is winnable, the reveal order (made once a
+    version)."""
+    key = part.table_key
+    if key is None:
+        key = part.table_key = f"{part.awaited}|{part.rest['winnable']}|{part.tail['reveal_order']}"
+    return key
+
+
+def lost_reason(state: State) -> dict[str, Any] | None:
+    """``outlook.lost_reason`` at the state's current version, worked out once a version
+    (kept with the views' shared part): to be read, never changed."""
+    part = public_part(state)
+    lost = part.lost
+    if lost is UNASKED:
+        lost = part.lost = outlook.lost_reason(state)
+    return cast("dict[str, Any] | None", lost)
 
 
 #: the events of the programming phase that change only their seat's part (and the
 #: shared one): a card programmed (``cards_of`` the same), "ready", "not ready"
 OTHERS_EVENTS = frozenset({"programmed", "ready", "unready"})
+
+
+#: what ``_events_since`` finds: only ``OTHERS_EVENTS`` of other seats; those and the
+#: seat's own "ready" or "unready"; those and its own cards programmed; anything else
+OTHERS_ONLY, OWN_READY, OWN_PROGRAMMED, CHANGED = 0, 1, 2, 3
+OWN_EVENTS = {"ready": OWN_READY, "unready": OWN_READY, "programmed": OWN_PROGRAMMED}
+
+
+def _events_since(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
+    """What the events ``log[start:end]`` change of ``seat``'s part: ``OTHERS_ONLY``,
+    ``OWN_READY``, ``OWN_PROGRAMMED`` or ``CHANGED`` (see there)."""
+    found = OTHERS_ONLY
+    for i in range(start, end):
+        event = log[i]
+        kind = event["type"]
+        if kind not in OTHERS_EVENTS:
+            return CHANGED
+        if event["seat"] == seat:
+            found = max(found, OWN_EVENTS[kind])
+    return found
 
 
 def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:
@@ -437,25 +542,42 @@ def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | No
     return True
 
 
-def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPart:
-    """``seat_part`` without the log, built from the state."""
+def _build_seat_part(
+    state: State,
+    seat: int | None,
+    part: PublicPart,
+    kept: SeatPart | None = None,
+    since: int = CHANGED,
+) -> SeatPart:
+    """``seat_part`` without the log, built from the state, but what ``kept`` (the seat's
+    part at an earlier version of this programming phase, when ``since``, what the
+    events logged since change of it, is ``OWN_READY`` or ``OWN_PROGRAMMED``) still
+    holds."""
     awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
         options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
         awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
-    known = state.known
-    own = {
-        "hand": [] if seat is None else list(state.hands[seat]),
-        "programmed": None if seat is None else state.programmed[seat],
-        "known": knowledge.known_to(known, seat),
-        "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
-    }
-    previous_own = part.owns.get(seat)
-    if previous_own is not None and previous_own == own:
-        own = previous_own
+    if kept is not None and since == OWN_READY:
+        own = kept.own
     else:
-        part.owns[seat] = own
+        if kept is not None:  # OWN_PROGRAMMED: what is known of the cards is as it was
+            known_to, known_by = kept.own["known"], kept.own["known_by"]
+        else:
+            known = state.known
+            known_to = knowledge.known_to(known, seat)
+            known_by = {} if seat is None else knowledge.known_by(known, seat, state.num_players)
+        own = {
+            "hand": [] if seat is None else list(state.hands[seat]),
+            "programmed": None if seat is None else state.programmed[seat],
+            "known": known_to,
+            "known_by": known_by,
+        }
+        previous_own = part.owns.get(seat)
+        if previous_own is not None and previous_own == own:
+            own = previous_own
+        else:
+            part.owns[seat] = own
     if seat is None:
         return SeatPart(own, awaiting, [], None, [], {})
     legal_types = state.legal_action_types(seat)
@@ -477,7 +599,10 @@ def _build_seat_part(state: State, seat: int | None, part: PublicPart) -> SeatPa
         if listed_keys.get(where) != key:  # (a key is never None here)
             listed_keys[where], listed[where] = key, spec.options(state, seat)
         listings.append(listed[where])  # the same list from one version to the next
-    no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
+    if kept is not None and since == OWN_READY:
+        no_place = kept.no_place
+    else:
+        no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
     return SeatPart(own, awaiting, legal_types, None, listings, no_place)
 
 

@@ -18,7 +18,10 @@ seat that sees none of its private details sees it and as each seat that does. A
 seat's log is then these texts joined. A seat's own part is encoded again only when the
 engine builds it again (during programming, ``engine.view.seat_part`` gives the same
 part while other seats only program and say they are ready): its texts are kept with
-the part until the programming phase ends.
+the part until the programming phase ends. Within a part built again, the seat's own
+fields and its ``no_place`` are not encoded again when the engine gives the same
+objects; nor are the shared part's ``tail`` and ``rest`` while the engine gives the
+same dicts.
 """
 
 from __future__ import annotations
@@ -54,6 +57,12 @@ class Encoded:
         "seat_pieces",
         "no_place",
         "no_place_texts",
+        "owns",
+        "own_texts",
+        "tail",
+        "tail_text",
+        "rest",
+        "rest_text",
     )
 
     def __init__(self) -> None:
@@ -74,6 +83,16 @@ class Encoded:
         #: dict through a programming phase while the seat holds the same cards
         self.no_place: dict[int, dict[str, str | None]] = {}
         self.no_place_texts: dict[int, str] = {}
+        #: ``seat -> its last own fields`` (``SeatPart.own``) and ``seat -> their members
+        #: encoded``: the engine gives the same dict again while they are unchanged
+        self.owns: dict[int | None, dict[str, Any]] = {}
+        self.own_texts: dict[int | None, str] = {}
+        #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
+        #: engine gives the same dicts again while they are unchanged
+        self.tail: dict[str, Any] | None = None
+        self.tail_text = ""
+        self.rest: dict[str, Any] | None = None
+        self.rest_text = ""
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -132,9 +151,15 @@ class StateMessages:
         head = dict(part.head)
         head["players"] = [{**p, **room.seat_public(p["seat"])} for p in part.head["players"]]
         self._head = "," + _members(head) + ","
-        self._tail = "," + _members(part.tail) + ',"awaiting":'
+        if encoded.tail is not part.tail:
+            encoded.tail = part.tail
+            encoded.tail_text = "," + _members(part.tail) + ',"awaiting":'
+        self._tail = encoded.tail_text
         self._to_act = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
-        self._rest = "," + _members(part.rest) + ',"log":'
+        if encoded.rest is not part.rest:
+            encoded.rest = part.rest
+            encoded.rest_text = "," + _members(part.rest) + ',"log":'
+        self._rest = encoded.rest_text
         self._log = "[" + ",".join(encoded.events) + "]"
         self._end = "," + _members(room.server_fields()) + "}}"
         self._seat_events = encoded.seat_events
@@ -183,7 +208,14 @@ class StateMessages:
         """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
         the items of ``legal_actions`` and ``no_place``. A ``no_place`` the engine gives
         again (the same object) is not encoded again; the listings are (kept encoded, the
-        texts of the Symbioses' listings would cost a room about 14 KiB)."""
+        texts of the Symbioses' listings would cost a room about 14 KiB), nor is ``own``
+        when the engine gives the same dict again."""
+        encoded = self.encoded
+        if encoded.owns.get(seat) is mine.own:
+            own = encoded.own_texts[seat]
+        else:
+            own = _members(mine.own)
+            encoded.owns[seat], encoded.own_texts[seat] = mine.own, own
         awaiting = mine.awaiting
         if awaiting is None:
             awaited = "null"
@@ -192,7 +224,7 @@ class StateMessages:
             kind = _json(awaiting["kind"])
             awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
         if seat is None:  # a spectator: no action, no ``no_place``
-            return _members(mine.own), awaited, "[]", "", "{}"
+            return own, awaited, "[]", "", "{}"
         listed = []
         for actions in mine.listings:
             if not actions:
@@ -202,7 +234,6 @@ class StateMessages:
             else:
                 listed.append(_json(actions)[1:-1])
         no_place = mine.no_place
-        encoded = self.encoded
         if encoded.no_place.get(seat) is no_place and no_place:
             no_place_text = encoded.no_place_texts[seat]
         else:
@@ -211,4 +242,4 @@ class StateMessages:
                 encoded.no_place[seat] = no_place
                 encoded.no_place_texts[seat] = no_place_text
         legal_types = _json(mine.legal_types)
-        return _members(mine.own), awaited, legal_types, ",".join(listed), no_place_text
+        return own, awaited, legal_types, ",".join(listed), no_place_text

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ...engine import MAX_PLAYERS, State, lobby_view
-from ...engine.outlook import lost_reason
+from ...engine.view import lost_reason
 from ..campaign import campaign_public
 from ..errors import Refused
 from ..seating import Presence, table_event
