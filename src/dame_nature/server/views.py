@@ -63,6 +63,8 @@ class Encoded:
         "tail_text",
         "rest",
         "rest_text",
+        "player_keys",
+        "player_texts",
     )
 
     def __init__(self) -> None:
@@ -93,6 +95,11 @@ class Encoded:
         self.tail_text = ""
         self.rest: dict[str, Any] | None = None
         self.rest_text = ""
+        #: ``seat -> what its entry of the players was made of`` (the engine's entry,
+        #: keys and values, and the room's ``seat_public_values``) and ``seat -> that entry
+        #: encoded``
+        self.player_keys: dict[int, tuple[Any, ...]] = {}
+        self.player_texts: dict[int, str] = {}
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -134,6 +141,23 @@ class Encoded:
             del seat_events[seat]  # its private events left the tail
         return encoded
 
+    def players_text(self, players: list[dict[str, Any]], room: Room) -> str:
+        """The view's ``players``: the engine's ``players`` each with the room's
+        ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
+        only when its engine's fields or the room's fields of it changed."""
+        keys, texts = self.player_keys, self.player_texts
+        out = []
+        for entry in players:
+            seat = entry["seat"]
+            made_of = (tuple(entry), tuple(entry.values()), room.seat_public_values(seat))
+            if keys.get(seat) == made_of:
+                out.append(texts[seat])
+            else:
+                text = texts[seat] = _json({**entry, **room.seat_public(seat)})
+                keys[seat] = made_of
+                out.append(text)
+        return "[" + ",".join(out) + "]"
+
 
 class StateMessages:
     """The ``state`` message of each seat of ``room`` at its current version (build it
@@ -149,8 +173,9 @@ class StateMessages:
         self.part = part = public_part(state)
         self.encoded = encoded = Encoded.of(part)
         head = dict(part.head)
-        head["players"] = [{**p, **room.seat_public(p["seat"])} for p in part.head["players"]]
-        self._head = "," + _members(head) + ","
+        players = encoded.players_text(head.pop("players"), room)
+        # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
+        self._head = "," + _members(head) + ',"players":' + players + ","
         if encoded.tail is not part.tail:
             encoded.tail = part.tail
             encoded.tail_text = "," + _members(part.tail) + ',"awaiting":'
@@ -161,7 +186,7 @@ class StateMessages:
             encoded.rest_text = "," + _members(part.rest) + ',"log":'
         self._rest = encoded.rest_text
         self._log = "[" + ",".join(encoded.events) + "]"
-        self._end = "," + _members(room.server_fields()) + "}}"
+        self._end = "," + room.server_members() + "}}"
         self._seat_events = encoded.seat_events
 
     def text(self, seat: int | None) -> str:
