@@ -183,10 +183,10 @@ class StateMessages:
         self._to_act = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
         if encoded.rest is not part.rest:
             encoded.rest = part.rest
-            encoded.rest_text = "," + _members(part.rest) + ',"log":'
+            encoded.rest_text = "," + _members(part.rest) + ',"log":['
         self._rest = encoded.rest_text
-        self._log = "[" + ",".join(encoded.events) + "]"
-        self._end = "," + room.server_members() + "}}"
+        self._log = ",".join(encoded.events)
+        self._end = "]," + room.server_members() + "}}"
         self._seat_events = encoded.seat_events
 
     def text(self, seat: int | None) -> str:
@@ -224,7 +224,7 @@ class StateMessages:
                 '],"no_place":',
                 no_place,
                 self._rest,
-                self._log if texts is None else "[" + ",".join(texts) + "]",
+                self._log if texts is None else ",".join(texts),
                 self._end,
             )
         )

@@ -99,9 +99,11 @@ class Room:
     #: stored; the limit runs from there)
     waiting: dict[int, float] = field(default_factory=dict, repr=False)
     turn_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
-    #: ``server_members``' last answer: what its text was made of (copies) and the text
-    #: of the fields between ``version`` and ``turn_clocks``
-    server_kept: tuple[tuple[Any, ...], str] | None = field(default=None, repr=False, compare=False)
+    #: ``server_members``' last answer: what its text was made of (copies), the text up to
+    #: ``version``'s value and that of the fields between ``version`` and ``turn_clocks``
+    server_kept: tuple[tuple[Any, ...], str, str] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def turn_limit(self) -> float | None:
@@ -368,29 +370,25 @@ class Room:
             self.spec,
         )
         kept = self.server_kept
-        if kept is not None and kept[0] == made_of:
-            middle = kept[1]
-        else:
+        if kept is None or kept[0] != made_of:
             fields = list(self.server_fields().items())
             assert [k for k, _ in fields[:2] + fields[-2:]] == [
                 "room", "version", "turn_clocks", "lost_reason"
             ]  # fmt: skip
-            middle = orjson.dumps(dict(fields[2:-2])).decode()[1:-1]
-            self.server_kept = (copy.deepcopy(made_of), middle)
+            room = '"room":' + orjson.dumps(self.code).decode() + ',"version":'
+            middle = "," + orjson.dumps(dict(fields[2:-2])).decode()[1:-1] + ',"turn_clocks":'
+            kept = self.server_kept = (copy.deepcopy(made_of), room, middle)
+        clocks = self.turn_clocks()
         state = self.state
         lost = lost_reason(state) if state is not None else None
         return "".join(
             (
-                '"room":',
-                orjson.dumps(self.code).decode(),
-                ',"version":',
+                kept[1],
                 str(self.version),
-                ",",
-                middle,
-                ',"turn_clocks":',
-                orjson.dumps(self.turn_clocks()).decode(),
+                kept[2],
+                orjson.dumps(clocks).decode() if clocks else "[]",
                 ',"lost_reason":',
-                orjson.dumps(lost).decode(),
+                "null" if lost is None else orjson.dumps(lost).decode(),
             )
         )
 
