@@ -95,9 +95,9 @@ class Encoded:
         self.tail_text = ""
         self.rest: dict[str, Any] | None = None
         self.rest_text = ""
-        #: ``seat -> what its entry of the players was made of`` (the engine's entry,
-        #: keys and values, and the room's ``seat_public_values``) and ``seat -> that entry
-        #: encoded``
+        #: ``seat -> what its entry of the players was made of`` (the engine's entry's keys
+        #: and values, then the room's ``seat_public_values``, in one tuple of atoms) and
+        #: ``seat -> that entry encoded``
         self.player_keys: dict[int, tuple[Any, ...]] = {}
         self.player_texts: dict[int, str] = {}
 
@@ -149,7 +149,7 @@ class Encoded:
         out = []
         for entry in players:
             seat = entry["seat"]
-            made_of = (tuple(entry), tuple(entry.values()), room.seat_public_values(seat))
+            made_of = (*entry, *entry.values(), *room.seat_public_values(seat))
             if keys.get(seat) == made_of:
                 out.append(texts[seat])
             else:
