@@ -21,7 +21,10 @@ part while other seats only program and say they are ready): its texts are kept 
 the part until the programming phase ends. Within a part built again, the seat's own
 fields and its ``no_place`` are not encoded again when the engine gives the same
 objects; nor are the shared part's ``tail`` and ``rest`` while the engine gives the
-same dicts.
+same dicts, a seat's entry of ``players`` while its engine's fields and the room's
+fields of it are equal (``Encoded.players_text``), and the server's fields between
+``version`` and ``turn_clocks`` while what they are made of is equal
+(``Room.server_members``).
 """
 
 from __future__ import annotations
