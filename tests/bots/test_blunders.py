@@ -337,6 +337,54 @@ def test_the_wetland_a_condition_only_the_aquatic_web_takes_goes_to_the_second()
     check_handed_over(state, 2, "wet-violet-1", 1)
 
 
+def test_the_wetland_a_shown_joker_lead_is_placed_blue() -> None:
+    """The Wetland: the first player leads with a Joker, shown to all, that its partners
+    read as a blue lead (its best place is blue), so the second revealer was handed
+    Charagne, installable, and reveals it right after. The first player places its Joker
+    blue, as read: given another colour, Charagne would be discarded and the game lost
+    (a tuning game, seed 47,014, turn 5)."""
+    modes = ("wetland",)
+    web = {
+        "species-ortie:1": "cond-blue-4",
+        "species-ortie:2": "cond-yellow-4",
+        "species-ortie": "species-ortie",
+        "species-aubepine:1": "cond-yellow-5",
+        "species-aubepine:2": "cond-green-5",
+        "species-aubepine": "species-aubepine",
+        "species-chene:1": "cond-green-3",
+        "species-chene:2": "wet-violet-1",
+        "species-chene": "species-chene",
+        "species-jonc:1": "wet-blue-1",
+        "species-jonc:2": "cond-green-4",
+        "species-jonc": "species-jonc",
+        "species-mesange-bleue:2": "cond-green-2",
+        "species-campagnol:1": "cond-yellow-2",
+        "species-charagne:1": "cond-blue-5",
+        "species-charagne:2": "wet-green-1",
+    }
+    hands = {
+        0: ["cond-blue-2", "cond-violet-3", EAGLE, "cond-blue-3", "wet-blue-2", "joker-2"],
+        1: ["cond-violet-2", "species-charagne", "species-martre", "species-campagnol"]
+        + ["joker-1", "cond-green-1"],
+        2: ["species-carabe-dore", "species-herisson", "cond-violet-5", "cond-violet-4"]
+        + ["cond-yellow-1"],
+        3: ["cond-blue-1", "cond-yellow-3", "species-gardon", "species-mesange-bleue"]
+        + ["cond-violet-1"],
+    }
+    state = position(4, modes, web=web, hands=hands, first=0, turn=5)
+    state.symbiosis_cards[2] = 0  # spent on the Give of Charagne to the second revealer
+    lead_shown(state, "joker-2")
+    for seat, card in ((1, "species-charagne"), (2, "cond-violet-4"), (3, "cond-blue-1")):
+        state.apply(seat, {"type": "program", "card": card})
+        state.apply(seat, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        answer = ExpertBot(0, seed=seed).act(mine.view(0))
+        assert answer is not None and answer.get("colour") == "blue", answer
+        mine.apply(0, answer)
+        assert mine.web["species-charagne"] == "species-charagne"  # revealed right after
+
+
 def test_associated_conditions_a_middle_revealer_holds_its_species_back() -> None:
     """Associated Conditions: the second revealer, after the first player's shown
     Condition, holds an installable Species and a Condition it can place, with an
@@ -410,6 +458,46 @@ def test_dependent_conditions_a_card_only_the_next_revealer_can_place() -> None:
     )
     lead_shown(state, marten)
     check_handed_over(state, 2, "cond-blue-4", 1)
+
+
+def test_dependent_conditions_the_shown_lead_goes_where_partners_read_it() -> None:
+    """Dependent Conditions: the first player leads with a green Condition, shown to all,
+    that both the Chêne's and the Jonc's green places take. Partners read it where the
+    shared base policy puts it, completing the Jonc's Conditions, so the second revealer
+    installs the Jonc right after it. The first player places it there: placed on the
+    Chêne, the Jonc would be discarded and the game lost (a tuning game, seed 47,005,
+    turn 2)."""
+    modes = ("dependent_conditions",)
+    web = {
+        "species-ortie:1": "joker-2",
+        "species-aubepine:1": "cond-yellow-2",
+        "species-aubepine:2": "cond-green-2",
+        "species-jonc:1": "cond-blue-2",
+    }
+    hands = {
+        0: ["cond-blue-1", "species-carabe-dore", "cond-violet-5", "species-mesange-bleue"]
+        + ["cond-violet-1", "cond-yellow-5", "cond-yellow-1"],
+        1: ["species-chene", "cond-green-4", "cond-violet-2", "cond-violet-4", "joker-1"]
+        + ["species-aubepine", EAGLE],
+        2: ["cond-yellow-4", "species-herisson", "species-ortie", "species-martre"]
+        + ["cond-green-1", "cond-green-3", "cond-green-5"],
+        3: ["cond-blue-5", "cond-blue-3", "species-campagnol", "species-jonc", "cond-blue-4"]
+        + ["cond-yellow-3", "cond-violet-3"],
+    }
+    state = position(4, modes, web=web, hands=hands, first=2, turn=2)
+    state.joker_colours["joker-2"] = "blue"
+    state.apply(2, {"type": "program", "card": "cond-green-1"})
+    state.apply(2, {"type": "show", "card": "cond-green-1"})
+    state.apply(2, {"type": "ready"})
+    for seat, card in ((3, "species-jonc"), (0, "cond-yellow-1"), (1, "species-aubepine")):
+        state.apply(seat, {"type": "program", "card": card})
+        state.apply(seat, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        answer = ExpertBot(2, seed=seed).act(mine.view(2))
+        assert answer is not None and answer.get("slot") == "species-jonc:2", answer
+        mine.apply(2, answer)
+        assert mine.web["species-jonc"] == "species-jonc"  # installed right after
 
 
 def test_species_reintroductions_a_second_reintroduction_under_the_lock() -> None:

@@ -222,6 +222,45 @@ def _lead_of(sim: Sim) -> Outcome:
     return Outcome(slot=slot, colour=colour if INFO[card].type == "joker" else None)
 
 
+def lead_places(
+    view: View, seat: int, know: Knowledge, card: str, outcomes: list[Outcome], shown: str | None
+) -> list[int]:
+    """The shown lead kept (the Wetland, Dependent Conditions, Species Reintroductions):
+    of the places ``outcomes`` of the card ``seat`` reveals first in the turn, having
+    shown it, the one its partners read (``after_lead``: its best outcome on the web as
+    the turn began), when it is among them. Partners chain on that reading: the second
+    revealer installs the Species whose last Condition the lead is read to fill, or
+    reveals an aquatic Species after a Joker read blue (or is handed one:
+    ``aquatic_give``), and a lead placed elsewhere loses that Species. Under the Wetland a
+    Joker read blue is at least given blue. Every place otherwise."""
+    every = list(range(len(outcomes)))
+    order = reveal_order(view)
+    if (
+        not (know.rules.wetland or know.rules.dependent or know.rules.reintro)
+        or shown != card
+        or len(order) < 2
+        or order[0] != seat
+    ):
+        return every
+    sim = know.base.copy()
+    sim.start_turn()
+    read = best_outcome(sim, seat, card, None)[1]
+    joker = INFO[card].type == "joker"
+    exact = [
+        i
+        for i in every
+        if outcomes[i].slot == read.slot
+        and outcomes[i].discard == read.discard
+        and (not joker or outcomes[i].colour == read.colour)
+        and (read.target is None or outcomes[i].target == read.target)
+    ]
+    if exact:
+        return exact
+    if know.rules.wetland and blue_lead(card, read):
+        return [i for i in every if blue_lead(card, outcomes[i])] or every
+    return every
+
+
 def aquatic_program(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
     """The Wetland's hand-over, the second revealer's part: of ``cards``, the aquatic
     Species the web installs right after the first player's blue lead (shown, or told by

@@ -49,7 +49,14 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
-from .conventions import give_back_options, hold_species, relays, rule_candidates, rule_symbiosis
+from .conventions import (
+    give_back_options,
+    hold_species,
+    lead_places,
+    relays,
+    rule_candidates,
+    rule_symbiosis,
+)
 from .endgame import Endgame
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
@@ -230,7 +237,9 @@ class ExpertBot(Reader):
             card = view["programmed"]
             outcomes = [Outcome.of_option(card, option) for option in options]
             rest = _remaining_order(know.base, view, self.seat)
+            read = lead_places(view, self.seat, know, card, outcomes, self._my_show(view))
             places = self.endgame.places(know, card, outcomes, rest)  # in the last turns
+            places = [i for i in places if i in read] or read
             if len(places) == 1:
                 return dict(options[places[0]])
             finish = self._finish_reveal
