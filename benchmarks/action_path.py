@@ -14,6 +14,13 @@ message pushed). Figures are microseconds of this process's CPU time per action 
 thread: the store's checkpoints too): the server's work on an action without the
 sockets' reads and writes, which ``server_load.py`` measures with them.
 
+``--route``: each action's text is handed instead to its socket's ``Receiver`` (one a
+seat, as ``routes/ws.py`` makes one a websocket), as uvicorn's protocol hands a parsed
+message over: the socket's message rate, its size limit, the same reading, and the task
+(or none) the route runs it in, awaited when there is one. Only the frame's parsing and
+the socket's reads are left out. ``--uvloop``: on uvloop's event loop, as the server
+runs (else asyncio's own).
+
 With ``--baseline SRC`` (a source tree holding the ``dame_nature`` package, e.g. an
 export of ``main``'s ``src``), the same round runs on that code in a subprocess,
 alternating with this one for ``--rounds`` rounds; each figure is the median of each.
@@ -54,6 +61,12 @@ class Socket:
         self.last = text
 
     async def close(self, code: int = 1000) -> None:
+        pass
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
         pass
 
 
@@ -103,6 +116,23 @@ async def next_action(
     return room, conns[seat], json.dumps({"type": "action", "action": action})
 
 
+async def through_route(manager: Any, room: Any, conn: Any, raw: str) -> None:
+    """``raw`` handed to the socket's ``Receiver`` as uvicorn hands a parsed message over;
+    its task awaited when it made one."""
+    from dame_nature.server.routes.ws import Receiver
+
+    receiver = RECEIVERS.get(conn)
+    if receiver is None:
+        receiver = RECEIVERS[conn] = Receiver(conn.socket, manager, None, room, conn)
+    receiver.on_message(raw)
+    if receiver.task is not None:
+        await receiver.task
+
+
+#: each connection's ``Receiver`` (``--route``)
+RECEIVERS: dict[Any, Any] = {}
+
+
 async def play(manager: Any, room: Any, conn: Any, raw: str) -> None:
     """``raw`` handled as ``routes/ws.py`` handles an ``action`` message."""
     from dame_nature.server.jsonio import loads
@@ -132,7 +162,8 @@ async def playing_rooms(rooms: int) -> AsyncIterator[tuple[Any, list[Table]]]:
             manager.store.close()
 
 
-async def one_round(rooms: int, actions: int) -> float:
+async def one_round(rooms: int, actions: int, route: bool = False) -> float:
+    handle = through_route if route else play
     async with playing_rooms(rooms) as (manager, tables):
         rng = random.Random(0)
 
@@ -141,7 +172,7 @@ async def one_round(rooms: int, actions: int) -> float:
             if picked is None:
                 return None
             start = time.process_time()
-            await play(manager, *picked)
+            await handle(manager, *picked)
             return time.process_time() - start
 
         for _ in range(WARM_UP):
@@ -161,16 +192,26 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--baseline", help="a source tree to compare with")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--route", action="store_true",
+                        help="through the route's Receiver (a parsed message)")  # fmt: skip
+    parser.add_argument("--uvloop", action="store_true",
+                        help="on uvloop's event loop, as the server runs")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="one round, as JSON (internal)")
     args = parser.parse_args()
     if args.json:
-        print(json.dumps({"cpu_us": asyncio.run(one_round(args.rooms, args.actions))}))
+        if args.uvloop:
+            import uvloop
+
+            asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+        cpu_us = asyncio.run(one_round(args.rooms, args.actions, args.route))
+        print(json.dumps({"cpu_us": cpu_us}))
         return
     trees = source_trees(__file__, args.baseline)
     figures: dict[str, list[float]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for name, src in trees.items():
             sizes = ["--rooms", str(args.rooms), "--actions", str(args.actions)]
+            sizes += [f"--{flag}" for flag in ("route", "uvloop") if getattr(args, flag)]
             figures[name].append(round_in(__file__, src, sizes)["cpu_us"])
             print(name, f"{figures[name][-1]:.1f} µs an action", flush=True)
     load = os.getloadavg()

@@ -495,6 +495,14 @@ async def measure(
         open_s = time.perf_counter() - opening
         open_cpu = sum(t - opening_cpu.get(p, 0.0) for p, t in cpu_snapshot(serving()).items())
         rooms = [room for room in opened if not room.refused]
+        idle_cpu = float("nan")
+        if args.idle:  # the server's own work with every socket open and no action
+            idle_before = cpu_snapshot(serving())
+            idle_start = time.perf_counter()
+            await asyncio.sleep(args.idle)
+            idle_after = cpu_snapshot(serving())
+            idle_s = time.perf_counter() - idle_start
+            idle_cpu = sum(t - idle_before.get(p, 0.0) for p, t in idle_after.items()) / idle_s
         gc_before = {} if bare else await collector(http)
         ready = sum(rss_kib(p) for p in pids)
         until = time.perf_counter() + args.duration
@@ -544,6 +552,7 @@ async def measure(
         "rooms_refused": sum(1 for room in opened if room.refused),
         "open_s": open_s,
         "open_cpu_s": open_cpu,
+        "idle_cpu_ms_per_s": idle_cpu * 1000,
         "gc_passes": gc_after.get("passes", 0) - gc_before.get("passes", 0),
         "gc_full_passes": gc_after.get("full_passes", 0) - gc_before.get("full_passes", 0),
         **{
@@ -731,6 +740,9 @@ def main() -> None:
                         help="run the server under cProfile during play; its stats go to "
                         "PREFIX-N.prof (N rooms; the figures then include the profiler's "
                         "cost)")  # fmt: skip
+    parser.add_argument("--idle", type=float, default=0.0, metavar="SECONDS",
+                        help="before play, measure the server's CPU for SECONDS with every "
+                        "socket open and no action (ms of CPU a second)")  # fmt: skip
     parser.add_argument("--bare-server", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--bot-rooms", type=int, default=0, help="rooms of 4 bots beside")
     parser.add_argument("--bot-level", help="the bots' level (the server's default if not given)")
@@ -775,7 +787,9 @@ def main() -> None:
               f"({server['gc_pause_ms_0']:.0f} ms, {server['gc_pause_cpu_ms_0']:.0f} of CPU), "
               f"longest pause since the start {server['gc_longest_ms']:.1f} ms, "
               f"{server['gc_longest_cpu_ms']:.1f} ms of CPU; the rooms opened in "
-              f"{server['open_s']:.1f} s, {server['open_cpu_s']:.1f} s of the server's CPU)",
+              f"{server['open_s']:.1f} s, {server['open_cpu_s']:.1f} s of the server's CPU"
+              + (f"; idle: {server['idle_cpu_ms_per_s']:.1f} ms of CPU a second)" if args.idle
+                 else ")"),
               flush=True)  # fmt: skip
         results.append(server)
         if not args.floor:
@@ -786,7 +800,8 @@ def main() -> None:
             floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
         finally:
             stop(proc)
-        print(row("floor", floor) + f"  ({refusals(floor)})", flush=True)
+        idle = f"; idle: {floor['idle_cpu_ms_per_s']:.1f} ms of CPU a second" if args.idle else ""
+        print(row("floor", floor) + f"  ({refusals(floor)}{idle})", flush=True)
         ratio_rate = server["actions_per_s"] / floor["actions_per_s"]
         ratio_p50 = server["p50_ms"] / floor["p50_ms"]
         ratio_p99 = server["p99_ms"] / floor["p99_ms"]

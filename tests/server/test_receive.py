@@ -11,6 +11,7 @@ sans-I/O client protocol, so that several messages go out in one packet.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 from typing import Any
@@ -271,5 +272,84 @@ def test_a_socket_served_without_the_front_receives_each_message(tmp_path):
                 [task] = socket_tasks()
                 assert "Router.__call__" in chain(task.get_coro())
                 assert chain(task.get_coro())[-1] == "Queue.get"  # the ASGI receive
+
+    asyncio.run(main())
+
+
+def test_an_action_with_nothing_to_wait_for_is_handled_at_once(tmp_path):
+    """On SQLite with the room's lock free, an action's handling never waits: it runs
+    from the socket's read, to its end (saved, then broadcast), with no task made and
+    reading never paused; the message after it is answered after its view."""
+
+    async def main() -> None:
+        async with serving(tmp_path) as (base, app):
+            table = await a_room(base)
+            room, token = table["room"], table["tokens"][0]
+            action = json.dumps(
+                {"type": "action", "action": await a_legal_action(base, room, token)}
+            )
+            port = int(base.rsplit(":", 1)[1])
+            client = await raw_client(port, f"/api/rooms/{room}/ws?token={token}")
+            assert kinds(await read_until(client, 1)) == ["state"]
+            before = await version_of(base, room)
+            receiver = the_receiver()
+            protocol = socket_tasks()[0].get_coro().cr_frame.f_locals["self"]
+            manager = app.state.manager
+            play, seen = manager.play, []
+
+            async def watched(*args: Any) -> None:
+                seen.append((receiver.task, protocol.read_paused))
+                await play(*args)
+
+            manager.play = watched
+            await send_together(client, action, PING)
+            got = kinds(await read_until(client, 3))
+            assert got[-1] == "pong" and set(got[1:-1]) == {"state"}, got
+            assert seen == [(None, False)]
+            assert receiver.task is None and receiver.pending is None
+            assert await version_of(base, room) == before + 1
+            client.sock.close()
+
+    asyncio.run(main())
+
+
+def test_the_rest_of_a_handling_that_waits_is_driven_as_its_own_task_would_drive_it():
+    """``_resumed``: a coroutine run at once until it waited goes on in a task: a
+    future's result, a failed future, a bare turn of the loop and a cancellation reach
+    it as they would reach it in a task of its own."""
+    from dame_nature.server.routes.ws import _resumed
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        first, failed, last = loop.create_future(), loop.create_future(), loop.create_future()
+        seen: list[Any] = []
+
+        async def work() -> None:
+            seen.append(await first)
+            try:
+                await failed
+            except ValueError as err:
+                seen.append(str(err))
+            await asyncio.sleep(0)  # a bare turn of the loop: None yielded to the task
+            seen.append("turned")
+            try:
+                await last
+            except asyncio.CancelledError:
+                seen.append("cancelled")
+                raise
+
+        coro = work()
+        waiting = coro.send(None)
+        assert waiting is first
+        task = loop.create_task(_resumed(coro, waiting))
+        first.set_result(1)
+        failed.set_exception(ValueError("refused"))
+        while seen[-1:] != ["turned"]:
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        assert seen == [1, "refused", "turned", "cancelled"] and task.cancelled()
+        assert last.cancelled()
 
     asyncio.run(main())

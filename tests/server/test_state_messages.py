@@ -2,7 +2,8 @@
 byte for byte the JSON of each seat's whole view built from a fresh copy of the state
 (which keeps nothing of earlier versions), as the server sent them before: every
 step of random games with every rule set, each seat and a spectator, in the lobby, with
-bots, stand-ins, absent players and a campaign."""
+bots, stand-ins, absent players and a campaign, the room's own fields changing between
+versions (``change_the_room``)."""
 
 from __future__ import annotations
 
@@ -74,3 +75,39 @@ def test_state_messages_are_the_whole_views_encoded(players: int, modes: list[st
             room.version += 1
             if step % 7 == 0:
                 room.present ^= {step % players}
+            change_the_room(room, step)
+
+
+def change_the_room(room: Room, step: int) -> None:
+    """Change, now and then, what the server adds to the views beside the engine: the
+    table's events, hints, stand-ins' moves, who is host, plays as a bot or is absent,
+    a seat's name, the campaign (in place), the status and the rules."""
+    seat = step % len(room.players)
+    player = room.players[seat]
+    if step % 11 == 0:
+        room.add_event("left" if step % 2 else "returned", seat)
+    if step % 13 == 0:
+        room.take_hint(seat)
+    if step % 17 == 0:
+        turn = room.state.turn if room.state is not None else 0
+        room.add_stand_ins(
+            [{"seat": seat, "action": {"type": "ready"}}], [{"turn": turn, "level": "random"}]
+        )
+    if step % 19 == 0:
+        player.host = not player.host
+    if step % 23 == 0:
+        player.bot = None if player.bot else "random"
+    if step % 29 == 0:
+        away = room.presence.away_since
+        if seat in away:
+            del away[seat]
+        else:
+            away[seat] = -1e9  # long ago: absent if a person plays it
+    if step % 31 == 0:
+        player.name += "·"
+    if step % 37 == 0 and room.campaign is not None:
+        room.campaign["results"].append("won")  # in place
+    if step % 41 == 0:
+        room.spec["hints"] = not room.spec.get("hints")  # in place
+    if step % 43 == 0:
+        room.spec["turn_limit_seconds"] = None if room.spec.get("turn_limit_seconds") else 60

@@ -409,7 +409,7 @@ def _table(
         "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
         "symbiosis_kinds": kinds,
         "show_names_one_player": game.config.show_names_one_player,
-        "players": _players(state),
+        "players": _players(state),  # last: ``server/views.py`` writes it after the rest
     }
     tail = {
         "layout": game.config.main_layout,

@@ -21,7 +21,10 @@ part while other seats only program and say they are ready): its texts are kept 
 the part until the programming phase ends. Within a part built again, the seat's own
 fields and its ``no_place`` are not encoded again when the engine gives the same
 objects; nor are the shared part's ``tail`` and ``rest`` while the engine gives the
-same dicts.
+same dicts, a seat's entry of ``players`` while its engine's fields and the room's
+fields of it are equal (``Encoded.players_text``), and the server's fields between
+``version`` and ``turn_clocks`` while what they are made of is equal
+(``Room.server_members``).
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ class Encoded:
         "tail_text",
         "rest",
         "rest_text",
+        "player_keys",
+        "player_texts",
     )
 
     def __init__(self) -> None:
@@ -93,6 +98,11 @@ class Encoded:
         self.tail_text = ""
         self.rest: dict[str, Any] | None = None
         self.rest_text = ""
+        #: ``seat -> what its entry of the players was made of`` (the engine's entry's keys
+        #: and values, then the room's ``seat_public_values``, in one tuple of atoms) and
+        #: ``seat -> that entry encoded``
+        self.player_keys: dict[int, tuple[Any, ...]] = {}
+        self.player_texts: dict[int, str] = {}
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -134,6 +144,23 @@ class Encoded:
             del seat_events[seat]  # its private events left the tail
         return encoded
 
+    def players_text(self, players: list[dict[str, Any]], room: Room) -> str:
+        """The view's ``players``: the engine's ``players`` each with the room's
+        ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
+        only when its engine's fields or the room's fields of it changed."""
+        keys, texts = self.player_keys, self.player_texts
+        out = []
+        for entry in players:
+            seat = entry["seat"]
+            made_of = (*entry, *entry.values(), *room.seat_public_values(seat))
+            if keys.get(seat) == made_of:
+                out.append(texts[seat])
+            else:
+                text = texts[seat] = _json({**entry, **room.seat_public(seat)})
+                keys[seat] = made_of
+                out.append(text)
+        return "[" + ",".join(out) + "]"
+
 
 class StateMessages:
     """The ``state`` message of each seat of ``room`` at its current version (build it
@@ -149,8 +176,9 @@ class StateMessages:
         self.part = part = public_part(state)
         self.encoded = encoded = Encoded.of(part)
         head = dict(part.head)
-        head["players"] = [{**p, **room.seat_public(p["seat"])} for p in part.head["players"]]
-        self._head = "," + _members(head) + ","
+        players = encoded.players_text(head.pop("players"), room)
+        # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
+        self._head = "," + _members(head) + ',"players":' + players + ","
         if encoded.tail is not part.tail:
             encoded.tail = part.tail
             encoded.tail_text = "," + _members(part.tail) + ',"awaiting":'
@@ -158,10 +186,10 @@ class StateMessages:
         self._to_act = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
         if encoded.rest is not part.rest:
             encoded.rest = part.rest
-            encoded.rest_text = "," + _members(part.rest) + ',"log":'
+            encoded.rest_text = "," + _members(part.rest) + ',"log":['
         self._rest = encoded.rest_text
-        self._log = "[" + ",".join(encoded.events) + "]"
-        self._end = "," + _members(room.server_fields()) + "}}"
+        self._log = ",".join(encoded.events)
+        self._end = "]," + room.server_members() + "}}"
         self._seat_events = encoded.seat_events
 
     def text(self, seat: int | None) -> str:
@@ -199,7 +227,7 @@ class StateMessages:
                 '],"no_place":',
                 no_place,
                 self._rest,
-                self._log if texts is None else "[" + ",".join(texts) + "]",
+                self._log if texts is None else ",".join(texts),
                 self._end,
             )
         )

@@ -11,10 +11,13 @@ applies its changes one at a time. Who is connected through this node is the hub
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, cast
+
+import orjson
 
 from ...engine import MAX_PLAYERS, State, lobby_view
 from ...engine.view import lost_reason
@@ -28,6 +31,8 @@ CODE_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 #: the table's events (left, returned, stand-ins, host) a room keeps for its views
 TABLE_EVENTS_KEPT = 30
 NO_SEATS: frozenset[int] = frozenset()
+#: the fields ``Room.seat_public`` gives, in its order
+SEAT_PUBLIC_KEYS = ("name", "connected", "bot", "stand_in", "host", "absent")
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -94,6 +99,11 @@ class Room:
     #: stored; the limit runs from there)
     waiting: dict[int, float] = field(default_factory=dict, repr=False)
     turn_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    #: ``server_members``' last answer: what its text was made of (copies), the text up to
+    #: ``version``'s value and that of the fields between ``version`` and ``turn_clocks``
+    server_kept: tuple[tuple[Any, ...], str, str] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def turn_limit(self) -> float | None:
@@ -244,15 +254,21 @@ class Room:
 
     def seat_public(self, seat: int) -> dict[str, Any]:
         """What every view says of a seat beside the engine's fields."""
+        return dict(zip(SEAT_PUBLIC_KEYS, self.seat_public_values(seat), strict=True))
+
+    def seat_public_values(self, seat: int) -> tuple[str, bool, str | None, bool, bool, bool]:
+        """The values of ``seat_public``, in the order of ``SEAT_PUBLIC_KEYS`` (atoms
+        only: a key for what was encoded of them)."""
         player = self.players[seat]
-        return {
-            "name": player.name,
-            "connected": self.connected(seat),
-            "bot": player.bot,
-            "stand_in": player.stand_in,
-            "host": player.host,
-            "absent": self.presence.absent(player, self.absent_limit),
-        }
+        presence = self.presence
+        return (
+            player.name,
+            seat in self.present,
+            player.bot,
+            player.stand_in,
+            player.host,
+            seat in presence.away_since and presence.absent(player, self.absent_limit),
+        )
 
     def player(self, seat: int) -> Player:
         """The seat ``seat``; ``seat_not_found`` when the room has no such seat."""
@@ -313,7 +329,8 @@ class Room:
         return view
 
     def server_fields(self) -> dict[str, Any]:
-        """The fields the server adds at the end of every view."""
+        """The fields the server adds at the end of every view (what a field between
+        ``version`` and ``turn_clocks`` is made of belongs in ``server_members``' key)."""
         return {
             "room": self.code,
             "version": self.version,
@@ -331,6 +348,49 @@ class Room:
             "turn_clocks": self.turn_clocks(),
             "lost_reason": lost_reason(self.state) if self.state is not None else None,
         }
+
+    def server_members(self) -> str:
+        """``server_fields`` encoded as the members of a JSON object (without its braces),
+        as ``orjson`` writes them: the end of each ``state`` message (``server/views.py``).
+        The fields between ``version`` and ``turn_clocks`` are encoded again only when
+        what they are made of changed: the room's status, game, campaign, rules
+        (``spec``), hints, the moves of stand-ins and the table's events (only
+        ``add_event`` adds them, counting them in ``event_seq``), compared by value with
+        copies of them."""
+        made_of = (
+            self.code,
+            self.status,
+            self.game_no,
+            self.event_seq,
+            len(self.table_events),
+            self.hints_allowed,
+            self.hints_taken(),
+            self.stand_in_moves,
+            self.campaign,
+            self.spec,
+        )
+        kept = self.server_kept
+        if kept is None or kept[0] != made_of:
+            fields = list(self.server_fields().items())
+            assert [k for k, _ in fields[:2] + fields[-2:]] == [
+                "room", "version", "turn_clocks", "lost_reason"
+            ]  # fmt: skip
+            room = '"room":' + orjson.dumps(self.code).decode() + ',"version":'
+            middle = "," + orjson.dumps(dict(fields[2:-2])).decode()[1:-1] + ',"turn_clocks":'
+            kept = self.server_kept = (copy.deepcopy(made_of), room, middle)
+        clocks = self.turn_clocks()
+        state = self.state
+        lost = lost_reason(state) if state is not None else None
+        return "".join(
+            (
+                kept[1],
+                str(self.version),
+                kept[2],
+                orjson.dumps(clocks).decode() if clocks else "[]",
+                ',"lost_reason":',
+                "null" if lost is None else orjson.dumps(lost).decode(),
+            )
+        )
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
         """The engine's empty ``View`` with the players who joined."""

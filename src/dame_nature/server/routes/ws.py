@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import resource
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Coroutine, Generator
 from typing import Any
 
 from fastapi import APIRouter
@@ -268,11 +268,13 @@ class Receiver:
 
     Where the server can (``AsgiSocket.listen``), each message is handed over as it is
     parsed and handled at once: a ping, a visibility, a refusal (the rate, a bad
-    message) need no ``await``. Only a message whose handling awaits (an action, saved
-    before its broadcast; an ``auth``) runs in a task, ending with it; while it runs,
-    reading is paused and the messages already read wait in ``pending`` (the mirror of
-    a ``Connection``'s outbox and sender). Between two messages the socket keeps no
-    task and no wait of its own: its handler waits on ``ended`` for its whole life.
+    message) need no ``await``. An action or an ``auth`` runs at once too, as far as it
+    goes without waiting (on SQLite, with its room's lock free, an action is saved and
+    broadcast without waiting at all); only the rest of one that waits runs in a task,
+    ending with it; while it runs, reading is paused and the messages already read
+    wait in ``pending`` (the mirror of a ``Connection``'s outbox and sender). Between
+    two messages the socket keeps no task and no wait of its own: its handler waits on
+    ``ended`` for its whole life.
     Elsewhere (another server, a middleware around ``send``), ``serve`` awaits each
     message from the ASGI ``receive`` and hands it over the same way.
 
@@ -364,12 +366,20 @@ class Receiver:
             return
         try:
             work = self._handle_now(raw)
+            if work is None:
+                return
+            # run at once, as far as it goes without waiting: an action on SQLite
+            # (the lock free, the commit inline) ends here, with no task made, no turn
+            # of the event loop and reading never paused
+            waiting = work.send(None)
+        except StopIteration:  # handled, with nothing awaited
+            return
         except Exception as err:  # as an exception of the handler: the socket ends
             self._end(err)
             return
-        if work is not None:
-            self.websocket.pause_reading()
-            self.task = asyncio.get_running_loop().create_task(self._finish(work))
+        # it waits (the room's lock taken, a store on a thread): the rest in a task
+        self.websocket.pause_reading()
+        self.task = asyncio.get_running_loop().create_task(self._finish(work, waiting))
 
     def on_end(self, message: Any) -> None:
         """The socket's ``websocket.disconnect``."""
@@ -389,10 +399,11 @@ class Receiver:
         else:
             ended.set_exception(outcome)
 
-    async def _finish(self, work: Awaitable[None]) -> None:
-        """The handling of a message that awaits, then of those read meanwhile."""
+    async def _finish(self, work: Coroutine[Any, Any, None], waiting: Any) -> None:
+        """The rest of a message's handling, which waits for ``waiting`` (``on_message``
+        ran it until then), then the handling of those read meanwhile."""
         try:
-            await work
+            await _resumed(work, waiting)
             while self.pending and not self.ended.done():
                 work_next = self._handle_now(self.pending.popleft())
                 if work_next is not None:
@@ -407,7 +418,7 @@ class Receiver:
             elif not self.ended.done():
                 self.websocket.resume_reading()
 
-    def _handle_now(self, raw: Incoming) -> Awaitable[None] | None:
+    def _handle_now(self, raw: Incoming) -> Coroutine[Any, Any, None] | None:
         """One message: handled now, or what is left to await (an action, an ``auth``)."""
         conn, manager = self.conn, self.manager
         if conn.close_code is not None:  # the outbox overflowed: stop reading
@@ -426,6 +437,39 @@ class Receiver:
             self._end(TOO_LARGE)
             return None
         return _handle(manager, self.guard, self.room, conn, raw)
+
+
+class _Again:
+    """Awaited, yields ``waiting`` to the task once: what a coroutine yielded to
+    whatever drove it (a future it waits for, or None for a bare turn of the loop)."""
+
+    __slots__ = ("waiting",)
+
+    def __init__(self, waiting: Any) -> None:
+        self.waiting = waiting
+
+    def __await__(self) -> Generator[Any, None, None]:
+        yield self.waiting
+
+
+async def _resumed(work: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """The rest of ``work``, whose last step yielded ``waiting``, driven as its own task
+    would drive it: each yield handed to this task, then ``work`` resumed with
+    ``send(None)`` or with what the task was woken with (a failed future, a
+    cancellation) thrown into it."""
+    while True:
+        try:
+            await _Again(waiting)
+        except BaseException as err:
+            try:
+                waiting = work.throw(err)
+            except StopIteration:
+                return
+        else:
+            try:
+                waiting = work.send(None)
+            except StopIteration:
+                return
 
 
 async def _end_reading(websocket: AsgiSocket, conn: Connection, how: str) -> None:
@@ -448,7 +492,7 @@ async def _end_reading(websocket: AsgiSocket, conn: Connection, how: str) -> Non
 
 def _handle(
     manager: RoomManager, guard: SocketGuard, room: Room, conn: Connection, raw: Incoming
-) -> Awaitable[None] | None:
+) -> Coroutine[Any, Any, None] | None:
     """One message admitted from the client, handled now if it can be; else what is left
     to await. What it parses to lives only as long as its handling (no container left
     for the cyclic collector to walk)."""
