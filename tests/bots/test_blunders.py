@@ -500,57 +500,6 @@ def test_dependent_conditions_the_shown_lead_goes_where_partners_read_it() -> No
         assert mine.web["species-jonc"] == "species-jonc"  # installed right after
 
 
-def test_the_base_game_the_shown_joker_lead_goes_where_partners_read_it() -> None:
-    """The base game: the first player leads with a Joker, shown to all, that its
-    partners read green on the Mésange's empty green place (where the shared base policy
-    puts it), so the last revealer programs a violet Condition for the Mésange's violet
-    place. The first player gives its Joker green there: given violet, on the violet
-    place, it takes that Condition's only place and the Condition is discarded (a tuning
-    game, seed 48,019, turn 5, lost with four discards)."""
-    web = {
-        "species-ortie:1": "cond-blue-1",
-        "species-ortie:2": "cond-yellow-4",
-        "species-ortie": "species-ortie",
-        "species-aubepine:1": "cond-yellow-3",
-        "species-aubepine:2": "cond-green-2",
-        "species-aubepine": "species-aubepine",
-        "species-chene:1": "cond-green-1",
-        "species-chene:2": "cond-violet-1",
-        "species-chene": "species-chene",
-        "species-jonc:1": "cond-blue-5",
-        "species-jonc:2": "cond-green-4",
-        "species-jonc": "species-jonc",
-        "species-carabe-dore:1": "cond-yellow-2",
-        "species-carabe-dore:2": "joker-1",
-        "species-campagnol:1": "cond-yellow-5",
-        "species-campagnol:2": "cond-blue-3",
-    }
-    hands = {
-        0: ["cond-blue-4", EAGLE, "species-campagnol", "cond-green-3"],
-        1: ["cond-blue-2", "cond-violet-3", "cond-violet-5", "cond-yellow-1"],
-        2: ["species-herisson", "cond-violet-2", "cond-violet-4", "joker-2"],
-        3: ["species-mesange-bleue", "species-carabe-dore", "cond-green-5", "species-martre"],
-    }
-    state = position(4, web=web, hands=hands, first=2, turn=5)
-    state.joker_colours["joker-1"] = "violet"
-    state.symbiosis_cards[:] = [0, 0, 1, 1]
-    state.apply(2, {"type": "program", "card": "joker-2"})
-    state.apply(2, {"type": "show", "card": "joker-2"})
-    state.apply(2, {"type": "ready"})
-    # the last revealer programs the violet Condition on the reading of the Joker
-    assert program_of(ExpertBot(1, seed=0), state.clone()) == "cond-violet-3"
-    for seat, card in ((0, "species-campagnol"), (1, "cond-violet-3"), (3, "species-carabe-dore")):
-        state.apply(seat, {"type": "program", "card": card})
-        state.apply(seat, {"type": "ready"})
-    for seed in range(3):
-        mine = state.clone()
-        answer = ExpertBot(2, seed=seed).act(mine.view(2))
-        assert answer is not None and answer.get("slot") == "species-mesange-bleue:2", answer
-        mine.apply(2, answer)
-        assert mine.web["species-mesange-bleue:1"] == "cond-violet-3"
-        assert not mine.discard
-
-
 def test_species_reintroductions_a_second_reintroduction_under_the_lock() -> None:
     """Species Reintroductions: the last card of the turn before was a Reintroduction,
     so every Condition or Joker revealed is discarded until an animal Species comes. The
