@@ -225,18 +225,22 @@ def _lead_of(sim: Sim) -> Outcome:
 def lead_places(
     view: View, seat: int, know: Knowledge, card: str, outcomes: list[Outcome], shown: str | None
 ) -> list[int]:
-    """The shown lead kept (the Wetland, Dependent Conditions, Species Reintroductions):
-    of the places ``outcomes`` of the card ``seat`` reveals first in the turn, having
-    shown it, the one its partners read (``after_lead``: its best outcome on the web as
-    the turn began), when it is among them. Partners chain on that reading: the second
-    revealer installs the Species whose last Condition the lead is read to fill, or
-    reveals an aquatic Species after a Joker read blue (or is handed one:
-    ``aquatic_give``), and a lead placed elsewhere loses that Species. Under the Wetland a
-    Joker read blue is at least given blue. Every place otherwise."""
+    """The shown lead kept (the Wetland, Dependent Conditions, Species Reintroductions,
+    and every game of 5 players or more): of the places ``outcomes`` of the card ``seat``
+    reveals first in the turn, having shown it, the one its partners read
+    (``after_lead``: its best outcome on the web as the turn began), when it is among
+    them. Partners chain on that reading: a later revealer installs the Species whose
+    last Condition the lead is read to fill, programs a Condition for the place the lead
+    is read to leave free, or reveals an aquatic Species after a Joker read blue (or is
+    handed one: ``aquatic_give``), and a lead placed elsewhere loses that card. Under the
+    Wetland a Joker read blue is at least given blue. Every place otherwise (at 4
+    players the base game and the other rules won fewer deals with the lead as read:
+    ``docs/benchmarks.md``)."""
     every = list(range(len(outcomes)))
     order = reveal_order(view)
+    rules = know.rules
     if (
-        not (know.rules.wetland or know.rules.dependent or know.rules.reintro)
+        not (rules.wetland or rules.dependent or rules.reintro or rules.n >= 5)
         or shown != card
         or len(order) < 2
         or order[0] != seat
