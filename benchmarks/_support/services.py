@@ -202,9 +202,10 @@ class Redis:
 
 NGINX_CONF = """\
 {user}worker_processes 1;
+worker_rlimit_nofile 20000;
 error_log {prefix}/error.log warn;
 pid {prefix}/nginx.pid;
-events {{ worker_connections 4096; }}
+events {{ worker_connections 16384; }}
 http {{
     access_log off;
     client_body_temp_path {prefix}/body;

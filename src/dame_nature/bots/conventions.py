@@ -260,7 +260,7 @@ def lead_places(
     ]
     if exact:
         return exact
-    if know.rules.wetland and blue_lead(card, read):
+    if rules.wetland and blue_lead(card, read):
         return [i for i in every if blue_lead(card, outcomes[i])] or every
     return every
 
