@@ -45,6 +45,18 @@ async def raw_client(port: int, path: str) -> RawClient:
     return client
 
 
+async def seated_client(base: str) -> tuple[str, str, RawClient]:
+    """A new room's first seat: its action (a legal one, as the text a client sends) and
+    a raw client on its socket, the first ``state`` read."""
+    table = await a_room(base)
+    room, token = table["room"], table["tokens"][0]
+    action = json.dumps({"type": "action", "action": await a_legal_action(base, room, token)})
+    port = int(base.rsplit(":", 1)[1])
+    client = await raw_client(port, f"/api/rooms/{room}/ws?token={token}")
+    assert kinds(await read_until(client, 1)) == ["state"]
+    return room, action, client
+
+
 async def send_together(client: RawClient, *texts: str) -> None:
     """``texts`` as text frames, written to the socket at once (one packet)."""
     await asyncio.get_running_loop().sock_sendall(client.sock, frames(*texts))
@@ -113,14 +125,7 @@ def test_messages_in_one_packet_are_answered_in_order_across_an_action(tmp_path)
 
     async def main() -> None:
         async with serving(tmp_path) as (base, app):
-            table = await a_room(base)
-            room, token = table["room"], table["tokens"][0]
-            action = json.dumps(
-                {"type": "action", "action": await a_legal_action(base, room, token)}
-            )
-            port = int(base.rsplit(":", 1)[1])
-            client = await raw_client(port, f"/api/rooms/{room}/ws?token={token}")
-            assert kinds(await read_until(client, 1)) == ["state"]
+            room, action, client = await seated_client(base)
             gate = Gate(app.state.manager)
             await send_together(client, PING, action, "nope", '{"type": "bogus"}', PING)
             await asyncio.wait_for(gate.entered.wait(), 10)
@@ -186,15 +191,10 @@ def test_a_socket_gone_while_its_action_is_saved_plays_it_then_leaves(tmp_path):
 
     async def main() -> None:
         async with serving(tmp_path) as (base, app):
-            table = await a_room(base)
-            room, token = table["room"], table["tokens"][0]
-            action = {"type": "action", "action": await a_legal_action(base, room, token)}
-            port = int(base.rsplit(":", 1)[1])
-            client = await raw_client(port, f"/api/rooms/{room}/ws?token={token}")
-            assert kinds(await read_until(client, 1)) == ["state"]
+            room, action, client = await seated_client(base)
             before = await version_of(base, room)
             gate = Gate(app.state.manager)
-            await send_together(client, json.dumps(action), PING)
+            await send_together(client, action, PING)
             await asyncio.wait_for(gate.entered.wait(), 10)
             receiver = the_receiver()
             client.sock.close()  # no close frame: the connection is lost
@@ -283,14 +283,7 @@ def test_an_action_with_nothing_to_wait_for_is_handled_at_once(tmp_path):
 
     async def main() -> None:
         async with serving(tmp_path) as (base, app):
-            table = await a_room(base)
-            room, token = table["room"], table["tokens"][0]
-            action = json.dumps(
-                {"type": "action", "action": await a_legal_action(base, room, token)}
-            )
-            port = int(base.rsplit(":", 1)[1])
-            client = await raw_client(port, f"/api/rooms/{room}/ws?token={token}")
-            assert kinds(await read_until(client, 1)) == ["state"]
+            room, action, client = await seated_client(base)
             before = await version_of(base, room)
             receiver = the_receiver()
             protocol = socket_tasks()[0].get_coro().cr_frame.f_locals["self"]
