@@ -289,21 +289,27 @@ def public_part(state: State) -> PublicPart:
     if cached is not None and cached.version == version:
         return cached
     awaited = state.awaited()
-    if (
-        cached is not None
+    # the cached part, when it is of the programming phase of this turn still
+    programming = (
+        cached
+        if cached is not None
         and state.phase == "programming"
         and cached.head["phase"] == "programming"
         and cached.head["turn"] == state.turn
-        and cached.version < version
-        and _others_only(log, cached.version, version, None)
+        else None
+    )
+    if (
+        programming is not None
+        and programming.version < version
+        and _events_since(log, programming.version, version, None) == OTHERS_ONLY
     ):
         # only cards programmed and seats ready or not since: the table, the turn's
         # count, the reveal order and the game's outlook (``lost_reason``) are as they
         # were (hands and programmed cards only moved within a seat), the players'
         # entries are not
-        head = dict(cached.head)
+        head = dict(programming.head)
         head["players"] = _players(state)
-        tail, rest, lost = cached.tail, cached.rest, cached.lost
+        tail, rest, lost = programming.tail, programming.rest, programming.lost
     else:
         head, tail, rest = _table(state, awaited, cached)
         lost = UNASKED
@@ -361,13 +367,8 @@ def public_part(state: State) -> PublicPart:
             part.to_act = cached.to_act
         if part.log_audience == cached.log_audience:
             part.log_audience = cached.log_audience
-    if (
-        cached is not None
-        and state.phase == "programming"
-        and cached.head["phase"] == "programming"
-        and cached.head["turn"] == state.turn
-    ):
-        part.no_place = cached.no_place
+    if programming is not None:
+        part.no_place = programming.no_place
     state._public = part
     return part
 
@@ -530,16 +531,6 @@ def _events_since(log: list[dict[str, Any]], start: int, end: int, seat: int | N
         if event["seat"] == seat:
             found = max(found, OWN_EVENTS[kind])
     return found
-
-
-def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:
-    """Whether the events ``log[start:end]`` are all of ``OTHERS_EVENTS``, by other seats
-    than ``seat``."""
-    for i in range(start, end):
-        event = log[i]
-        if event["type"] not in OTHERS_EVENTS or event["seat"] == seat:
-            return False
-    return True
 
 
 def _build_seat_part(
