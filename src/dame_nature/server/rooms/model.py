@@ -260,14 +260,13 @@ class Room:
         """The values of ``seat_public``, in the order of ``SEAT_PUBLIC_KEYS`` (atoms
         only: a key for what was encoded of them)."""
         player = self.players[seat]
-        presence = self.presence
         return (
             player.name,
-            seat in self.present,
+            self.connected(seat),
             player.bot,
             player.stand_in,
             player.host,
-            seat in presence.away_since and presence.absent(player, self.absent_limit),
+            self.presence.absent(player, self.absent_limit),
         )
 
     def player(self, seat: int) -> Player:
