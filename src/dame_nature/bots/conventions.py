@@ -15,13 +15,13 @@ of cards they rest on are the shared base policy's (``policy``).
   after a shown blue lead gives it to the second revealer (its Symbiosis card), and so
   does one holding a Condition only the aquatic web takes (``aquatic_only``). The
   second revealer keeps it and reveals it after the blue lead.
-- **The Wetland's hand-over in the middle of the turn** (``blue_offer``,
-  ``blue_handover``, ``blue_kept``, ``blue_handed``, ``keep_handed``): a later revealer
+- **The Wetland's hand-over in the middle of the turn** (``blue_handover``,
+  ``blue_kept``, ``blue_handed``, ``keep_handed``, ``misread_give``): a later revealer
   knows nothing of the card before its own, so a revealer (second or later, not last)
-  holding such an aquatic card programs a blue Condition and gives the aquatic card to
-  the next revealer with its Symbiosis card: the Give tells the taker that a blue card
-  comes just before it. The giver keeps a blue program, the taker keeps the card and
-  reveals it.
+  that programmed a blue Condition and holds an installable Charagne or Gardon gives it
+  to the next revealer with its Symbiosis card: the Give tells the taker that a blue
+  card comes just before it. The giver keeps a blue program, the taker keeps the
+  Species and reveals it; no other Give of the bots reads so.
 - **Associated Conditions' held Species** (``hold_species``): the bot keeps the
   convention its partners count on (``policy.species_held_back``).
 - **Dependent Conditions' hand-over** (``dependent_give``, ``keep_dependents``): a
@@ -316,12 +316,12 @@ def keep_aquatic(view: View, seat: int, know: Knowledge, options: list[Action]) 
     return kept or options
 
 
-def handed_cards(sim: Sim, seat: int, cards: list[str]) -> list[str]:
+def handed_cards(sim: Sim, cards: list[str]) -> list[str]:
     """Of ``cards``, those the Wetland's hand-over in the middle of the turn passes on
-    (``blue_handover``): the installable aquatic Species, then the Conditions and Jokers
-    only the aquatic web takes (``aquatic_only``): each is lost when revealed after a
-    card its revealer cannot know."""
-    return [*aquatic_species(sim, cards), *aquatic_only(sim, seat, cards)]
+    (``blue_handover``): the installable aquatic Species, lost (and the game with them)
+    when revealed after a card their revealer cannot know. (Passing on the Conditions
+    only the aquatic web takes as well placed fewer cards: ``docs/benchmarks.md``.)"""
+    return aquatic_species(sim, cards)
 
 
 def _given(view: View, giver: int, to: int) -> str | None:
@@ -346,8 +346,8 @@ def _blue_condition(card: str) -> bool:
 def blue_handover(view: View, seat: int, know: Knowledge) -> Action | None:
     """The Wetland's hand-over in the middle of the turn, the giver's part: ``seat``
     reveals second or later, not last, has programmed a blue Condition, and holds an
-    installable aquatic Species or a Condition only the aquatic web takes
-    (``handed_cards``): it gives that card to the next revealer (its Symbiosis card).
+    installable aquatic Species (``handed_cards``): it gives that Species to the next
+    revealer (its Symbiosis card).
     The Give tells the next revealer that the card just before its own is blue (bots
     give the next revealer nothing else so under the Wetland), which it could not know
     otherwise (one free show a turn at 4 players). The giver keeps a blue program
@@ -367,7 +367,7 @@ def blue_handover(view: View, seat: int, know: Knowledge) -> Action | None:
         return None  # one hand-over a taker a turn
     sim = know.base.copy()
     sim.start_turn()
-    cards = handed_cards(sim, seat, view["hand"])
+    cards = handed_cards(sim, view["hand"])
     return {"type": "give", "card": cards[0], "to": taker} if cards else None
 
 
@@ -386,7 +386,7 @@ def misread_give(view: View, seat: int, know: Knowledge, card: str, to: int) -> 
         return False
     sim = know.base.copy()
     sim.start_turn()
-    return bool(handed_cards(sim, seat, [card]))
+    return bool(handed_cards(sim, [card]))
 
 
 def _handed_by_previous(view: View, seat: int) -> str | None:
@@ -409,7 +409,7 @@ def blue_handed(view: View, seat: int, know: Knowledge, cards: list[str]) -> lis
         return []
     sim = know.base.copy()
     sim.start_turn()
-    if not handed_cards(sim, seat, [given]):
+    if not handed_cards(sim, [given]):
         return []
     key = card_key(given, know.rules)
     return [c for c in cards if card_key(c, know.rules) == key]
@@ -425,38 +425,6 @@ def blue_kept(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[
     if _given(view, seat, order[order.index(seat) + 1]) is None:
         return []
     return [c for c in cards if _blue_condition(c)]
-
-
-def blue_offer(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
-    """The giver's part of the Wetland's hand-over in the middle of the turn, before it
-    programs (``blue_handover``): of ``cards``, the blue Conditions with a place in the
-    web, when ``seat`` reveals second or later, not last, holds a Symbiosis card, and
-    holds besides an installable aquatic Species or a Condition only the aquatic web
-    takes, which revealed after a card it cannot know is most likely lost; else none."""
-    order = reveal_order(view)
-    if not know.rules.wetland or seat not in order[1:-1] or view.get("pending_give"):
-        return []
-    if "give" not in view["symbiosis_kinds"] or view["players"][seat]["symbiosis_cards"] <= 0:
-        return []
-    taker = order[order.index(seat) + 1]
-    if not view["players"][taker]["hand_size"] or taker in know.programs:
-        return []
-    if any(_given(view, s, taker) is not None for s in range(len(view["players"]))):
-        return []
-    sim = know.base.copy()
-    sim.start_turn()
-    blues = [
-        c
-        for c in cards
-        if _blue_condition(c) and any(not o.discard for o in sim.outcomes(seat, c, None))
-    ]
-    held = my_cards(view)
-    for blue in blues:
-        rest = list(held)
-        rest.remove(blue)
-        if handed_cards(sim, seat, rest):
-            return blues
-    return []
 
 
 def keep_handed(view: View, seat: int, know: Knowledge, options: list[Action]) -> list[Action]:
@@ -482,7 +450,6 @@ def rule_candidates(view: View, seat: int, know: Knowledge, cards: list[str]) ->
         or aquatic_program(view, seat, know, cards)
         or blue_handed(view, seat, know, cards)
         or blue_kept(view, seat, know, cards)
-        or blue_offer(view, seat, know, cards)
     )
     if wetland:
         return wetland
