@@ -478,11 +478,13 @@ class BotRooms:
 async def measure(
     n: int, url: str, ws_url: str, pid: int | list[int], args: argparse.Namespace, bare: bool,
     size_pool: list[int], bots: BotRooms | None = None, cpu_pids: Any = None,
-    profiled: bool = False,
+    profiled: bool = False, counted: str | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """``pid``: the server process (or the nodes, whose memory is summed); ``cpu_pids()``:
     every process whose CPU counts (default: the same); ``profiled``: the server runs
-    ``PROFILED``, told when play starts and ends."""
+    ``PROFILED``, told when play starts and ends; ``counted``: the server runs under
+    callgrind (``--callgrind``), its instructions counted during play alone and dumped to
+    ``counted`` (``instructions_per_action``)."""
     pids = pid if isinstance(pid, list) else [pid]
     serving = cpu_pids or (lambda: pids)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
@@ -510,6 +512,10 @@ async def measure(
         if profiled:  # the profile of play alone (``PROFILED``)
             for p in pids:
                 os.kill(p, signal.SIGUSR1)
+        if counted:
+            for p in pids:
+                callgrind_control("-z", p)
+                callgrind_control("-i", "on", p)
         before = cpu_snapshot(serving())
         workers_cpu = sum(children_cpu_seconds(p) for p in pids)
         bot_versions = await bots.versions(http) if bots is not None else 0
@@ -520,6 +526,12 @@ async def measure(
         if profiled:
             for p in pids:
                 os.kill(p, signal.SIGUSR2)
+        instructions = float("nan")
+        if counted:
+            for p in pids:
+                callgrind_control("-d", "play", p)
+                callgrind_control("-i", "off", p)
+            instructions = counted_instructions(counted)
         cpu = sum(t - before.get(p, 0.0) for p, t in now.items())
         workers_cpu = sum(children_cpu_seconds(p) for p in pids) - workers_cpu
         if bots is not None:
@@ -541,6 +553,7 @@ async def measure(
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
         "kib_per_room": (max(ready, after) - base) / n,
         "cpu_ms_per_action": cpu * 1000 / max(1, len(latencies)),
+        "instructions_per_action": instructions / max(1, len(latencies)),
         "errors": sum(room.errors for room in rooms),
         "games": sum(room.games for room in rooms),
         "sizes": sizes,
@@ -563,6 +576,20 @@ async def measure(
         "gc_longest_ms": gc_after.get("longest_ms", float("nan")),
         "gc_longest_cpu_ms": gc_after.get("longest_cpu_ms", float("nan")),
     }
+
+
+def callgrind_control(*args: Any) -> None:
+    subprocess.run(["callgrind_control", *map(str, args)], check=True, capture_output=True)
+
+
+def counted_instructions(out: str) -> float:
+    """The instructions of callgrind's dump of play (``callgrind_control -d``), the
+    newest part ``out.N`` beside its final file ``out``."""
+    parts = sorted(Path(out).parent.glob(Path(out).name + ".*"), key=lambda p: p.stat().st_mtime)
+    for line in parts[-1].read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return float(line.split()[1])
+    return float("nan")
 
 
 def unlimited() -> dict[str, str]:
@@ -594,8 +621,9 @@ finally:
 
 
 def start_server(
-    bare: bool, db: str, extra_env: dict[str, str] | None = None, profile: str | None = None
-) -> tuple[subprocess.Popen[bytes], str, str]:
+    bare: bool, db: str, extra_env: dict[str, str] | None = None, profile: str | None = None,
+    counted: str | None = None,
+) -> tuple[subprocess.Popen[bytes], str, str]:  # fmt: skip
     port = free_port()
     # every client runs here, on one address: the per-address limits are lifted (the
     # per-socket and per-seat ones stay, and a sane bot never meets them)
@@ -615,6 +643,10 @@ def start_server(
         if profile:
             cmd[1:3] = ["-c", PROFILED.format(path=profile)]
         health = f"http://127.0.0.1:{port}/healthz"
+    if counted:  # callgrind, counting from play's start (``measure``), hashes fixed
+        tool = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
+        cmd = [*tool, f"--callgrind-out-file={counted}", os.path.realpath(sys.executable), *cmd[1:]]
+        env["PYTHONHASHSEED"] = "0"
     proc = subprocess.Popen(cmd, env=env, preexec_fn=die_with_parent)
     wait_healthy(health, proc)
     return proc, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
@@ -721,7 +753,10 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"{name:<7} {r['rooms']:>5} {r['actions']:>8} {r['actions_per_s']:>9.1f} "
             f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}"
-            f" {r['cpu_ms_per_action']:>10.2f}")  # fmt: skip
+            f" {r['cpu_ms_per_action']:>10.2f}"
+            + (f"  {r['instructions_per_action']:,.0f} instructions/action"
+               if r.get("instructions_per_action", float("nan")) == r.get("instructions_per_action")
+               else ""))  # fmt: skip
 
 
 def main() -> None:
@@ -740,6 +775,11 @@ def main() -> None:
                         help="run the server under cProfile during play; its stats go to "
                         "PREFIX-N.prof (N rooms; the figures then include the profiler's "
                         "cost)")  # fmt: skip
+    parser.add_argument("--callgrind", metavar="PREFIX",
+                        help="run the server and the floor under valgrind's callgrind, "
+                        "counting instructions during play alone (PREFIX-server-N.out, "
+                        "PREFIX-floor-N.out); rows then give instructions an action (the "
+                        "timings are callgrind's: use a small load)")  # fmt: skip
     parser.add_argument("--idle", type=float, default=0.0, metavar="SECONDS",
                         help="before play, measure the server's CPU for SECONDS with every "
                         "socket open and no action (ms of CPU a second)")  # fmt: skip
@@ -773,10 +813,22 @@ def main() -> None:
     for n in args.rooms:
         with tempfile.TemporaryDirectory() as tmp:
             profile = f"{args.profile}-{n}.prof" if args.profile else None
-            proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"), None, profile)
+            counted = f"{args.callgrind}-server-{n}.out" if args.callgrind else None
+            db = str(Path(tmp) / "load.sqlite3")
+            proc, url, ws_url = start_server(False, db, None, profile, counted)
             try:
                 server = asyncio.run(
-                    measure(n, url, ws_url, proc.pid, args, False, [5000], profiled=bool(profile))
+                    measure(
+                        n,
+                        url,
+                        ws_url,
+                        proc.pid,
+                        args,
+                        False,
+                        [5000],
+                        profiled=bool(profile),
+                        counted=counted,
+                    )
                 )
             finally:
                 stop(proc)
@@ -795,9 +847,12 @@ def main() -> None:
         if not args.floor:
             continue
         sizes = server["sizes"] or [5000]
-        proc, url, ws_url = start_server(True, "")
+        counted = f"{args.callgrind}-floor-{n}.out" if args.callgrind else None
+        proc, url, ws_url = start_server(True, "", counted=counted)
         try:
-            floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
+            floor = asyncio.run(
+                measure(n, url, ws_url, proc.pid, args, True, sizes, counted=counted)
+            )
         finally:
             stop(proc)
         idle = f"; idle: {floor['idle_cpu_ms_per_s']:.1f} ms of CPU a second" if args.idle else ""
