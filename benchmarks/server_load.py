@@ -93,10 +93,11 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far."""
+def cpu_seconds(pid: int, system: bool = False) -> float:
+    """User + system CPU time of a process so far (``system``: the system time alone)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[12]) if system else int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def children_tree(pid: int) -> list[int]:
@@ -118,11 +119,11 @@ def children_tree(pid: int) -> list[int]:
     return found
 
 
-def cpu_snapshot(pids: list[int]) -> dict[int, float]:
+def cpu_snapshot(pids: list[int], system: bool = False) -> dict[int, float]:
     taken = {}
     for pid in pids:
         with contextlib.suppress(OSError, IndexError, ValueError):
-            taken[pid] = cpu_seconds(pid)
+            taken[pid] = cpu_seconds(pid, system)
     return taken
 
 
@@ -517,12 +518,14 @@ async def measure(
                 callgrind_control("-z", p)
                 callgrind_control("-i", "on", p)
         before = cpu_snapshot(serving())
+        system_before = cpu_snapshot(serving(), system=True)
         workers_cpu = sum(children_cpu_seconds(p) for p in pids)
         bot_versions = await bots.versions(http) if bots is not None else 0
         extra = [bots.rematch(http, until)] if bots is not None else []
         await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms), *extra)
         elapsed = time.perf_counter() - start
         now = cpu_snapshot(serving())
+        system_now = cpu_snapshot(serving(), system=True)
         if profiled:
             for p in pids:
                 os.kill(p, signal.SIGUSR2)
@@ -533,6 +536,7 @@ async def measure(
                 callgrind_control("-i", "off", p)
             instructions = counted_instructions(counted)
         cpu = sum(t - before.get(p, 0.0) for p, t in now.items())
+        system = sum(t - system_before.get(p, 0.0) for p, t in system_now.items())
         workers_cpu = sum(children_cpu_seconds(p) for p in pids) - workers_cpu
         if bots is not None:
             bot_versions = await bots.versions(http) - bot_versions
@@ -553,6 +557,7 @@ async def measure(
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
         "kib_per_room": (max(ready, after) - base) / n,
         "cpu_ms_per_action": cpu * 1000 / max(1, len(latencies)),
+        "system_ms_per_action": system * 1000 / max(1, len(latencies)),
         "instructions_per_action": instructions / max(1, len(latencies)),
         "errors": sum(room.errors for room in rooms),
         "games": sum(room.games for room in rooms),
@@ -721,7 +726,7 @@ def run_cluster(kind: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
 def cluster_main(args: argparse.Namespace) -> None:
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act")
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)")
     last: dict[str, Any] = {}
     for n in args.rooms:
         for kind in ("sqlite", "pg", "pg2"):
@@ -753,7 +758,7 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"{name:<7} {r['rooms']:>5} {r['actions']:>8} {r['actions_per_s']:>9.1f} "
             f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}"
-            f" {r['cpu_ms_per_action']:>10.2f}"
+            f" {r['cpu_ms_per_action']:>10.2f} ({r['system_ms_per_action']:.2f} system)"
             + (f"  {r['instructions_per_action']:,.0f} instructions/action"
                if r.get("instructions_per_action", float("nan")) == r.get("instructions_per_action")
                else ""))  # fmt: skip
@@ -808,7 +813,7 @@ def main() -> None:
     raise_open_files_limit()  # this process holds every client's socket
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act")
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)")
     results = []
     for n in args.rooms:
         with tempfile.TemporaryDirectory() as tmp:
@@ -895,7 +900,7 @@ def bot_rooms_mode(args: argparse.Namespace) -> None:
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; beside them "
           f"{args.bot_rooms} rooms of 4 bots (level {args.bot_level or 'default'}, "
           f"pause {args.bot_delay} s)")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act"
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)"
           "  bot changes/s  bot games  server CPU  workers CPU")  # fmt: skip
     last: dict[str, Any] = {}
     for n in args.rooms:
