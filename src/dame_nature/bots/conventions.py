@@ -15,13 +15,13 @@ of cards they rest on are the shared base policy's (``policy``).
   after a shown blue lead gives it to the second revealer (its Symbiosis card), and so
   does one holding a Condition only the aquatic web takes (``aquatic_only``). The
   second revealer keeps it and reveals it after the blue lead.
-- **The Wetland's hand-over in the middle of the turn** (``blue_handover``,
-  ``blue_kept``, ``blue_handed``, ``keep_handed``, ``misread_give``): a later revealer
-  knows nothing of the card before its own, so a revealer (second or later, not last)
-  that programmed a blue Condition and holds an installable Charagne or Gardon gives it
-  to the next revealer with its Symbiosis card: the Give tells the taker that a blue
-  card comes just before it. The giver keeps a blue program, the taker keeps the
-  Species and reveals it; no other Give of the bots reads so.
+- **The Wetland's hand-over in the middle of the turn** (``blue_offer``,
+  ``blue_handover``, ``blue_kept``, ``blue_handed``, ``keep_handed``, ``misread_give``):
+  a later revealer knows nothing of the card before its own, so a revealer (second or
+  later, not last) holding an installable Charagne or Gardon and a Symbiosis card
+  programs a blue Condition and gives the Species to the next revealer: the Give tells
+  the taker that a blue card comes just before it. The giver keeps a blue program, the
+  taker keeps the Species and reveals it; no other Give of the bots reads so.
 - **Associated Conditions' held Species** (``hold_species``): the bot keeps the
   convention its partners count on (``policy.species_held_back``).
 - **Dependent Conditions' hand-over** (``dependent_give``, ``keep_dependents``): a
@@ -427,6 +427,32 @@ def blue_kept(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[
     return [c for c in cards if _blue_condition(c)]
 
 
+def blue_offer(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """The giver's part of the Wetland's hand-over in the middle of the turn, before it
+    programs (``blue_handover``): of ``cards``, the blue Conditions with a place in the
+    web, when ``seat`` reveals second or later, not last, holds a Symbiosis card and
+    an installable Charagne or Gardon besides (``handed_cards``); else none."""
+    order = reveal_order(view)
+    if not know.rules.wetland or seat not in order[1:-1] or view.get("pending_give"):
+        return []
+    if "give" not in view["symbiosis_kinds"] or view["players"][seat]["symbiosis_cards"] <= 0:
+        return []
+    taker = order[order.index(seat) + 1]
+    if not view["players"][taker]["hand_size"] or taker in know.programs:
+        return []
+    if any(_given(view, s, taker) is not None for s in range(len(view["players"]))):
+        return []
+    sim = know.base.copy()
+    sim.start_turn()
+    if not handed_cards(sim, my_cards(view)):
+        return []
+    return [
+        c
+        for c in cards
+        if _blue_condition(c) and any(not o.discard for o in sim.outcomes(seat, c, None))
+    ]
+
+
 def keep_handed(view: View, seat: int, know: Knowledge, options: list[Action]) -> list[Action]:
     """The give-backs the taker of the Wetland's hand-over in the middle of the turn may
     answer with (``blue_handover``): not the card it was handed, unless it has no other."""
@@ -450,6 +476,7 @@ def rule_candidates(view: View, seat: int, know: Knowledge, cards: list[str]) ->
         or aquatic_program(view, seat, know, cards)
         or blue_handed(view, seat, know, cards)
         or blue_kept(view, seat, know, cards)
+        or blue_offer(view, seat, know, cards)
     )
     if wetland:
         return wetland
