@@ -33,10 +33,21 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from ..engine.actions import ACTIONS
 from ..engine.view import PublicPart, SeatPart, public_part, seat_part
 
 if TYPE_CHECKING:
     from .rooms.model import Room
+
+
+#: ``id(listing) -> its items encoded`` for each action type's ``ActionSpec.listing``,
+#: the same for every view (the specs and their listings live as long as the process, so
+#: no other object has their ids)
+FIXED_LISTINGS: dict[int, str] = {
+    id(spec.listing): orjson.dumps(spec.listing).decode()[1:-1]
+    for spec in ACTIONS.values()
+    if spec.listing
+}
 
 
 def _members(data: dict[str, Any]) -> str:
@@ -205,6 +216,8 @@ class StateMessages:
         self._log = ",".join(encoded.events)
         self._end = "]," + room.server_members() + "}}"
         self._seat_events = encoded.seat_events
+        #: ``awaiting`` encoded for a seat given no options (each but the awaited seat)
+        self._awaited_others = ""
 
     def text(self, seat: int | None) -> str:
         """The message of ``seat`` (``None``: a spectator)."""
@@ -261,10 +274,14 @@ class StateMessages:
         awaiting = mine.awaiting
         if awaiting is None:
             awaited = "null"
+        elif not awaiting["options"] and self._awaited_others:
+            awaited = self._awaited_others  # (the seat and kind are the version's)
         else:
             options = _json(awaiting["options"])
             kind = _json(awaiting["kind"])
             awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
+            if options == "[]":
+                self._awaited_others = awaited
         if seat is None:  # a spectator: no action, no ``no_place``
             return own, awaited, "[]", "", "{}"
         listed = []
@@ -274,14 +291,16 @@ class StateMessages:
             if awaiting is not None and actions is awaiting["options"]:
                 listed.append(options[1:-1])
             else:
-                listed.append(_json(actions)[1:-1])
+                fixed = FIXED_LISTINGS.get(id(actions))
+                listed.append(fixed if fixed is not None else _json(actions)[1:-1])
         no_place = mine.no_place
-        if encoded.no_place.get(seat) is no_place and no_place:
+        if not no_place:
+            no_place_text = "{}"
+        elif encoded.no_place.get(seat) is no_place:
             no_place_text = encoded.no_place_texts[seat]
         else:
             no_place_text = _json(no_place)
-            if no_place:
-                encoded.no_place[seat] = no_place
-                encoded.no_place_texts[seat] = no_place_text
+            encoded.no_place[seat] = no_place
+            encoded.no_place_texts[seat] = no_place_text
         legal_types = _json(mine.legal_types)
         return own, awaited, legal_types, ",".join(listed), no_place_text
