@@ -50,6 +50,11 @@ FIXED_LISTINGS: dict[int, str] = {
 }
 
 
+#: ``legal_types`` (as a tuple) -> its text: a few dozen lists of the action types, in
+#: their fixed order, for the whole process
+TYPES_TEXTS: dict[tuple[str, ...], str] = {}
+
+
 def _members(data: dict[str, Any]) -> str:
     """The members of a non-empty JSON object, without its braces."""
     return orjson.dumps(data).decode()[1:-1]
@@ -302,5 +307,8 @@ class StateMessages:
             no_place_text = _json(no_place)
             encoded.no_place[seat] = no_place
             encoded.no_place_texts[seat] = no_place_text
-        legal_types = _json(mine.legal_types)
+        types = tuple(mine.legal_types)
+        legal_types = TYPES_TEXTS.get(types)
+        if legal_types is None:
+            legal_types = TYPES_TEXTS[types] = _json(types)
         return own, awaited, legal_types, ",".join(listed), no_place_text
