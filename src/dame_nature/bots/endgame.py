@@ -246,8 +246,9 @@ class Endgame:
 
     def exchanges(self, know: Knowledge, exchanges: list[Exchange]) -> list[float] | None:
         """The share of sampled deals each of ``exchanges`` keeps won
-        (``exchange_shares``), in the last turns (``applies``); else ``None``."""
-        if not self.worlds or len(exchanges) < 2 or not applies(know):
+        (``exchange_shares``), in the last turns (``applies``) of the base game; else
+        ``None`` (under the advanced rules, their conventions decide the exchanges)."""
+        if not self.worlds or len(exchanges) < 2 or not applies(know) or know.rules.modes:
             return None
         budget = EXCHANGE_NODES * self.worlds // ENDGAME_WORLDS
         return exchange_shares(know, exchanges, self.rng, self.worlds, budget=budget)

@@ -402,7 +402,7 @@ class ExpertBot(Reader):
             if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
         ]
         allowed: set[Any] | None = None  # the Gives the exact search keeps, in the last turns
-        if applies(know) and self.endgame.worlds:
+        if applies(know) and self.endgame.worlds and not rules.modes:
             mine = list({card_key(c, rules): c for c in my_cards(view)}.values())
             pairs = [(g, t) for g in mine for t in partners]
             every: list[tuple[Any, Any]] = [(None, None)] + [(pair, None) for pair in pairs]
