@@ -355,7 +355,8 @@ class ExpertBot(Reader):
         return position
 
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
-        """A discard swap worth a Symbiosis: judged on the same sampled deals."""
+        """A discard swap worth a Symbiosis: judged on the same sampled deals (in the
+        last turns of the base game, by the exact search first: ``_exact_exchanges``)."""
         mine = [c for c in my_cards(view) if INFO[c].is_condition_like]
         blocked = self.played_specials | {c for c in view["discard"] if c.startswith("cat-")}
         takeable = [c for c in dict.fromkeys(view["discard"]) if c not in blocked and c not in mine]
@@ -393,7 +394,9 @@ class ExpertBot(Reader):
         """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, or I
         hold a card only a partner can ever place (``_foreign``), a Give of a card I cannot
         place, for the card the partner would give back (``give_back_guess``), judged on
-        the same sampled deals as keeping my hand."""
+        the same sampled deals as keeping my hand. In the last turns of the base game,
+        first any card of mine to any partner, judged by the exact search
+        (``_exact_exchanges``)."""
         know = self.knowledge(view)
         rules = know.rules
         partners = [
