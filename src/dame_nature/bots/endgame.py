@@ -42,6 +42,9 @@ DECISION_NODES = 3_000
 EXCHANGE_NODES = 8_000
 #: what share of the sampled deals a Give must keep won beyond keeping the hand
 GIVE_SHARE_MARGIN = 0.05
+#: the most players at which exchanges are judged by the exact search (at 6, a Give's
+#: candidates, cards times five partners times give-backs, take a decision past 300 ms)
+EXCHANGE_PLAYERS = 5
 
 #: an exchange, on a sampled deal: the hands it may leave (copies; the team picks)
 Exchange = Callable[[Sim], list[Sim]]
@@ -246,9 +249,12 @@ class Endgame:
 
     def exchanges(self, know: Knowledge, exchanges: list[Exchange]) -> list[float] | None:
         """The share of sampled deals each of ``exchanges`` keeps won
-        (``exchange_shares``), in the last turns (``applies``) of the base game; else
-        ``None`` (under the advanced rules, their conventions decide the exchanges)."""
+        (``exchange_shares``), in the last turns (``applies``) of the base game at up to
+        ``EXCHANGE_PLAYERS`` players; else ``None`` (under the advanced rules, their
+        conventions decide the exchanges)."""
         if not self.worlds or len(exchanges) < 2 or not applies(know) or know.rules.modes:
+            return None
+        if know.rules.n > EXCHANGE_PLAYERS:
             return None
         budget = EXCHANGE_NODES * self.worlds // ENDGAME_WORLDS
         return exchange_shares(know, exchanges, self.rng, self.worlds, budget=budget)
@@ -256,6 +262,7 @@ class Endgame:
 
 __all__ = [
     "ENDGAME_CARDS",
+    "EXCHANGE_PLAYERS",
     "Endgame",
     "Exchange",
     "applies",

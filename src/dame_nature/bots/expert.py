@@ -57,7 +57,7 @@ from .conventions import (
     rule_candidates,
     rule_symbiosis,
 )
-from .endgame import GIVE_SHARE_MARGIN, Endgame, Exchange, applies
+from .endgame import EXCHANGE_PLAYERS, GIVE_SHARE_MARGIN, Endgame, Exchange, applies
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -405,7 +405,12 @@ class ExpertBot(Reader):
             if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
         ]
         allowed: set[Any] | None = None  # the Gives the exact search keeps, in the last turns
-        if applies(know) and self.endgame.worlds and not rules.modes:
+        if (
+            applies(know)
+            and self.endgame.worlds
+            and not rules.modes
+            and rules.n <= EXCHANGE_PLAYERS
+        ):
             mine = list({card_key(c, rules): c for c in my_cards(view)}.values())
             pairs = [(g, t) for g in mine for t in partners]
             every: list[tuple[Any, Any]] = [(None, None)] + [(pair, None) for pair in pairs]
