@@ -53,6 +53,7 @@ from .conventions import (
     give_back_options,
     hold_species,
     lead_places,
+    misread_give,
     relays,
     rule_candidates,
     rule_symbiosis,
@@ -433,6 +434,8 @@ class ExpertBot(Reader):
         cands: list[tuple[Any, Any]] = [(None, lambda sim: self._plain(sim, know))]
         for g in gives:
             for t in partners:
+                if misread_give(view, self.seat, know, g, t):
+                    continue  # it would read as the Wetland's hand-over
                 if allowed is None or (g, t) in allowed:
                     cands.append(((g, t), lambda sim, g=g, t=t: self._given(sim, know, g, t)))
         if len(cands) == 1:
