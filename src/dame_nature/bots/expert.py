@@ -58,7 +58,7 @@ from .conventions import (
     rule_candidates,
     rule_symbiosis,
 )
-from .endgame import EXCHANGE_PLAYERS, GIVE_SHARE_MARGIN, Endgame, Exchange, applies
+from .endgame import GIVE_SHARE_MARGIN, Endgame, Exchange, exact_exchanges
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -406,14 +406,14 @@ class ExpertBot(Reader):
             if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
         ]
         allowed: set[Any] | None = None  # the Gives the exact search keeps, in the last turns
-        if (
-            applies(know)
-            and self.endgame.worlds
-            and not rules.modes
-            and rules.n <= EXCHANGE_PLAYERS
-        ):
+        if self.endgame.worlds and exact_exchanges(know):
             mine = list({card_key(c, rules): c for c in my_cards(view)}.values())
-            pairs = [(g, t) for g in mine for t in partners]
+            pairs = [
+                (g, t)
+                for g in mine
+                for t in partners
+                if not misread_give(view, self.seat, know, g, t)  # the Wetland's hand-over
+            ]
             every: list[tuple[Any, Any]] = [(None, None)] + [(pair, None) for pair in pairs]
             exchanges = [_kept] + [_give_exchange(self.seat, g, t) for g, t in pairs]
             decided, kept = self._exact_exchanges(know, every, exchanges)
