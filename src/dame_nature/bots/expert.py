@@ -50,6 +50,7 @@ from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
 from .conventions import (
+    SPECIAL_TYPES,
     give_back_options,
     hold_species,
     lead_places,
@@ -506,11 +507,15 @@ def _swap_exchange(seat: int, give: str, take: str) -> Exchange:
 
 def _give_exchange(seat: int, give: str, to: int) -> Exchange:
     """``seat`` gives ``give`` to ``to``, who gives back one of its other cards (each a
-    position)."""
+    position): under Species Reintroductions no Special card while it has another
+    (``conventions.keep_specials``)."""
 
     def hands(sim: Sim) -> list[Sim]:
         out = []
-        for back in distinct_cards(sim, to):
+        backs = distinct_cards(sim, to)
+        if sim.rules.reintro:
+            backs = [c for c in backs if INFO[c].type not in SPECIAL_TYPES] or backs
+        for back in backs:
             after = sim.copy()
             after.hands[seat].remove(give)
             after.hands[to].remove(back)
