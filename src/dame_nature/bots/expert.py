@@ -70,7 +70,7 @@ from .policy import (
     rollout_value,
     side_quota,
 )
-from .shows import SHOW_CHAIN, late_show, shown_to_all
+from .shows import SHOW_CHAIN, handed_over, late_show, shown_to_all
 from .shows import earlier_settled as _earlier_settled
 from .shows import reveal_order as _reveal_order
 from .simulator import INFO, Outcome, Sim
@@ -317,6 +317,8 @@ class ExpertBot(Reader):
         rule_move = rule_symbiosis(view, self.seat, self.knowledge(view))
         if rule_move is not None:
             return rule_move
+        if handed_over(view, self.seat) is not None and late_show(view, self.seat, None):
+            return None  # the Wetland's hand-over made: the lead's show comes next
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
             return swap
