@@ -44,7 +44,7 @@ def deal_50026() -> State:
 
 def test_a_give_of_the_last_turns_under_an_advanced_rule() -> None:
     """Under Incomplete Symbioses, keeping its hand here, seat 1 lost the deal with
-    experts of every seed tried (21 web cards). Judged by the exact search, a Give keeps
+    experts of four seeds (21 web cards). Judged by the exact search, a Give keeps
     the game won on more of the sampled deals: seat 1 gives its violet Condition to seat
     2, and the experts of three seeds of four win the deal from there."""
     won = 0
