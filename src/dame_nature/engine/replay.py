@@ -15,7 +15,7 @@ that moment: every frame is the engine's own state, never a table rebuilt from e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .table import table_cards
@@ -122,7 +122,10 @@ class _Steps:
 
 
 def replay_steps(
-    setup: dict[str, Any], actions: list[dict[str, Any]], offset: int = 0, limit: int | None = None
+    setup: dict[str, Any],
+    actions: Iterable[dict[str, Any]],
+    offset: int = 0,
+    limit: int | None = None,
 ) -> tuple[list[dict[str, Any]], int]:
     """``([{index, kind, turn, seat, action, events, state}, ..], total)``: the game
     before any action (``start``), then after each action (``action``), each reveal

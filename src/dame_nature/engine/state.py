@@ -37,6 +37,7 @@ from .cards import CATALOGUE
 from .changes import StateChanges
 from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
+from .history import History
 from .knowledge import PUBLIC
 from .reveal import REASONS, REASONS_FR
 from .rules.base import Outcome
@@ -73,7 +74,7 @@ class State(StateChanges):
     reveal_queue: list[int]
     rule_data: dict[str, dict[str, Any]]
     log: list[dict[str, Any]]
-    history: list[dict[str, Any]]
+    history: History  # read as ``[{"seat", "action"}, ..]``, kept as atoms
     result: dict[str, Any] | None
     _awaited: tuple[int, int, list[Outcome]] | None
     _winnable: tuple[int, bool] | None
@@ -124,7 +125,7 @@ class State(StateChanges):
         self.reveal_queue = []
         self.rule_data = {rule.mode: rule.initial_data() for rule in game.rules}
         self.log = []
-        self.history = []
+        self.history = History()
         self.result = None
         self._awaited = None
         self._winnable = None
@@ -140,7 +141,9 @@ class State(StateChanges):
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-ready data (a deep copy)."""
-        return _deep_copy({name: getattr(self, name) for name in self._FIELDS})
+        data = {name: getattr(self, name) for name in self._FIELDS}
+        data["history"] = list(self.history)
+        return _deep_copy(data)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -153,6 +156,7 @@ class State(StateChanges):
         data = _deep_copy(data)
         for name in cls._FIELDS:
             setattr(self, name, data[name])
+        self.history = History(data["history"])
         self._awaited = None
         self._winnable = None
         self._max_discards = None
@@ -188,7 +192,7 @@ class State(StateChanges):
         new.reveal_queue = self.reveal_queue[:]
         new.rule_data = _deep_copy_fast(self.rule_data)
         new.log = self.log[:]
-        new.history = self.history[:]
+        new.history = self.history.copy()
         new.result = None if self.result is None else dict(self.result)
         new._awaited = None
         new._winnable = self._winnable
@@ -436,7 +440,7 @@ class State(StateChanges):
         start = len(log)
         clean = spec.clean(action)
         spec.apply(self, seat, clean)
-        self.history.append({"seat": seat, "action": clean})
+        self.history.add(seat, clean)
         return [dict(e) for e in log[start:]]
 
     def _check(self, seat: int, action: Any) -> Any:
