@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from .changes import private_part
 from .table import table_cards
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 def omniscient(event: dict[str, Any]) -> dict[str, Any]:
     """An event with its private part (the game is over: nothing is secret any more)."""
     public = {k: v for k, v in event.items() if not k.startswith("_")}
-    public.update(event.get("_private") or {})
+    public.update(private_part(event))
     return public
 
 

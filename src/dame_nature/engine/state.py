@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import knowledge, reveal
 from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
 from .cards import CATALOGUE
-from .changes import StateChanges
+from .changes import StateChanges, event_from_json, event_to_json
 from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
 from .history import History
@@ -143,6 +143,7 @@ class State(StateChanges):
         """The full state as JSON-ready data (a deep copy)."""
         data = {name: getattr(self, name) for name in self._FIELDS}
         data["history"] = list(self.history)
+        data["log"] = [event_to_json(e) for e in self.log]
         return _deep_copy(data)
 
     @classmethod
@@ -157,6 +158,7 @@ class State(StateChanges):
         for name in cls._FIELDS:
             setattr(self, name, data[name])
         self.history = History(data["history"])
+        self.log = [event_from_json(e) for e in self.log]
         self._awaited = None
         self._winnable = None
         self._max_discards = None
