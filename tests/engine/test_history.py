@@ -1,5 +1,7 @@
-"""What a game keeps for its whole life (its history and its log) holds nothing Python's
-cyclic collector walks at each pass, and is saved in the same shape as a list of dicts."""
+"""What a game keeps for long (its history, its log's events with a private part, who
+knows which card, the changes counted this turn) holds nothing Python's cyclic collector
+walks at each pass once it saw it, and is saved in the same shape as before: lists and
+dicts of JSON."""
 
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ def test_the_history_and_the_private_events_are_left_out_of_the_collectors_passe
         (kept,) = [o for o in gc.get_referents(state.history) if type(o) is list]
         entries = gc.get_referents(kept)
         assert len(entries) == len(state.history) and not any(map(gc.is_tracked, entries))
+        pairs = [pair for entries in state.known for pair in entries]
+        assert not any(map(gc.is_tracked, pairs)), seed
 
 
 def test_the_saved_shape_is_a_list_of_dicts_and_round_trips():
@@ -52,6 +56,26 @@ def test_the_saved_shape_is_a_list_of_dicts_and_round_trips():
         assert State.replay(state.setup, data["history"]).to_json() == data
         for seat in [None, *range(players)]:
             assert again.view(seat) == state.view(seat)
+
+
+def test_a_game_saved_midway_goes_on_as_the_one_not_saved():
+    for seed, players, modes in GAMES:
+        rng = random.Random(seed)
+        state = Game(players, modes).new_initial_state(seed=seed)
+        for _ in range(40):
+            if not state.is_over:
+                state.apply(*random_step(state, rng))
+        saved = State.from_json(json.loads(json.dumps(state.to_json())))
+        assert saved.known == state.known and saved._changes is None
+        again = random.Random(seed + 1)
+        steps = []
+        while not state.is_over:
+            steps.append(random_step(state, again))
+            state.apply(*steps[-1])
+        for step in steps:
+            saved.apply(*step)
+        assert saved.to_json() == state.to_json()
+        assert saved.known == state.known and saved.log == state.log
 
 
 def test_a_history_reads_as_the_list_of_its_entries():

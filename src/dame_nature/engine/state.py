@@ -81,7 +81,7 @@ class State(StateChanges):
     _max_discards: int | None
     _public: PublicPart | None
     _observer: Callable[[str, int | None], None] | None
-    _changes: tuple[int, list[int]] | None
+    _changes: tuple[int, ...] | None
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
     _FIELDS = tuple(
@@ -94,7 +94,7 @@ class State(StateChanges):
     __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
     __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
     __slots__ += ("_observer",)  # told of each reveal and end of turn (``replay.py``)
-    __slots__ += ("_changes",)  # (turn, changes per seat): see ``actions.changes_this_turn``
+    __slots__ += ("_changes",)  # (turn, *changes per seat): see ``pace.changes_this_turn``
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -159,6 +159,7 @@ class State(StateChanges):
             setattr(self, name, data[name])
         self.history = History(data["history"])
         self.log = [event_from_json(e) for e in self.log]
+        self.known = knowledge.from_json(data["known"])
         self._awaited = None
         self._winnable = None
         self._max_discards = None
@@ -201,8 +202,7 @@ class State(StateChanges):
         new._max_discards = self._max_discards
         new._public = None
         new._observer = None
-        changes = self._changes
-        new._changes = None if changes is None else (changes[0], changes[1][:])
+        new._changes = self._changes  # (a tuple of ints: replaced, never changed)
         return new
 
     @classmethod
