@@ -1,4 +1,6 @@
-"""``State``: one play-through of a ``Game``. Everything in it is plain JSON.
+"""``State``: one play-through of a ``Game``. Everything in it is saved as plain JSON
+(``to_json``; the history, the log's private parts and who knows which card are kept in
+shapes the cyclic collector does not walk, see ``history.py`` and ``changes.py``).
 
 The public surface, in the spirit of OpenSpiel and python-chess:
 
