@@ -162,7 +162,7 @@ async def playing_rooms(rooms: int) -> AsyncIterator[tuple[Any, list[Table]]]:
             manager.store.close()
 
 
-async def one_round(rooms: int, actions: int, route: bool = False) -> float:
+async def one_round(rooms: int, actions: int, route: bool = False, pause: float = 0.0) -> float:
     handle = through_route if route else play
     async with playing_rooms(rooms) as (manager, tables):
         rng = random.Random(0)
@@ -171,6 +171,8 @@ async def one_round(rooms: int, actions: int, route: bool = False) -> float:
             picked = await next_action(manager, tables, rng)
             if picked is None:
                 return None
+            if pause:
+                time.sleep(pause)
             start = time.process_time()
             await handle(manager, *picked)
             return time.process_time() - start
@@ -196,6 +198,9 @@ def main() -> None:
                         help="through the route's Receiver (a parsed message)")  # fmt: skip
     parser.add_argument("--uvloop", action="store_true",
                         help="on uvloop's event loop, as the server runs")  # fmt: skip
+    parser.add_argument("--pause", type=float, default=0.0, metavar="MS",
+                        help="the process sleeps MS milliseconds before each action (not "
+                        "timed), as the server idles between actions coming alone")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="one round, as JSON (internal)")
     args = parser.parse_args()
     if args.json:
@@ -203,7 +208,7 @@ def main() -> None:
             import uvloop
 
             asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-        cpu_us = asyncio.run(one_round(args.rooms, args.actions, args.route))
+        cpu_us = asyncio.run(one_round(args.rooms, args.actions, args.route, args.pause / 1000))
         print(json.dumps({"cpu_us": cpu_us}))
         return
     trees = source_trees(__file__, args.baseline)
@@ -212,6 +217,7 @@ def main() -> None:
         for name, src in trees.items():
             sizes = ["--rooms", str(args.rooms), "--actions", str(args.actions)]
             sizes += [f"--{flag}" for flag in ("route", "uvloop") if getattr(args, flag)]
+            sizes += ["--pause", str(args.pause)] if args.pause else []
             figures[name].append(round_in(__file__, src, sizes)["cpu_us"])
             print(name, f"{figures[name][-1]:.1f} µs an action", flush=True)
     load = os.getloadavg()

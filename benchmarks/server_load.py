@@ -93,10 +93,11 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far."""
+def cpu_seconds(pid: int, system: bool = False) -> float:
+    """User + system CPU time of a process so far (``system``: the system time alone)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[12]) if system else int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def children_tree(pid: int) -> list[int]:
@@ -118,11 +119,11 @@ def children_tree(pid: int) -> list[int]:
     return found
 
 
-def cpu_snapshot(pids: list[int]) -> dict[int, float]:
+def cpu_snapshot(pids: list[int], system: bool = False) -> dict[int, float]:
     taken = {}
     for pid in pids:
         with contextlib.suppress(OSError, IndexError, ValueError):
-            taken[pid] = cpu_seconds(pid)
+            taken[pid] = cpu_seconds(pid, system)
     return taken
 
 
@@ -478,11 +479,13 @@ class BotRooms:
 async def measure(
     n: int, url: str, ws_url: str, pid: int | list[int], args: argparse.Namespace, bare: bool,
     size_pool: list[int], bots: BotRooms | None = None, cpu_pids: Any = None,
-    profiled: bool = False,
+    profiled: bool = False, counted: str | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     """``pid``: the server process (or the nodes, whose memory is summed); ``cpu_pids()``:
     every process whose CPU counts (default: the same); ``profiled``: the server runs
-    ``PROFILED``, told when play starts and ends."""
+    ``PROFILED``, told when play starts and ends; ``counted``: the server runs under
+    callgrind (``--callgrind``), its instructions counted during play alone and dumped to
+    ``counted`` (``instructions_per_action``)."""
     pids = pid if isinstance(pid, list) else [pid]
     serving = cpu_pids or (lambda: pids)
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
@@ -510,17 +513,30 @@ async def measure(
         if profiled:  # the profile of play alone (``PROFILED``)
             for p in pids:
                 os.kill(p, signal.SIGUSR1)
+        if counted:
+            for p in pids:
+                callgrind_control("-z", p)
+                callgrind_control("-i", "on", p)
         before = cpu_snapshot(serving())
+        system_before = cpu_snapshot(serving(), system=True)
         workers_cpu = sum(children_cpu_seconds(p) for p in pids)
         bot_versions = await bots.versions(http) if bots is not None else 0
         extra = [bots.rematch(http, until)] if bots is not None else []
         await asyncio.gather(*(room.run(until, http, size_pool) for room in rooms), *extra)
         elapsed = time.perf_counter() - start
         now = cpu_snapshot(serving())
+        system_now = cpu_snapshot(serving(), system=True)
         if profiled:
             for p in pids:
                 os.kill(p, signal.SIGUSR2)
+        instructions = float("nan")
+        if counted:
+            for p in pids:
+                callgrind_control("-d", "play", p)
+                callgrind_control("-i", "off", p)
+            instructions = counted_instructions(counted)
         cpu = sum(t - before.get(p, 0.0) for p, t in now.items())
+        system = sum(t - system_before.get(p, 0.0) for p, t in system_now.items())
         workers_cpu = sum(children_cpu_seconds(p) for p in pids) - workers_cpu
         if bots is not None:
             bot_versions = await bots.versions(http) - bot_versions
@@ -541,6 +557,8 @@ async def measure(
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
         "kib_per_room": (max(ready, after) - base) / n,
         "cpu_ms_per_action": cpu * 1000 / max(1, len(latencies)),
+        "system_ms_per_action": system * 1000 / max(1, len(latencies)),
+        "instructions_per_action": instructions / max(1, len(latencies)),
         "errors": sum(room.errors for room in rooms),
         "games": sum(room.games for room in rooms),
         "sizes": sizes,
@@ -563,6 +581,20 @@ async def measure(
         "gc_longest_ms": gc_after.get("longest_ms", float("nan")),
         "gc_longest_cpu_ms": gc_after.get("longest_cpu_ms", float("nan")),
     }
+
+
+def callgrind_control(*args: Any) -> None:
+    subprocess.run(["callgrind_control", *map(str, args)], check=True, capture_output=True)
+
+
+def counted_instructions(out: str) -> float:
+    """The instructions of callgrind's dump of play (``callgrind_control -d``), the
+    newest part ``out.N`` beside its final file ``out``."""
+    parts = sorted(Path(out).parent.glob(Path(out).name + ".*"), key=lambda p: p.stat().st_mtime)
+    for line in parts[-1].read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return float(line.split()[1])
+    return float("nan")
 
 
 def unlimited() -> dict[str, str]:
@@ -594,8 +626,9 @@ finally:
 
 
 def start_server(
-    bare: bool, db: str, extra_env: dict[str, str] | None = None, profile: str | None = None
-) -> tuple[subprocess.Popen[bytes], str, str]:
+    bare: bool, db: str, extra_env: dict[str, str] | None = None, profile: str | None = None,
+    counted: str | None = None,
+) -> tuple[subprocess.Popen[bytes], str, str]:  # fmt: skip
     port = free_port()
     # every client runs here, on one address: the per-address limits are lifted (the
     # per-socket and per-seat ones stay, and a sane bot never meets them)
@@ -615,6 +648,10 @@ def start_server(
         if profile:
             cmd[1:3] = ["-c", PROFILED.format(path=profile)]
         health = f"http://127.0.0.1:{port}/healthz"
+    if counted:  # callgrind, counting from play's start (``measure``), hashes fixed
+        tool = ["valgrind", "--tool=callgrind", "--instr-atstart=no"]
+        cmd = [*tool, f"--callgrind-out-file={counted}", os.path.realpath(sys.executable), *cmd[1:]]
+        env["PYTHONHASHSEED"] = "0"
     proc = subprocess.Popen(cmd, env=env, preexec_fn=die_with_parent)
     wait_healthy(health, proc)
     return proc, f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
@@ -689,7 +726,7 @@ def run_cluster(kind: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
 def cluster_main(args: argparse.Namespace) -> None:
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act")
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)")
     last: dict[str, Any] = {}
     for n in args.rooms:
         for kind in ("sqlite", "pg", "pg2"):
@@ -721,7 +758,10 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"{name:<7} {r['rooms']:>5} {r['actions']:>8} {r['actions_per_s']:>9.1f} "
             f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}"
-            f" {r['cpu_ms_per_action']:>10.2f}")  # fmt: skip
+            f" {r['cpu_ms_per_action']:>10.2f} ({r['system_ms_per_action']:.2f} system)"
+            + (f"  {r['instructions_per_action']:,.0f} instructions/action"
+               if r.get("instructions_per_action", float("nan")) == r.get("instructions_per_action")
+               else ""))  # fmt: skip
 
 
 def main() -> None:
@@ -740,6 +780,11 @@ def main() -> None:
                         help="run the server under cProfile during play; its stats go to "
                         "PREFIX-N.prof (N rooms; the figures then include the profiler's "
                         "cost)")  # fmt: skip
+    parser.add_argument("--callgrind", metavar="PREFIX",
+                        help="run the server and the floor under valgrind's callgrind, "
+                        "counting instructions during play alone (PREFIX-server-N.out, "
+                        "PREFIX-floor-N.out); rows then give instructions an action (the "
+                        "timings are callgrind's: use a small load)")  # fmt: skip
     parser.add_argument("--idle", type=float, default=0.0, metavar="SECONDS",
                         help="before play, measure the server's CPU for SECONDS with every "
                         "socket open and no action (ms of CPU a second)")  # fmt: skip
@@ -768,15 +813,27 @@ def main() -> None:
     raise_open_files_limit()  # this process holds every client's socket
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act")
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)")
     results = []
     for n in args.rooms:
         with tempfile.TemporaryDirectory() as tmp:
             profile = f"{args.profile}-{n}.prof" if args.profile else None
-            proc, url, ws_url = start_server(False, str(Path(tmp) / "load.sqlite3"), None, profile)
+            counted = f"{args.callgrind}-server-{n}.out" if args.callgrind else None
+            db = str(Path(tmp) / "load.sqlite3")
+            proc, url, ws_url = start_server(False, db, None, profile, counted)
             try:
                 server = asyncio.run(
-                    measure(n, url, ws_url, proc.pid, args, False, [5000], profiled=bool(profile))
+                    measure(
+                        n,
+                        url,
+                        ws_url,
+                        proc.pid,
+                        args,
+                        False,
+                        [5000],
+                        profiled=bool(profile),
+                        counted=counted,
+                    )
                 )
             finally:
                 stop(proc)
@@ -795,9 +852,12 @@ def main() -> None:
         if not args.floor:
             continue
         sizes = server["sizes"] or [5000]
-        proc, url, ws_url = start_server(True, "")
+        counted = f"{args.callgrind}-floor-{n}.out" if args.callgrind else None
+        proc, url, ws_url = start_server(True, "", counted=counted)
         try:
-            floor = asyncio.run(measure(n, url, ws_url, proc.pid, args, True, sizes))
+            floor = asyncio.run(
+                measure(n, url, ws_url, proc.pid, args, True, sizes, counted=counted)
+            )
         finally:
             stop(proc)
         idle = f"; idle: {floor['idle_cpu_ms_per_s']:.1f} ms of CPU a second" if args.idle else ""
@@ -840,7 +900,7 @@ def bot_rooms_mode(args: argparse.Namespace) -> None:
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; beside them "
           f"{args.bot_rooms} rooms of 4 bots (level {args.bot_level or 'default'}, "
           f"pause {args.bot_delay} s)")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act"
+    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)"
           "  bot changes/s  bot games  server CPU  workers CPU")  # fmt: skip
     last: dict[str, Any] = {}
     for n in args.rooms:

@@ -17,9 +17,8 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
@@ -133,12 +132,11 @@ class Metrics:
         """Register the callbacks that count rooms by status and open sockets by kind."""
         self.registry.register(_Present(rooms, sockets))
 
-    @contextlib.contextmanager
-    def person_action(self) -> Iterator[None]:
-        """Around a person's action, from its arrival to every seat's view handed to its
-        socket (the broadcast happens inside): counted and timed when it was applied."""
-        started = time.perf_counter()
-        yield
+    def person_acted(self, started: float) -> None:
+        """A person's action applied, which arrived at ``started`` (``time.perf_counter()``):
+        counted, and timed until now, every seat's view handed to its socket (a call
+        rather than a context manager around the action: no generator and no context
+        object an action)."""
         self.action_latency.observe(time.perf_counter() - started)
         self._person_actions.inc()
 

@@ -16,6 +16,7 @@ It wires the parts and forwards each call to the module that does it:
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..bot_driver import BotDrivers
@@ -234,8 +235,9 @@ class RoomManager:
         the room's lock); store it; push the new views; the seat's new view. Each seat
         has its own rate (``rate_limited`` past it)."""
         self._rate(room, who)
-        with self.metrics.person_action():
-            view = await play.act(self.commit, room, who, action, reply=True)
+        started = time.perf_counter()
+        view = await play.act(self.commit, room, who, action, reply=True)
+        self.metrics.person_acted(started)
         assert view is not None
         self._review_if_over(room)
         return view
@@ -244,8 +246,9 @@ class RoomManager:
         """``act`` for a websocket (its seat read under the lock), which gets its new
         view pushed with the others'."""
         self._rate(room, conn.seat)
-        with self.metrics.person_action():
-            await play.act(self.commit, room, play.by_socket(conn), action, reply=False)
+        started = time.perf_counter()
+        await play.act(self.commit, room, play.by_socket(conn), action, reply=False)
+        self.metrics.person_acted(started)
         self._review_if_over(room)
 
     def _rate(self, room: Room, who: SeatRef | None) -> None:

@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from ..migrate import migrate_sqlite
 from .base import INSERT_ACTION, BaseStore
@@ -135,10 +135,7 @@ class Store(BaseStore):
             try:
                 yield cursor
             except BaseException as err:
-                cursor.execute("ROLLBACK")
-                if _duplicate_key(err):
-                    raise Conflict(str(err)) from err
-                raise
+                _roll_back(cursor, err)
             cursor.execute("COMMIT")
 
     def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
@@ -152,12 +149,28 @@ class Store(BaseStore):
         the kept cursor (the base class's ``_change`` without its closure and ``Tx``)."""
         touch_sql, touch_values = _TOUCH
         insert_sql, insert_values = _INSERT_ACTION
-        with self._writing() as cursor:
-            touch = {"version": row["version"], "now": now, "code": row["room"],
-                     "expected": expected}  # fmt: skip
-            if cursor.execute(touch_sql, touch_values(touch)).rowcount != 1:
-                raise Conflict(f"room {row['room']} is no longer at version {expected}")
-            cursor.execute(insert_sql, insert_values(row))
+        touch = {"version": row["version"], "now": now, "code": row["room"],
+                 "expected": expected}  # fmt: skip
+        # ``_writing`` spelled out: no generator and context object for every action
+        with self._lock:
+            cursor = self._cursor
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
+                if cursor.execute(touch_sql, touch_values(touch)).rowcount != 1:
+                    raise Conflict(f"room {row['room']} is no longer at version {expected}")
+                cursor.execute(insert_sql, insert_values(row))
+            except BaseException as err:
+                _roll_back(cursor, err)
+            cursor.execute("COMMIT")
+
+
+def _roll_back(cursor: sqlite3.Cursor, err: BaseException) -> NoReturn:
+    """A write transaction that raised ``err``: rolled back, and ``err`` raised again
+    (a duplicate key as ``Conflict``)."""
+    cursor.execute("ROLLBACK")
+    if _duplicate_key(err):
+        raise Conflict(str(err)) from err
+    raise err
 
 
 #: the two statements of ``Store._append_action``, as ``sqlite3`` takes them
