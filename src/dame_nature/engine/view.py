@@ -198,6 +198,7 @@ class PublicPart:
         log_entries: list[dict[str, Any]],
         log_public: list[dict[str, Any]] | None = None,
         last_private: dict[int, int] | None = None,
+        earlier: PublicPart | None = None,
     ) -> None:
         self.version = version
         self.head = head  # the fields before the seat's own ones
@@ -222,25 +223,33 @@ class PublicPart:
         #: ``SeatPart.listings``), shared by the parts of every version of the state; its
         #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
         #: collector does not track, nor count as it counts new containers)
-        self.options: dict[str, list[dict[str, Any]]] = {}
-        self.options_keys: dict[str, Any] = {}
+        self.options: dict[str, list[dict[str, Any]]]
+        self.options_keys: dict[str, Any]
         #: ``seat -> SeatPart.own``: the last built, shared like ``options``, given again
         #: while equal (fewer objects for the cyclic collector to walk)
-        self.owns: dict[int | None, dict[str, Any]] = {}
+        self.owns: dict[int | None, dict[str, Any]]
         #: what a reader of the parts keeps from one version of the state to the next
         #: (the server: the pieces it encoded), shared like ``options``
-        self.memo: dict[str, Any] = {}
+        self.memo: dict[str, Any]
         #: ``seat -> part``: each seat's part (without its log) last built during a
         #: programming phase, shared like ``options``
-        self.seat_parts: dict[int | None, SeatPart] = {}
+        self.seat_parts: dict[int | None, SeatPart]
         #: ``seat -> what the table was when its part in ``seat_parts`` was built``: the
         #: awaited seat and kind, whether the game was winnable and the reveal order, as a
         #: string (``_table_key``), which the cyclic collector does not track
-        self.seat_parts_at: dict[int | None, str] = {}
+        self.seat_parts_at: dict[int | None, str]
         #: ``seat -> the version`` up to which the events logged since its part in
         #: ``seat_parts`` was built were found to leave it as it is (atoms only: a dict the
         #: cyclic collector does not track), shared like ``options``
-        self.seat_parts_checked: dict[int | None, int] = {}
+        self.seat_parts_checked: dict[int | None, int]
+        if earlier is None:
+            self.options, self.options_keys, self.owns, self.memo = {}, {}, {}, {}
+            self.seat_parts, self.seat_parts_at, self.seat_parts_checked = {}, {}, {}
+        else:  # (``earlier``: the part of an earlier version of the same state)
+            self.options, self.options_keys = earlier.options, earlier.options_keys
+            self.owns, self.memo = earlier.owns, earlier.memo
+            self.seat_parts, self.seat_parts_at = earlier.seat_parts, earlier.seat_parts_at
+            self.seat_parts_checked = earlier.seat_parts_checked
         if log_public is None:
             log_public = [_public(e) if "_seen_by" in e else e for e in log_entries]
         #: the tail as a seat that sees none of its private parts sees it
@@ -334,7 +343,7 @@ def public_part(state: State) -> PublicPart:
             publics.append(event)
     part = PublicPart(
         version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
-        last_private,
+        last_private, cached,
     )  # fmt: skip
     part.lost = lost
     if cached is not None:
@@ -343,13 +352,6 @@ def public_part(state: State) -> PublicPart:
             if seat not in logs and seat not in cached.log_audience:
                 logs[seat] = cached.log_public
         part.previous = (cached.log_start, logs)
-        part.options = cached.options
-        part.options_keys = cached.options_keys
-        part.owns = cached.owns
-        part.memo = cached.memo
-        part.seat_parts = cached.seat_parts
-        part.seat_parts_at = cached.seat_parts_at
-        part.seat_parts_checked = cached.seat_parts_checked
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
         if head["players"] == cached.head["players"]:

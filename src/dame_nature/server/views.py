@@ -20,11 +20,11 @@ engine builds it again (during programming, ``engine.view.seat_part`` gives the 
 part while other seats only program and say they are ready): its texts are kept with
 the part until the programming phase ends. Within a part built again, the seat's own
 fields and its ``no_place`` are not encoded again when the engine gives the same
-objects; nor are the shared part's ``tail`` and ``rest`` while the engine gives the
-same dicts, a seat's entry of ``players`` while its engine's fields and the room's
-fields of it are equal (``Encoded.players_text``), and the server's fields between
-``version`` and ``turn_clocks`` while what they are made of is equal
-(``Room.server_members``).
+objects; nor are the shared part's ``head`` (but ``players``) while its values are
+equal, its ``tail`` and ``rest`` while the engine gives the same dicts, a seat's entry
+of ``players`` while its engine's fields and the room's fields of it are equal
+(``Encoded.players_text``), and the server's fields between ``version`` and
+``turn_clocks`` while what they are made of is equal (``Room.server_members``).
 """
 
 from __future__ import annotations
@@ -33,11 +33,27 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from ..engine.actions import ACTIONS
 from ..engine.changes import private_part
 from ..engine.view import PublicPart, SeatPart, public_part, seat_part
 
 if TYPE_CHECKING:
     from .rooms.model import Room
+
+
+#: ``id(listing) -> its items encoded`` for each action type's ``ActionSpec.listing``,
+#: the same for every view (the specs and their listings live as long as the process, so
+#: no other object has their ids)
+FIXED_LISTINGS: dict[int, str] = {
+    id(spec.listing): orjson.dumps(spec.listing).decode()[1:-1]
+    for spec in ACTIONS.values()
+    if spec.listing
+}
+
+
+#: ``legal_types`` (as a tuple) -> its text: a few dozen lists of the action types, in
+#: their fixed order, for the whole process
+TYPES_TEXTS: dict[tuple[str, ...], str] = {}
 
 
 def _members(data: dict[str, Any]) -> str:
@@ -63,11 +79,14 @@ class Encoded:
         "no_place_texts",
         "owns",
         "own_texts",
+        "head_of",
+        "head_text",
         "tail",
         "tail_text",
         "rest",
         "rest_text",
         "player_keys",
+        "player_entries",
         "player_texts",
     )
 
@@ -93,16 +112,21 @@ class Encoded:
         #: encoded``: the engine gives the same dict again while they are unchanged
         self.owns: dict[int | None, dict[str, Any]] = {}
         self.own_texts: dict[int | None, str] = {}
+        #: the values of the shared part's ``head`` but ``players`` (compared by value)
+        #: and their members encoded
+        self.head_of: tuple[Any, ...] = ()
+        self.head_text = ""
         #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
         #: engine gives the same dicts again while they are unchanged
         self.tail: dict[str, Any] | None = None
         self.tail_text = ""
         self.rest: dict[str, Any] | None = None
         self.rest_text = ""
-        #: ``seat -> what its entry of the players was made of`` (the engine's entry's keys
-        #: and values, then the room's ``seat_public_values``, in one tuple of atoms) and
-        #: ``seat -> that entry encoded``
+        #: ``seat -> what its entry of the players was made of``: the room's
+        #: ``seat_public_values`` (a tuple of atoms) and the engine's entry (a dict of
+        #: atoms, read only), compared by value; ``seat -> that entry encoded``
         self.player_keys: dict[int, tuple[Any, ...]] = {}
+        self.player_entries: dict[int, dict[str, Any]] = {}
         self.player_texts: dict[int, str] = {}
 
     @classmethod
@@ -149,16 +173,17 @@ class Encoded:
         """The view's ``players``: the engine's ``players`` each with the room's
         ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
         only when its engine's fields or the room's fields of it changed."""
-        keys, texts = self.player_keys, self.player_texts
+        keys, entries, texts = self.player_keys, self.player_entries, self.player_texts
         out = []
         for entry in players:
             seat = entry["seat"]
-            made_of = (*entry, *entry.values(), *room.seat_public_values(seat))
-            if keys.get(seat) == made_of:
+            values = room.seat_public_values(seat)
+            if values == keys.get(seat) and entry == entries[seat]:
                 out.append(texts[seat])
             else:
-                text = texts[seat] = _json({**entry, **room.seat_public(seat)})
-                keys[seat] = made_of
+                public = room.seat_public(seat)  # (its values read again: the ones encoded)
+                text = texts[seat] = _json({**entry, **public})
+                keys[seat], entries[seat] = tuple(public.values()), entry
                 out.append(text)
         return "[" + ",".join(out) + "]"
 
@@ -176,10 +201,15 @@ class StateMessages:
         assert state is not None
         self.part = part = public_part(state)
         self.encoded = encoded = Encoded.of(part)
-        head = dict(part.head)
-        players = encoded.players_text(head.pop("players"), room)
+        head = part.head
         # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
-        self._head = "," + _members(head) + ',"players":' + players + ","
+        head_of = tuple(head.values())[:-1]
+        if head_of != encoded.head_of:
+            encoded.head_of = head_of
+            table = {key: value for key, value in head.items() if key != "players"}
+            encoded.head_text = "," + _members(table) + ',"players":'
+        players = encoded.players_text(head["players"], room)
+        self._head = encoded.head_text + players + ","
         if encoded.tail is not part.tail:
             encoded.tail = part.tail
             encoded.tail_text = "," + _members(part.tail) + ',"awaiting":'
@@ -192,6 +222,8 @@ class StateMessages:
         self._log = ",".join(encoded.events)
         self._end = "]," + room.server_members() + "}}"
         self._seat_events = encoded.seat_events
+        #: ``awaiting`` encoded for a seat given no options (each but the awaited seat)
+        self._awaited_others = ""
 
     def text(self, seat: int | None) -> str:
         """The message of ``seat`` (``None``: a spectator)."""
@@ -248,10 +280,14 @@ class StateMessages:
         awaiting = mine.awaiting
         if awaiting is None:
             awaited = "null"
+        elif not awaiting["options"] and self._awaited_others:
+            awaited = self._awaited_others  # (the seat and kind are the version's)
         else:
             options = _json(awaiting["options"])
             kind = _json(awaiting["kind"])
             awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
+            if options == "[]":
+                self._awaited_others = awaited
         if seat is None:  # a spectator: no action, no ``no_place``
             return own, awaited, "[]", "", "{}"
         listed = []
@@ -261,14 +297,19 @@ class StateMessages:
             if awaiting is not None and actions is awaiting["options"]:
                 listed.append(options[1:-1])
             else:
-                listed.append(_json(actions)[1:-1])
+                fixed = FIXED_LISTINGS.get(id(actions))
+                listed.append(fixed if fixed is not None else _json(actions)[1:-1])
         no_place = mine.no_place
-        if encoded.no_place.get(seat) is no_place and no_place:
+        if not no_place:
+            no_place_text = "{}"
+        elif encoded.no_place.get(seat) is no_place:
             no_place_text = encoded.no_place_texts[seat]
         else:
             no_place_text = _json(no_place)
-            if no_place:
-                encoded.no_place[seat] = no_place
-                encoded.no_place_texts[seat] = no_place_text
-        legal_types = _json(mine.legal_types)
+            encoded.no_place[seat] = no_place
+            encoded.no_place_texts[seat] = no_place_text
+        types = tuple(mine.legal_types)
+        legal_types = TYPES_TEXTS.get(types)
+        if legal_types is None:
+            legal_types = TYPES_TEXTS[types] = _json(types)
         return own, awaited, legal_types, ",".join(listed), no_place_text
