@@ -177,8 +177,10 @@ def test_the_give_back_completes_the_partners_placement() -> None:
 
 def test_the_first_player_shows_its_program_after_its_free_swap() -> None:
     """The first player spent its free Symbiosis on a discard swap, and no discard is
-    left: it shows its program all the same (its Symbiosis card), so the partners after
-    it never have to guess its card and collide with it."""
+    left: it spends its Symbiosis card on the exchange only if one keeps the game won
+    (here none can without one: the Golden Eagle, alone in a hand, is revealed this turn
+    before its Conditions, whoever holds them), else it shows its program, so the
+    partners after it never have to guess its card and collide with it."""
     web, yellow, discard, others = martre_short_of_yellow()
     state = position(
         4,
@@ -192,7 +194,8 @@ def test_the_first_player_shows_its_program_after_its_free_swap() -> None:
         mine = state.clone()
         moves = moves_of(ExpertBot(0, seed=seed), mine)
         shows = [m for m in moves if m["type"] == "show"]
-        assert shows and shows[0]["card"] == mine.programmed[0], moves
+        gives = [m for m in moves if m["type"] == "give"]
+        assert gives or (shows and shows[0]["card"] == mine.programmed[0]), moves
 
 
 def test_the_wetland_relay_shows_the_aquatic_blue() -> None:
@@ -599,3 +602,111 @@ def test_dependent_conditions_no_dependent_revealed_on_a_bet() -> None:
             "cond-yellow-4",
             "cond-blue-4",
         )
+
+
+def test_the_wetland_charagne_handed_over_in_the_middle_of_the_turn() -> None:
+    """The Wetland, a tuning game (seed 49,555, turn 4): Charagne is installable and the
+    third revealer (seat 1) holds it beside a blue Condition, its Symbiosis card unspent;
+    the first player showed a green lead. Revealed by anyone after a card nobody knows,
+    Charagne is most likely discarded, and the game lost (the bots lost it so). The
+    third revealer programs its blue Condition and gives Charagne to the last revealer,
+    who knows from the Give that a blue card comes just before it: it gives another card
+    back, keeps Charagne and reveals it there."""
+    modes = ("wetland",)
+    web = {
+        "species-aubepine:1": "cond-yellow-2",
+        "species-aubepine:2": "joker-1",
+        "species-aubepine": "species-aubepine",
+        "species-chene:1": "cond-green-1",
+        "species-chene:2": "cond-violet-2",
+        "species-chene": "species-chene",
+        "species-jonc:1": "cond-blue-5",
+        "species-jonc:2": "wet-green-1",
+        "species-jonc": "species-jonc",
+        "species-campagnol:1": "cond-yellow-1",
+        "species-charagne:1": "wet-blue-2",
+        "species-charagne:2": "cond-green-4",
+    }
+    hands = {
+        0: [
+            "species-martre",
+            "species-gardon",
+            "species-campagnol",
+            "joker-2",
+            "species-herisson",
+            "cond-yellow-3",
+            "wet-blue-1",
+        ],
+        1: [
+            "species-ortie",
+            "cond-violet-3",
+            "species-mesange-bleue",
+            EAGLE,
+            "cond-blue-3",
+            "species-charagne",
+            "cond-yellow-5",
+        ],
+        2: ["cond-blue-2", "cond-blue-1", "cond-violet-5", "cond-violet-4", "cond-blue-4"]
+        + ["species-carabe-dore"],
+        3: ["wet-violet-1", "cond-green-2", "cond-violet-1", "cond-green-3", "cond-green-5"]
+        + ["cond-yellow-4"],
+    }
+    state = position(4, modes, web=web, hands=hands, first=3, turn=4)
+    state.symbiosis_cards = [1, 1, 0, 0]
+    state.apply(3, {"type": "program", "card": "cond-green-2"})
+    state.apply(3, {"type": "show", "card": "cond-green-2"})  # the lead, free Symbiosis
+    state.apply(3, {"type": "ready"})
+    for seed in range(3):
+        mine = state.clone()
+        moves_of(ExpertBot(0, seed=seed), mine)
+        moves = moves_of(ExpertBot(1, seed=seed), mine)
+        assert INFO[mine.programmed[1] or ""].colour == "blue", moves
+        assert {"type": "give", "card": "species-charagne", "to": 2} in moves, moves
+        answer = ExpertBot(2, seed=seed).act(mine.view(2))
+        assert answer is not None and answer["type"] == "give_back", answer
+        assert answer["card"] != "species-charagne", answer
+        mine.apply(2, answer)
+        assert program_of(ExpertBot(2, seed=seed), mine) == "species-charagne"
+        assert INFO[mine.programmed[1] or ""].colour == "blue"
+
+
+def test_the_wetland_a_blue_condition_programmed_to_hand_charagne_over() -> None:
+    """The Wetland, a tuning game (seed 49,588, turn 3): the third revealer (seat 1)
+    holds Charagne, installable, and a blue Condition the web takes, its Symbiosis card
+    unspent. It programs the blue Condition and gives Charagne to the last revealer,
+    who reveals it right after (the bots that programmed another card lost the game; with
+    the hand-over they won it)."""
+    modes = ("wetland",)
+    web = {
+        "species-aubepine:2": "cond-green-3",
+        "species-chene:1": "cond-green-5",
+        "species-chene:2": "cond-violet-5",
+        "species-chene": "species-chene",
+        "species-jonc:1": "cond-blue-2",
+        "species-jonc:2": "cond-green-2",
+        "species-charagne:1": "wet-blue-1",
+        "species-charagne:2": "cond-green-4",
+    }
+    hands = {
+        0: ["cond-violet-2", "cond-yellow-3", "cond-blue-1", "species-carabe-dore"]
+        + ["species-mesange-bleue", "cond-blue-4", "cond-yellow-5"],
+        1: ["cond-blue-3", "cond-violet-4", "species-charagne", "cond-yellow-1"]
+        + ["species-herisson", "cond-violet-3", "species-campagnol", "cond-yellow-2"],
+        2: ["species-aubepine", "joker-1", "cond-green-1", "cond-yellow-4", "species-jonc"]
+        + ["cond-blue-5", "species-ortie", "cond-violet-1"],
+        3: ["species-martre", EAGLE, "wet-violet-1", "wet-blue-2", "species-gardon"]
+        + ["wet-green-1", "joker-2"],
+    }
+    state = position(4, modes, web=web, hands=hands, first=3, turn=3)
+    state.symbiosis_cards = [1, 1, 1, 1]
+    for seed in range(3):
+        mine = state.clone()
+        moves_of(ExpertBot(3, seed=seed), mine)
+        moves_of(ExpertBot(0, seed=seed), mine)
+        moves = moves_of(ExpertBot(1, seed=seed), mine)
+        assert INFO[mine.programmed[1] or ""].colour == "blue", moves
+        assert {"type": "give", "card": "species-charagne", "to": 2} in moves, moves
+        answer = ExpertBot(2, seed=seed).act(mine.view(2))
+        assert answer is not None and answer["type"] == "give_back", answer
+        mine.apply(2, answer)
+        assert program_of(ExpertBot(2, seed=seed), mine) == "species-charagne"

@@ -15,6 +15,13 @@ of cards they rest on are the shared base policy's (``policy``).
   after a shown blue lead gives it to the second revealer (its Symbiosis card), and so
   does one holding a Condition only the aquatic web takes (``aquatic_only``). The
   second revealer keeps it and reveals it after the blue lead.
+- **The Wetland's hand-over in the middle of the turn** (``blue_offer``,
+  ``blue_handover``, ``blue_kept``, ``blue_handed``, ``keep_handed``, ``misread_give``):
+  a later revealer knows nothing of the card before its own, so a revealer (second or
+  later, not last) holding an installable Charagne or Gardon and a Symbiosis card
+  programs a blue Condition and gives the Species to the next revealer: the Give tells
+  the taker that a blue card comes just before it. The giver keeps a blue program, the
+  taker keeps the Species and reveals it; no other Give of the bots reads so.
 - **Associated Conditions' held Species** (``hold_species``): the bot keeps the
   convention its partners count on (``policy.species_held_back``).
 - **Dependent Conditions' hand-over** (``dependent_give``, ``keep_dependents``): a
@@ -46,6 +53,7 @@ from .policy import (
     aquatic_relay,
     best_outcome,
     blue_lead,
+    card_key,
     premature,
     species_held_back,
 )
@@ -308,6 +316,154 @@ def keep_aquatic(view: View, seat: int, know: Knowledge, options: list[Action]) 
     return kept or options
 
 
+def handed_cards(sim: Sim, cards: list[str]) -> list[str]:
+    """Of ``cards``, those the Wetland's hand-over in the middle of the turn passes on
+    (``blue_handover``): the installable aquatic Species, lost (and the game with them)
+    when revealed after a card their revealer cannot know. (Passing on the Conditions
+    only the aquatic web takes as well placed fewer cards: ``docs/benchmarks.md``.)"""
+    return aquatic_species(sim, cards)
+
+
+def _given(view: View, giver: int, to: int) -> str | None:
+    """The card ``giver`` gave ``to`` this turn (as ``view``'s log shows it), if any."""
+    for event in view.get("log", []):
+        if (
+            event.get("type") == "give"
+            and event.get("turn") == view["turn"]
+            and event.get("seat") == giver
+            and event.get("to") == to
+        ):
+            return str(event["card"]) if event.get("card") else ""
+    return None
+
+
+def _blue_condition(card: str) -> bool:
+    """A blue Condition (a Joker's colour is chosen only at its reveal)."""
+    info = INFO[card]
+    return info.type == "condition" and info.colour == "blue"
+
+
+def blue_handover(view: View, seat: int, know: Knowledge) -> Action | None:
+    """The Wetland's hand-over in the middle of the turn, the giver's part: ``seat``
+    reveals second or later, not last, has programmed a blue Condition, and holds an
+    installable aquatic Species (``handed_cards``): it gives that Species to the next
+    revealer (its Symbiosis card).
+    The Give tells the next revealer that the card just before its own is blue (bots
+    give the next revealer nothing else so under the Wetland), which it could not know
+    otherwise (one free show a turn at 4 players). The giver keeps a blue program
+    (``blue_kept``), the taker keeps the card and reveals it (``blue_handed``)."""
+    order = reveal_order(view)
+    if not know.rules.wetland or seat not in order[1:-1] or view.get("pending_give"):
+        return None
+    if "give" not in view["symbiosis_kinds"] or view["players"][seat]["symbiosis_cards"] <= 0:
+        return None
+    program = view["programmed"]
+    if program is None or not _blue_condition(program):
+        return None
+    taker = order[order.index(seat) + 1]
+    if not view["players"][taker]["hand_size"] or taker in know.programs:
+        return None
+    if any(_given(view, s, taker) is not None for s in range(len(view["players"]))):
+        return None  # one hand-over a taker a turn
+    sim = know.base.copy()
+    sim.start_turn()
+    cards = handed_cards(sim, view["hand"])
+    return {"type": "give", "card": cards[0], "to": taker} if cards else None
+
+
+def misread_give(view: View, seat: int, know: Knowledge, card: str, to: int) -> bool:
+    """Whether a Give of ``card`` by ``seat`` to ``to`` would read as the Wetland's
+    hand-over in the middle of the turn (``blue_handover``) without being one: ``to``
+    reveals right after ``seat`` (second or later), ``card`` is one the hand-over passes
+    on, and ``seat``'s program is no blue Condition. Such a Give is not made."""
+    order = reveal_order(view)
+    if not know.rules.wetland or seat not in order[1:-1]:
+        return False
+    if order[order.index(seat) + 1] != to:
+        return False
+    program = view["programmed"]
+    if program is not None and _blue_condition(program):
+        return False
+    sim = know.base.copy()
+    sim.start_turn()
+    return bool(handed_cards(sim, [card]))
+
+
+def _handed_by_previous(view: View, seat: int) -> str | None:
+    """The card the revealer just before ``seat`` (itself second or later) gave it this
+    turn under the Wetland's hand-over (``blue_handover``), if any."""
+    order = reveal_order(view)
+    if seat not in order[2:]:
+        return None
+    return _given(view, order[order.index(seat) - 1], seat) or None
+
+
+def blue_handed(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """The Wetland's hand-over in the middle of the turn, the taker's part: of ``cards``,
+    the card the revealer just before ``seat`` gave it (``blue_handover``: that
+    revealer's program is blue), when the aquatic web takes it after a blue card."""
+    if not know.rules.wetland:
+        return []
+    given = _handed_by_previous(view, seat)
+    if given is None:
+        return []
+    sim = know.base.copy()
+    sim.start_turn()
+    if not handed_cards(sim, [given]):
+        return []
+    key = card_key(given, know.rules)
+    return [c for c in cards if card_key(c, know.rules) == key]
+
+
+def blue_kept(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """The giver's part kept (``blue_handover``): of ``cards``, the blue Conditions,
+    once ``seat`` (second or later in the turn) gave the next revealer a card this turn
+    under the Wetland; else none."""
+    order = reveal_order(view)
+    if not know.rules.wetland or seat not in order[1:-1]:
+        return []
+    if _given(view, seat, order[order.index(seat) + 1]) is None:
+        return []
+    return [c for c in cards if _blue_condition(c)]
+
+
+def blue_offer(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
+    """The giver's part of the Wetland's hand-over in the middle of the turn, before it
+    programs (``blue_handover``): of ``cards``, the blue Conditions with a place in the
+    web, when ``seat`` reveals second or later, not last, holds a Symbiosis card and
+    an installable Charagne or Gardon besides (``handed_cards``); else none."""
+    order = reveal_order(view)
+    if not know.rules.wetland or seat not in order[1:-1] or view.get("pending_give"):
+        return []
+    if "give" not in view["symbiosis_kinds"] or view["players"][seat]["symbiosis_cards"] <= 0:
+        return []
+    taker = order[order.index(seat) + 1]
+    if not view["players"][taker]["hand_size"] or taker in know.programs:
+        return []
+    if any(_given(view, s, taker) is not None for s in range(len(view["players"]))):
+        return []
+    sim = know.base.copy()
+    sim.start_turn()
+    if not handed_cards(sim, my_cards(view)):
+        return []
+    return [
+        c
+        for c in cards
+        if _blue_condition(c) and any(not o.discard for o in sim.outcomes(seat, c, None))
+    ]
+
+
+def keep_handed(view: View, seat: int, know: Knowledge, options: list[Action]) -> list[Action]:
+    """The give-backs the taker of the Wetland's hand-over in the middle of the turn may
+    answer with (``blue_handover``): not the card it was handed, unless it has no other."""
+    if not know.rules.wetland:
+        return options
+    given = _handed_by_previous(view, seat)
+    if given is None:
+        return options
+    return [o for o in options if o["card"] != given] or options
+
+
 def rule_candidates(view: View, seat: int, know: Knowledge, cards: list[str]) -> list[str]:
     """Of ``cards``, those the rule conventions let ``seat`` program now: the Special
     cards whose moment has come (``timely``); the Species of Dependent Conditions' lead
@@ -315,7 +471,13 @@ def rule_candidates(view: View, seat: int, know: Knowledge, cards: list[str]) ->
     ``aquatic_program``); and no dependent Condition on a bet (``dependent_bet``: the
     revealer before it plays a Species about one time in three) while another card may
     find a place."""
-    wetland = aquatic_lead(view, seat, know, cards) or aquatic_program(view, seat, know, cards)
+    wetland = (
+        aquatic_lead(view, seat, know, cards)
+        or aquatic_program(view, seat, know, cards)
+        or blue_handed(view, seat, know, cards)
+        or blue_kept(view, seat, know, cards)
+        or blue_offer(view, seat, know, cards)
+    )
     if wetland:
         return wetland
     cards = timely(view, seat, know, cards)
@@ -437,6 +599,7 @@ def rule_symbiosis(view: View, seat: int, know: Knowledge) -> Action | None:
         return {"type": "show", "card": card}
     return (
         aquatic_give(view, seat, know)
+        or blue_handover(view, seat, know)
         or dependent_give(view, seat, know)
         or spread_specials(view, seat, know)
     )
@@ -464,7 +627,7 @@ def give_back_options(
 ) -> list[Action]:
     """The give-backs the rule conventions let ``seat`` answer a Give with
     (``keep_dependents``, ``keep_specials``)."""
-    options = keep_aquatic(view, seat, know, options)
+    options = keep_handed(view, seat, know, keep_aquatic(view, seat, know, options))
     return keep_specials(know, keep_dependents(view, seat, know, options))
 
 

@@ -36,6 +36,18 @@ ENDGAME_NODES = 4_000
 #: search nodes a decision may take, all its deals together (the time it takes), at
 #: ``ENDGAME_WORLDS`` deals (a bot looking at fewer deals takes a share of it)
 DECISION_NODES = 3_000
+#: search nodes an exchange's decision (a Give, a give-back) may take at
+#: ``ENDGAME_WORLDS`` deals: its candidates are many (cards times partners times
+#: give-backs) and it comes once a turn at most
+EXCHANGE_NODES = 8_000
+#: what share of the sampled deals a Give must keep won beyond keeping the hand
+GIVE_SHARE_MARGIN = 0.05
+#: the most players at which exchanges are judged by the exact search (at 6, a Give's
+#: candidates, cards times five partners times give-backs, take a decision past 300 ms)
+EXCHANGE_PLAYERS = 5
+
+#: an exchange, on a sampled deal: the hands it may leave (copies; the team picks)
+Exchange = Callable[[Sim], list[Sim]]
 
 
 def applies(know: Knowledge) -> bool:
@@ -86,6 +98,30 @@ def reveal_shares(
         return _rest_wins(search, after, rest, know.programs)
 
     return _shares(know, rng, worlds, nodes, budget, len(outcomes), attempt, start_turn=False)
+
+
+def exchange_shares(
+    know: Knowledge,
+    exchanges: list[Exchange],
+    rng: random.Random,
+    worlds: int = ENDGAME_WORLDS,
+    nodes: int = ENDGAME_NODES,
+    budget: int = EXCHANGE_NODES,
+) -> list[float]:
+    """For each of ``exchanges`` (each gives, from a sampled deal at the start of the
+    turn, the hands it may leave: one for a discard swap or a give-back, one a give-back
+    for a Give), the share of sampled deals in which the team can still win after it:
+    with the best of those hands, every player programming the card that serves the team
+    (partners who showed their program this turn, that program; the bot free to program
+    again), and no more exchanges."""
+    fixed = {seat: card for seat, card in know.programs.items() if seat != know.seat}
+
+    def attempt(world: Sim, search: Search, i: int) -> bool:
+        search.nodes = 0
+        hands = exchanges[i](world)
+        return any(_reveal(search, after, after.order(), 0, fixed) for after in hands)
+
+    return _shares(know, rng, worlds, nodes, budget, len(exchanges), attempt, start_turn=True)
 
 
 def _shares(
@@ -211,5 +247,27 @@ class Endgame:
         )
         return [i for i, share in enumerate(shares) if share >= max(shares)]
 
+    def exchanges(self, know: Knowledge, exchanges: list[Exchange]) -> list[float] | None:
+        """The share of sampled deals each of ``exchanges`` keeps won
+        (``exchange_shares``), in the last turns (``applies``) of the base game at up to
+        ``EXCHANGE_PLAYERS`` players; else ``None`` (under the advanced rules, their
+        conventions decide the exchanges)."""
+        if not self.worlds or len(exchanges) < 2 or not applies(know) or know.rules.modes:
+            return None
+        if know.rules.n > EXCHANGE_PLAYERS:
+            return None
+        budget = EXCHANGE_NODES * self.worlds // ENDGAME_WORLDS
+        return exchange_shares(know, exchanges, self.rng, self.worlds, budget=budget)
 
-__all__ = ["ENDGAME_CARDS", "Endgame", "applies", "reveal_shares", "turn_wins", "win_shares"]
+
+__all__ = [
+    "ENDGAME_CARDS",
+    "EXCHANGE_PLAYERS",
+    "Endgame",
+    "Exchange",
+    "applies",
+    "exchange_shares",
+    "reveal_shares",
+    "turn_wins",
+    "win_shares",
+]

@@ -53,11 +53,12 @@ from .conventions import (
     give_back_options,
     hold_species,
     lead_places,
+    misread_give,
     relays,
     rule_candidates,
     rule_symbiosis,
 )
-from .endgame import Endgame
+from .endgame import EXCHANGE_PLAYERS, GIVE_SHARE_MARGIN, Endgame, Exchange, applies
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -262,8 +263,15 @@ class ExpertBot(Reader):
                 cands.append(
                     (i, lambda sim, c=option["card"]: self._after_give_back(sim, giver, c))
                 )
+            if giver is not None:  # in the last turns, the give-backs that keep it won
+                backs = [_back_exchange(self.seat, giver, o["card"]) for o in options]
+                shares = self.endgame.exchanges(know, backs)
+                if shares is not None:
+                    cands = [c for c in cands if shares[c[0]] >= max(shares)]
+                    if len(cands) == 1:
+                        return dict(options[cands[0][0]])
             scores = self._evaluate(know, cands)
-            return dict(options[max(range(len(options)), key=lambda i: scores[i])])
+            return dict(options[max(scores, key=lambda i: scores[i])])
         return dict(options[0])
 
     def _finish_reveal(self, sim: Sim, view: View, card: str, outcome: Outcome) -> float:
@@ -348,7 +356,8 @@ class ExpertBot(Reader):
         return position
 
     def _best_swap(self, view: View, *, free: bool) -> Action | None:
-        """A discard swap worth a Symbiosis: judged on the same sampled deals."""
+        """A discard swap worth a Symbiosis: judged on the same sampled deals (in the
+        last turns of the base game, by the exact search first: ``_exact_exchanges``)."""
         mine = [c for c in my_cards(view) if INFO[c].is_condition_like]
         blocked = self.played_specials | {c for c in view["discard"] if c.startswith("cat-")}
         takeable = [c for c in dict.fromkeys(view["discard"]) if c not in blocked and c not in mine]
@@ -366,6 +375,14 @@ class ExpertBot(Reader):
                 cands.append(((g, t), lambda sim, g=g, t=t: self._swapped(sim, know, g, t)))
         if len(cands) > 16:
             cands = cands[:16]
+        me = self.seat
+        exchanges = [_swap_exchange(me, *key) if key else _kept for key, _ in cands]
+        decided, cands = self._exact_exchanges(know, cands, exchanges)
+        if decided is not None:
+            g, t = decided
+            return {"type": "swap_discard", "card": g, "take": t}
+        if len(cands) == 1:
+            return None
         scores = self._evaluate(know, cands)
         best = max(scores, key=lambda k: scores[k])
         margin = 0.0 if free else SWAP_MARGIN  # a Symbiosis card is worth keeping
@@ -378,9 +395,32 @@ class ExpertBot(Reader):
         """When at most ``GIVE_WHEN_PLAYABLE`` of my cards can go into the web now, or I
         hold a card only a partner can ever place (``_foreign``), a Give of a card I cannot
         place, for the card the partner would give back (``give_back_guess``), judged on
-        the same sampled deals as keeping my hand."""
+        the same sampled deals as keeping my hand. In the last turns of the base game,
+        first any card of mine to any partner, judged by the exact search
+        (``_exact_exchanges``)."""
         know = self.knowledge(view)
         rules = know.rules
+        partners = [
+            p["seat"]
+            for p in view["players"]
+            if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
+        ]
+        allowed: set[Any] | None = None  # the Gives the exact search keeps, in the last turns
+        if (
+            applies(know)
+            and self.endgame.worlds
+            and not rules.modes
+            and rules.n <= EXCHANGE_PLAYERS
+        ):
+            mine = list({card_key(c, rules): c for c in my_cards(view)}.values())
+            pairs = [(g, t) for g in mine for t in partners]
+            every: list[tuple[Any, Any]] = [(None, None)] + [(pair, None) for pair in pairs]
+            exchanges = [_kept] + [_give_exchange(self.seat, g, t) for g, t in pairs]
+            decided, kept = self._exact_exchanges(know, every, exchanges)
+            if decided is not None:
+                g, t = decided
+                return {"type": "give", "card": g, "to": t}
+            allowed = {key for key, _ in kept}
         now = know.base.copy()
         now.start_turn()
         placeable = playable_now(now, self.seat)  # the model holds my whole hand
@@ -391,15 +431,13 @@ class ExpertBot(Reader):
             free = True  # a card I can never place: worth a Symbiosis card
         unplaceable = [c for c in view["hand"] if c not in placeable]
         gives = list({card_key(c, rules): c for c in foreign + unplaceable}.values())
-        partners = [
-            p["seat"]
-            for p in view["players"]
-            if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
-        ]
         cands: list[tuple[Any, Any]] = [(None, lambda sim: self._plain(sim, know))]
         for g in gives:
             for t in partners:
-                cands.append(((g, t), lambda sim, g=g, t=t: self._given(sim, know, g, t)))
+                if misread_give(view, self.seat, know, g, t):
+                    continue  # it would read as the Wetland's hand-over
+                if allowed is None or (g, t) in allowed:
+                    cands.append(((g, t), lambda sim, g=g, t=t: self._given(sim, know, g, t)))
         if len(cands) == 1:
             return None
         scores = self._evaluate(know, cands)
@@ -409,6 +447,23 @@ class ExpertBot(Reader):
             return None
         g, t = best
         return {"type": "give", "card": g, "to": t}
+
+    def _exact_exchanges(
+        self, know: Knowledge, cands: list[tuple[Any, Any]], exchanges: list[Exchange]
+    ) -> tuple[Any, list[tuple[Any, Any]]]:
+        """In the last turns (``endgame.applies``), exchanges judged by the exact search
+        (``endgame.exchange_shares``): ``cands`` (keeping the hand first, key ``None``)
+        and ``exchanges`` (the same, on a sampled deal). The exchange to make when one
+        keeps the game won on ``GIVE_SHARE_MARGIN`` more of the deals than keeping the
+        hand (the first of the best), else ``None``; and the candidates that keep it won
+        on as many deals as keeping the hand, for the rollouts to choose among."""
+        shares = self.endgame.exchanges(know, exchanges)
+        if shares is None:
+            return None, cands
+        top = max(shares)
+        if top > shares[0] + GIVE_SHARE_MARGIN:
+            return cands[shares.index(top)][0], []
+        return None, [c for c, share in zip(cands, shares, strict=True) if share >= shares[0]]
 
     def _given(self, sim: Sim, know: Knowledge, give: str, to: int) -> float:
         sim.hands[self.seat].remove(give)
@@ -430,6 +485,54 @@ class ExpertBot(Reader):
         sim.hands[self.seat].remove(give)
         sim.hands[self.seat].append(take)
         return self._plain(sim, know)
+
+
+def _kept(sim: Sim) -> list[Sim]:
+    """No exchange: the hands as they are."""
+    return [sim]
+
+
+def _swap_exchange(seat: int, give: str, take: str) -> Exchange:
+    """``seat`` swaps ``give`` for ``take`` of the discard pile."""
+
+    def hands(sim: Sim) -> list[Sim]:
+        after = sim.copy()
+        after.hands[seat].remove(give)
+        after.hands[seat].append(take)
+        return [after]
+
+    return hands
+
+
+def _give_exchange(seat: int, give: str, to: int) -> Exchange:
+    """``seat`` gives ``give`` to ``to``, who gives back one of its other cards (each a
+    position)."""
+
+    def hands(sim: Sim) -> list[Sim]:
+        out = []
+        for back in distinct_cards(sim, to):
+            after = sim.copy()
+            after.hands[seat].remove(give)
+            after.hands[to].remove(back)
+            after.hands[seat].append(back)
+            after.hands[to].append(give)
+            out.append(after)
+        return out
+
+    return hands
+
+
+def _back_exchange(seat: int, giver: int, back: str) -> Exchange:
+    """``seat``, given a card by ``giver``, gives ``back`` back."""
+
+    def hands(sim: Sim) -> list[Sim]:
+        after = sim.copy()
+        if back in after.hands[seat]:
+            after.hands[seat].remove(back)
+            after.hands[giver].append(back)
+        return [after]
+
+    return hands
 
 
 def _foreign(sim: Sim, seat: int, card: str) -> bool:
