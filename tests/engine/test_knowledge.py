@@ -23,13 +23,13 @@ def test_a_player_never_knows_their_own_cards_and_learns_each_card_once():
     learn(known, 0, 0, "cond-blue-1")
     learn(known, 1, 0, "cond-blue-1")
     learn(known, 1, 0, "cond-blue-1")
-    assert known == [[], [[0, "cond-blue-1"]], [], []]
+    assert known == [[], [(0, "cond-blue-1")], [], []]
 
 
 def test_learn_by_all_includes_spectators():
     known = new_knowledge(3)
     learn_by_all(known, 2, "cat-1")
-    assert known[PUBLIC] == [[2, "cat-1"]]
+    assert known[PUBLIC] == [(2, "cat-1")]
     assert known_to(known, None) == [{"seat": 2, "card": "cat-1"}]
     assert known_by(known, 2, 3) == {"cat-1": [0, 1]}
     assert known_to(known, 2) == []
@@ -40,7 +40,7 @@ def test_a_card_that_leaves_its_owner_is_forgotten_by_everyone():
     learn_by_all(known, 0, "joker-1")
     learn(known, 1, 0, "cond-blue-1")
     forget_card(known, 0, "joker-1")
-    assert known == [[], [[0, "cond-blue-1"]], [], []]
+    assert known == [[], [(0, "cond-blue-1")], [], []]
 
 
 def test_a_secret_exchange_makes_the_others_forget_the_givers_cards():
@@ -50,11 +50,11 @@ def test_a_secret_exchange_makes_the_others_forget_the_givers_cards():
     move_secretly(known, 0, 1, "cond-blue-1")
     # seat 1 (the receiver) still knows joker-1 is seat 0's; seats 2, 3 and spectators
     # can no longer tell which of seat 0's cards left
-    assert known[1] == [[0, "joker-1"]]
+    assert known[1] == [(0, "joker-1")]
     assert known[2] == [] and known[PUBLIC] == []
-    assert known[3] == [[1, "cond-green-1"]]
+    assert known[3] == [(1, "cond-green-1")]
     # the giver knows what it gave
-    assert known[0] == [[1, "cond-blue-1"]]
+    assert known[0] == [(1, "cond-blue-1")]
     assert known_by(known, 1, 4) == {"cond-blue-1": [0], "cond-green-1": [3]}
 
 

@@ -7,16 +7,27 @@ and rule hooks call these.
 >>> state = Game(3).new_initial_state(seed=1)
 >>> state.event("example", {"seat": 0}, {"card": "x"}, [2, 0])
 >>> state.log[-1]
-{'type': 'example', 'turn': 1, 'seat': 0, '_private': {'card': 'x'}, '_seen_by': [0, 2]}
+{'type': 'example', 'turn': 1, 'seat': 0, '_private': '{"card":"x"}', '_seen_by': (0, 2)}
+>>> private_part(state.log[-1])
+{'card': 'x'}
+
+An event's private part is kept as its JSON text and its audience as a tuple of seats
+shared by every event of that audience (made once, at import for up to 7 seats): so an
+event holds atoms and untracked tuples only, a dict Python's cyclic collector does not
+track, where a dict and a list in it made it one more object for every middle pass to
+walk for the game's whole life. ``event_to_json`` and ``event_from_json`` turn it into
+the saved shape (``"_private"`` an object, ``"_seen_by"`` a list) and back.
 """
 
 from __future__ import annotations
 
+import json
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from . import knowledge
 
-__all__ = ["StateChanges"]
+__all__ = ["StateChanges", "event_from_json", "event_to_json", "private_part"]
 
 
 class StateChanges:
@@ -76,8 +87,8 @@ class StateChanges:
         seats of ``seen_by``."""
         event: dict[str, Any] = {"type": kind, "turn": self.turn, **public}
         if private:
-            event["_private"] = private
-            event["_seen_by"] = _seen_by_list(seen_by or [])
+            event["_private"] = _text(private)
+            event["_seen_by"] = _audience(seen_by or [])
         self.log.append(event)
 
     def pay_symbiosis(self, seat: int) -> str:
@@ -105,14 +116,39 @@ class StateChanges:
         knowledge.move_secretly(self.known, giver, receiver, card)
 
 
-_SEEN_BY: dict[tuple[int, ...], list[int]] = {}
+_text = json.JSONEncoder(separators=(",", ":")).encode
+_read = json.JSONDecoder().decode
 
 
-def _seen_by_list(seats: list[int]) -> list[int]:
-    """The sorted seats as one shared list per set of seats (events are never changed,
-    so a log holds one list per audience, not one per event)."""
+def private_part(event: dict[str, Any]) -> dict[str, Any]:
+    """The private part of a logged event (``{}`` when it has none): a new dict."""
+    text = event.get("_private")
+    return {} if text is None else _read(text)
+
+
+def event_to_json(event: dict[str, Any]) -> dict[str, Any]:
+    """A logged event in the saved shape (the event itself when it has no private part)."""
+    if "_private" not in event:
+        return event
+    return {**event, "_private": _read(event["_private"]), "_seen_by": list(event["_seen_by"])}
+
+
+def event_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved event (``event_to_json``'s shape, changed in place) in the log's shape."""
+    if "_private" in data:
+        data["_private"] = _text(data["_private"])
+        data["_seen_by"] = _audience(data["_seen_by"])
+    return data
+
+
+#: each audience's tuple of seats, shared by its events: those of up to 7 seats made at
+#: import, so that the start-up's full pass finds them holding atoms and untracks them
+_SEEN_BY: dict[tuple[int, ...], tuple[int, ...]] = {
+    key: key for size in range(1, 8) for key in combinations(range(7), size)
+}
+
+
+def _audience(seats: list[int]) -> tuple[int, ...]:
+    """The sorted seats as one shared tuple per set of seats."""
     key = tuple(sorted(set(seats)))
-    found = _SEEN_BY.get(key)
-    if found is None:
-        found = _SEEN_BY[key] = list(key)
-    return found
+    return _SEEN_BY.setdefault(key, key)

@@ -1,6 +1,6 @@
 """Who knows which card of whose: the privacy core of the engine.
 
-``known[viewer]`` lists the ``[owner, card]`` pairs ``viewer`` knows to be in ``owner``'s
+``known[viewer]`` lists the ``(owner, card)`` pairs ``viewer`` knows to be in ``owner``'s
 hand (or programmed); the last entry, ``known[PUBLIC]``, is what everyone, spectators
 too, knows. A player never "knows" their own cards here: they see them anyway.
 
@@ -22,7 +22,7 @@ and the views list them in the order they were learnt).
 >>> known_by(known, 0, 3), known_by(known, 2, 3)
 ({'cond-blue-1': [1]}, {'cat-1': [0, 1]})
 >>> forget_card(known, 0, "cond-blue-1"); known[1]
-[[2, 'cat-1']]
+[(2, 'cat-1')]
 """
 
 from __future__ import annotations
@@ -32,11 +32,19 @@ from typing import Any
 #: the viewer index of what everyone (spectators too) knows: the last list of ``known``
 PUBLIC = -1
 
-Knowledge = list[list[list[Any]]]  # per viewer (seats, then PUBLIC): [owner, card]
+#: per viewer (seats, then PUBLIC): ``(owner, card)`` pairs, tuples of atoms, which Python's
+#: cyclic collector stops tracking at its first pass (saved as ``[owner, card]`` lists:
+#: ``from_json`` turns them back into tuples)
+Knowledge = list[list[tuple[int, str]]]
 
 
 def new_knowledge(num_players: int) -> Knowledge:
     return [[] for _ in range(num_players + 1)]
+
+
+def from_json(saved: list[list[Any]]) -> Knowledge:
+    """``known`` as saved (``[owner, card]`` lists) in its shape in memory."""
+    return [[(owner, card) for owner, card in entries] for entries in saved]
 
 
 def learn(known: Knowledge, viewer: int, owner: int, card: str) -> None:
@@ -44,8 +52,9 @@ def learn(known: Knowledge, viewer: int, owner: int, card: str) -> None:
     if viewer == owner:
         return
     entries = known[viewer]
-    if [owner, card] not in entries:
-        entries.append([owner, card])
+    pair = (owner, card)
+    if pair not in entries:
+        entries.append(pair)
 
 
 def learn_by_all(known: Knowledge, owner: int, card: str) -> None:
@@ -57,7 +66,7 @@ def learn_by_all(known: Knowledge, owner: int, card: str) -> None:
 
 def forget_card(known: Knowledge, owner: int, card: str) -> None:
     """``card`` left ``owner``: nobody knows it as theirs any more."""
-    pair = [owner, card]
+    pair = (owner, card)
     for i, entries in enumerate(known):
         if pair in entries:
             known[i] = [k for k in entries if k != pair]

@@ -50,8 +50,8 @@ def changes_this_turn(state: State, seat: int) -> int:
                 break
             if event["type"] in CHANGE_EVENTS:
                 counts[event["seat"]] += 1
-        cache = state._changes = (state.turn, counts)
-    return cache[1][seat]
+        cache = state._changes = (state.turn, *counts)
+    return cache[1 + seat]
 
 
 def may_change(state: State, seat: int) -> bool:
@@ -72,5 +72,7 @@ def require_change_left(state: State, seat: int) -> None:
 def count_change(state: State, seat: int) -> None:
     """Record one change of ``seat`` (before its event is logged)."""
     changes_this_turn(state, seat)
-    assert state._changes is not None
-    state._changes[1][seat] += 1
+    cache = state._changes
+    assert cache is not None
+    # a new flat tuple of ints, which the collector stops tracking at its first pass
+    state._changes = (*cache[: 1 + seat], cache[1 + seat] + 1, *cache[2 + seat :])

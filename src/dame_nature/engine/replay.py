@@ -15,9 +15,10 @@ that moment: every frame is the engine's own state, never a table rebuilt from e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from .changes import private_part
 from .table import table_cards
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 def omniscient(event: dict[str, Any]) -> dict[str, Any]:
     """An event with its private part (the game is over: nothing is secret any more)."""
     public = {k: v for k, v in event.items() if not k.startswith("_")}
-    public.update(event.get("_private") or {})
+    public.update(private_part(event))
     return public
 
 
@@ -122,7 +123,10 @@ class _Steps:
 
 
 def replay_steps(
-    setup: dict[str, Any], actions: list[dict[str, Any]], offset: int = 0, limit: int | None = None
+    setup: dict[str, Any],
+    actions: Iterable[dict[str, Any]],
+    offset: int = 0,
+    limit: int | None = None,
 ) -> tuple[list[dict[str, Any]], int]:
     """``([{index, kind, turn, seat, action, events, state}, ..], total)``: the game
     before any action (``start``), then after each action (``action``), each reveal

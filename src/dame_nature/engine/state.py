@@ -1,4 +1,6 @@
-"""``State``: one play-through of a ``Game``. Everything in it is plain JSON.
+"""``State``: one play-through of a ``Game``. Everything in it is saved as plain JSON
+(``to_json``; the history, the log's private parts and who knows which card are kept in
+shapes the cyclic collector does not walk, see ``history.py`` and ``changes.py``).
 
 The public surface, in the spirit of OpenSpiel and python-chess:
 
@@ -34,9 +36,10 @@ from typing import TYPE_CHECKING, Any
 from . import knowledge, reveal
 from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
 from .cards import CATALOGUE
-from .changes import StateChanges
+from .changes import StateChanges, event_from_json, event_to_json
 from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
+from .history import History
 from .knowledge import PUBLIC
 from .reveal import REASONS, REASONS_FR
 from .rules.base import Outcome
@@ -73,14 +76,14 @@ class State(StateChanges):
     reveal_queue: list[int]
     rule_data: dict[str, dict[str, Any]]
     log: list[dict[str, Any]]
-    history: list[dict[str, Any]]
+    history: History  # read as ``[{"seat", "action"}, ..]``, kept as atoms
     result: dict[str, Any] | None
     _awaited: tuple[int, int, list[Outcome]] | None
     _winnable: tuple[int, bool] | None
     _max_discards: int | None
     _public: PublicPart | None
     _observer: Callable[[str, int | None], None] | None
-    _changes: tuple[int, list[int]] | None
+    _changes: tuple[int, ...] | None
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
     _FIELDS = tuple(
@@ -93,7 +96,7 @@ class State(StateChanges):
     __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
     __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
     __slots__ += ("_observer",)  # told of each reveal and end of turn (``replay.py``)
-    __slots__ += ("_changes",)  # (turn, changes per seat): see ``actions.changes_this_turn``
+    __slots__ += ("_changes",)  # (turn, *changes per seat): see ``pace.changes_this_turn``
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -124,7 +127,7 @@ class State(StateChanges):
         self.reveal_queue = []
         self.rule_data = {rule.mode: rule.initial_data() for rule in game.rules}
         self.log = []
-        self.history = []
+        self.history = History()
         self.result = None
         self._awaited = None
         self._winnable = None
@@ -140,7 +143,10 @@ class State(StateChanges):
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-ready data (a deep copy)."""
-        return _deep_copy({name: getattr(self, name) for name in self._FIELDS})
+        data = {name: getattr(self, name) for name in self._FIELDS}
+        data["history"] = list(self.history)
+        data["log"] = [event_to_json(e) for e in self.log]
+        return _deep_copy(data)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -153,6 +159,9 @@ class State(StateChanges):
         data = _deep_copy(data)
         for name in cls._FIELDS:
             setattr(self, name, data[name])
+        self.history = History(data["history"])
+        self.log = [event_from_json(e) for e in self.log]
+        self.known = knowledge.from_json(data["known"])
         self._awaited = None
         self._winnable = None
         self._max_discards = None
@@ -188,15 +197,14 @@ class State(StateChanges):
         new.reveal_queue = self.reveal_queue[:]
         new.rule_data = _deep_copy_fast(self.rule_data)
         new.log = self.log[:]
-        new.history = self.history[:]
+        new.history = self.history.copy()
         new.result = None if self.result is None else dict(self.result)
         new._awaited = None
         new._winnable = self._winnable
         new._max_discards = self._max_discards
         new._public = None
         new._observer = None
-        changes = self._changes
-        new._changes = None if changes is None else (changes[0], changes[1][:])
+        new._changes = self._changes  # (a tuple of ints: replaced, never changed)
         return new
 
     @classmethod
@@ -436,7 +444,7 @@ class State(StateChanges):
         start = len(log)
         clean = spec.clean(action)
         spec.apply(self, seat, clean)
-        self.history.append({"seat": seat, "action": clean})
+        self.history.add(seat, clean)
         return [dict(e) for e in log[start:]]
 
     def _check(self, seat: int, action: Any) -> Any:

@@ -83,7 +83,9 @@ class Show(Symbiosis):
         ]
 
     def options_key(self, state: State, seat: int) -> Hashable:
-        return tuple(state.cards_of(seat)), tuple(state.show_recipients(seat))
+        # one flat tuple of atoms (no tuple in it: the collector stops tracking it at its
+        # first pass); "|" is no card's id
+        return (*state.cards_of(seat), "|", *state.show_recipients(seat))
 
     def check(self, state: State, seat: int, action: Action) -> None:
         self.require(state, seat)
@@ -166,8 +168,8 @@ class SwapDiscard(Symbiosis):
         ]
 
     def options_key(self, state: State, seat: int) -> Hashable:
-        cards = tuple(c for c in state.cards_of(seat) if c in CONDITION_LIKE)
-        return cards, tuple(state.takeable())
+        cards = [c for c in state.cards_of(seat) if c in CONDITION_LIKE]
+        return (*cards, "|", *state.takeable())  # flat, as ``Show``'s
 
     def check(self, state: State, seat: int, action: Action) -> None:
         self.require(state, seat)

@@ -39,6 +39,7 @@ from typing_extensions import TypedDict
 
 from . import knowledge, outlook, reveal
 from .actions import ACTIONS
+from .changes import private_part
 from .table import table_cards
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The event as ``seat`` may see it (private details only for those entitled)."""
     public = {k: v for k, v in event.items() if not k.startswith("_")}
     if seat is not None and seat in event.get("_seen_by", ()):
-        public.update(event["_private"])
+        public.update(private_part(event))
     return public
 
 
@@ -618,7 +619,7 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
             publics = publics[before_end - start :]
     for entry, public in zip(entries, publics, strict=True):
         if seat in entry.get("_seen_by", ()):
-            log.append({**public, **entry["_private"]})
+            log.append({**public, **private_part(entry)})
         else:
             log.append(public)
     part.seat_logs[seat] = log

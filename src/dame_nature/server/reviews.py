@@ -20,6 +20,7 @@ import logging
 import multiprocessing
 import os
 from collections import OrderedDict
+from collections.abc import Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -151,7 +152,7 @@ class Reviews:
                 raise
 
     def request(
-        self, code: str, game_no: int, setup: dict[str, Any], actions: list[dict[str, Any]]
+        self, code: str, game_no: int, setup: dict[str, Any], actions: Iterable[dict[str, Any]]
     ) -> None:
         """Start the review of a finished game unless it is done or under way."""
         key = (code, game_no)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..engine.actions import ACTIONS
+from ..engine.changes import private_part
 from ..engine.view import PublicPart, SeatPart, public_part, seat_part
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class Encoded:
                 for seat in seen:
                     if seat not in seat_events:  # (every event before it as the public's)
                         seat_events[seat] = events.copy()
-                private = _json({**public[j], **entry["_private"]})
+                private = _json({**public[j], **private_part(entry)})
                 for seat, texts in seat_events.items():
                     texts.append(private if seat in seen else text)
             else:

@@ -77,7 +77,7 @@ def record(name: str) -> dict:
     return {
         "name": name,
         "setup": state.setup,
-        "actions": state.history,
+        "actions": list(state.history),
         "result": state.result,
         "final_state": state.to_json(),
         "final_views": {str(seat): state.view(seat) for seat in [None, *range(players)]},
@@ -92,7 +92,7 @@ def rerecord(name: str) -> dict:
     return {
         "name": name,
         "setup": state.setup,
-        "actions": state.history,
+        "actions": list(state.history),
         "result": state.result,
         "final_state": state.to_json(),
         "final_views": {str(seat): state.view(seat) for seat in [None, *range(players)]},

@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ...engine.changes import private_part
 from ...engine.state import State
 
 __all__ = ["played_line", "review", "turn_starts"]
@@ -142,7 +143,7 @@ def played_line(final: State, before_turn: int) -> list[dict[str, Any]]:
         turn, kind = event.get("turn", 0), event["type"]
         if turn >= before_turn:
             break
-        private = event.get("_private", {})
+        private = private_part(event)
         if kind == "give":
             given[event["seat"]] = {
                 "turn": turn,

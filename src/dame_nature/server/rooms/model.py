@@ -452,7 +452,7 @@ class Room:
         elif self.state is None or not self.state.is_over:
             raise Refused("game_not_over", "The replay is available once the game is over.")
         else:
-            game_no, setup, actions = self.game_no, self.state.setup, self.state.history
+            game_no, setup, actions = self.game_no, self.state.setup, list(self.state.history)
             result, campaign = self.state.result, campaign_public(self.campaign)
             hints = self.hints_taken()
         chosen = self._deal_chosen(game_no)

@@ -1,0 +1,94 @@
+"""What a game keeps for long (its history, its log's events with a private part, who
+knows which card, the changes counted this turn) holds nothing Python's cyclic collector
+walks at each pass once it saw it, and is saved in the same shape as before: lists and
+dicts of JSON."""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+
+from dame_nature.bots.random_play import random_step
+from dame_nature.engine import MODES, Game, State
+from dame_nature.engine.history import History
+
+
+def played(seed: int, players: int, modes: tuple[str, ...]) -> State:
+    rng = random.Random(seed)
+    state = Game(players, modes).new_initial_state(seed=seed)
+    while not state.is_over:
+        state.apply(*random_step(state, rng))
+    return state
+
+
+GAMES = [(seed, 3 + seed % 4, tuple(MODES[: seed % (len(MODES) + 1)])) for seed in range(8)]
+
+
+def test_the_history_and_the_private_events_are_left_out_of_the_collectors_passes():
+    gc.collect()  # as the server's start-up, before it plays
+    for seed, players, modes in GAMES:
+        state = played(seed, players, modes)
+        gc.collect()
+        private = [e for e in state.log if "_private" in e]
+        assert private, (seed, players, modes)
+        assert [e for e in private if gc.is_tracked(e)] == [], (seed, players, modes)
+        (kept,) = [o for o in gc.get_referents(state.history) if type(o) is list]
+        entries = gc.get_referents(kept)
+        assert len(entries) == len(state.history) and not any(map(gc.is_tracked, entries))
+        pairs = [pair for entries in state.known for pair in entries]
+        assert not any(map(gc.is_tracked, pairs)), seed
+
+
+def test_the_saved_shape_is_a_list_of_dicts_and_round_trips():
+    for seed, players, modes in GAMES:
+        state = played(seed, players, modes)
+        data = state.to_json()
+        assert type(data["history"]) is list and len(data["history"]) == len(state.history)
+        assert all(set(entry) == {"seat", "action"} for entry in data["history"])
+        saved = [e for e in data["log"] if "_private" in e]
+        assert saved and all(
+            type(e["_private"]) is dict and type(e["_seen_by"]) is list for e in saved
+        )
+        again = State.from_json(json.loads(json.dumps(data)))
+        assert again.to_json() == data
+        assert again.history == state.history and again.log == state.log
+        assert State.replay(state.setup, data["history"]).to_json() == data
+        for seat in [None, *range(players)]:
+            assert again.view(seat) == state.view(seat)
+
+
+def test_a_game_saved_midway_goes_on_as_the_one_not_saved():
+    for seed, players, modes in GAMES:
+        rng = random.Random(seed)
+        state = Game(players, modes).new_initial_state(seed=seed)
+        for _ in range(40):
+            if not state.is_over:
+                state.apply(*random_step(state, rng))
+        saved = State.from_json(json.loads(json.dumps(state.to_json())))
+        assert saved.known == state.known and saved._changes is None
+        again = random.Random(seed + 1)
+        steps = []
+        while not state.is_over:
+            steps.append(random_step(state, again))
+            state.apply(*steps[-1])
+        for step in steps:
+            saved.apply(*step)
+        assert saved.to_json() == state.to_json()
+        assert saved.known == state.known and saved.log == state.log
+
+
+def test_a_history_reads_as_the_list_of_its_entries():
+    entries = [
+        {"seat": 0, "action": {"type": "program", "card": "x"}},
+        {"seat": 2, "action": {"type": "place", "slot": "a1", "colour": None}},
+    ]
+    history = History(entries[:1])
+    history.add(2, {"type": "place", "slot": "a1", "colour": None})
+    assert history == entries and list(history) == entries and history[:1] == entries[:1]
+    assert history[-1] == entries[-1] and len(history) == 2
+    history[0]["action"]["card"] = "y"  # a reader's copy: nothing kept changes
+    assert history[0] == entries[0]
+    copy = history.copy()
+    copy.append(entries[0])
+    assert len(history) == 2 and len(copy) == 3
