@@ -1,4 +1,5 @@
-"""Exchanges of the last turns, in positions of real games: where a Give decides a deal."""
+"""Exchanges of the last turns, in positions of real games: where a Give decides a deal
+(the base game, and under an advanced rule)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,28 @@ def test_a_give_of_the_last_turns_that_keeps_the_deal_won() -> None:
         state.apply(0, first)
         play_game(state, bots)
         assert state.result is not None and state.result["outcome"] == "won", seed
+
+
+def deal_50026() -> State:
+    """Deal 50,026 of the tuning set under Incomplete Symbioses at turn 6 (three cards a
+    hand or fewer): seat 1 has programmed its green Condition, its Symbiosis card unspent."""
+    data = json.loads((GOLDEN / "deal_50026_incomplete_symbioses_before_a_give.json").read_text())
+    return State.replay(data["setup"], data["history"])
+
+
+def test_a_give_of_the_last_turns_under_an_advanced_rule() -> None:
+    """Under Incomplete Symbioses, keeping its hand here, seat 1 lost the deal with
+    experts of four seeds (21 web cards). Judged by the exact search, a Give keeps
+    the game won on more of the sampled deals: seat 1 gives its violet Condition to seat
+    2, and the experts of three seeds of four win the deal from there."""
+    won = 0
+    for seed in range(4):
+        state = deal_50026()
+        bots = [ExpertBot(seat, seed=100 * seed + seat) for seat in range(4)]
+        first = bots[1].act(state.view(1))
+        assert first == {"type": "give", "card": "cond-violet-3", "to": 2}, (seed, first)
+        state.apply(1, first)
+        play_game(state, bots)
+        assert state.result is not None
+        won += state.result["outcome"] == "won"
+    assert won == 3

@@ -45,6 +45,9 @@ GIVE_SHARE_MARGIN = 0.05
 #: the most players at which exchanges are judged by the exact search (at 6, a Give's
 #: candidates, cards times five partners times give-backs, take a decision past 300 ms)
 EXCHANGE_PLAYERS = 5
+#: the advanced rules under which the exchanges of the last turns are left to the usual
+#: search (their conventions, which decide first under every rule, aside)
+EXCHANGE_OFF_MODES: frozenset[str] = frozenset()
 
 #: an exchange, on a sampled deal: the hands it may leave (copies; the team picks)
 Exchange = Callable[[Sim], list[Sim]]
@@ -53,6 +56,18 @@ Exchange = Callable[[Sim], list[Sim]]
 def applies(know: Knowledge) -> bool:
     """Whether the decision is one of the last turns (``ENDGAME_CARDS``)."""
     return 0 < max(know.sizes) <= ENDGAME_CARDS
+
+
+def exact_exchanges(know: Knowledge) -> bool:
+    """Whether the exchanges of this decision are judged by the exact search: in the last
+    turns (``applies``) at up to ``EXCHANGE_PLAYERS`` players, under no rule of
+    ``EXCHANGE_OFF_MODES``."""
+    rules = know.rules
+    return (
+        applies(know)
+        and rules.n <= EXCHANGE_PLAYERS
+        and not EXCHANGE_OFF_MODES.intersection(rules.modes)
+    )
 
 
 def win_shares(
@@ -250,11 +265,9 @@ class Endgame:
     def exchanges(self, know: Knowledge, exchanges: list[Exchange]) -> list[float] | None:
         """The share of sampled deals each of ``exchanges`` keeps won
         (``exchange_shares``), in the last turns (``applies``) of the base game at up to
-        ``EXCHANGE_PLAYERS`` players; else ``None`` (under the advanced rules, their
-        conventions decide the exchanges)."""
-        if not self.worlds or len(exchanges) < 2 or not applies(know) or know.rules.modes:
-            return None
-        if know.rules.n > EXCHANGE_PLAYERS:
+        ``EXCHANGE_PLAYERS`` players, under no rule of ``EXCHANGE_OFF_MODES``; else
+        ``None``."""
+        if not self.worlds or len(exchanges) < 2 or not exact_exchanges(know):
             return None
         budget = EXCHANGE_NODES * self.worlds // ENDGAME_WORLDS
         return exchange_shares(know, exchanges, self.rng, self.worlds, budget=budget)
@@ -262,10 +275,12 @@ class Endgame:
 
 __all__ = [
     "ENDGAME_CARDS",
+    "EXCHANGE_OFF_MODES",
     "EXCHANGE_PLAYERS",
     "Endgame",
     "Exchange",
     "applies",
+    "exact_exchanges",
     "exchange_shares",
     "reveal_shares",
     "turn_wins",

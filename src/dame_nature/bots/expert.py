@@ -50,6 +50,7 @@ from typing import Any
 
 from .base import Action, View, awaiting_me, may_exchange, my_cards
 from .conventions import (
+    SPECIAL_TYPES,
     give_back_options,
     hold_species,
     lead_places,
@@ -58,7 +59,7 @@ from .conventions import (
     rule_candidates,
     rule_symbiosis,
 )
-from .endgame import EXCHANGE_PLAYERS, GIVE_SHARE_MARGIN, Endgame, Exchange, applies
+from .endgame import GIVE_SHARE_MARGIN, Endgame, Exchange, exact_exchanges
 from .knowledge import Knowledge, Reader, playable_now
 from .policy import (
     best_outcome,
@@ -69,7 +70,7 @@ from .policy import (
     rollout_value,
     side_quota,
 )
-from .shows import SHOW_CHAIN, late_show, shown_to_all
+from .shows import SHOW_CHAIN, handed_over, late_show, shown_to_all
 from .shows import earlier_settled as _earlier_settled
 from .shows import reveal_order as _reveal_order
 from .simulator import INFO, Outcome, Sim
@@ -316,6 +317,8 @@ class ExpertBot(Reader):
         rule_move = rule_symbiosis(view, self.seat, self.knowledge(view))
         if rule_move is not None:
             return rule_move
+        if handed_over(view, self.seat) is not None and late_show(view, self.seat, None):
+            return None  # the Wetland's hand-over made: the lead's show comes next
         swap = self._best_swap(view, free=bool(free)) if "swap_discard" in kinds else None
         if swap is not None:
             return swap
@@ -406,14 +409,14 @@ class ExpertBot(Reader):
             if p["seat"] != self.seat and (p["hand_size"] or p["has_programmed"])
         ]
         allowed: set[Any] | None = None  # the Gives the exact search keeps, in the last turns
-        if (
-            applies(know)
-            and self.endgame.worlds
-            and not rules.modes
-            and rules.n <= EXCHANGE_PLAYERS
-        ):
+        if self.endgame.worlds and exact_exchanges(know):
             mine = list({card_key(c, rules): c for c in my_cards(view)}.values())
-            pairs = [(g, t) for g in mine for t in partners]
+            pairs = [
+                (g, t)
+                for g in mine
+                for t in partners
+                if not misread_give(view, self.seat, know, g, t)  # the Wetland's hand-over
+            ]
             every: list[tuple[Any, Any]] = [(None, None)] + [(pair, None) for pair in pairs]
             exchanges = [_kept] + [_give_exchange(self.seat, g, t) for g, t in pairs]
             decided, kept = self._exact_exchanges(know, every, exchanges)
@@ -506,11 +509,15 @@ def _swap_exchange(seat: int, give: str, take: str) -> Exchange:
 
 def _give_exchange(seat: int, give: str, to: int) -> Exchange:
     """``seat`` gives ``give`` to ``to``, who gives back one of its other cards (each a
-    position)."""
+    position): under Species Reintroductions no Special card while it has another
+    (``conventions.keep_specials``)."""
 
     def hands(sim: Sim) -> list[Sim]:
         out = []
-        for back in distinct_cards(sim, to):
+        backs = distinct_cards(sim, to)
+        if sim.rules.reintro:
+            backs = [c for c in backs if INFO[c].type not in SPECIAL_TYPES] or backs
+        for back in backs:
             after = sim.copy()
             after.hands[seat].remove(give)
             after.hands[to].remove(back)
