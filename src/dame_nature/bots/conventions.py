@@ -343,6 +343,24 @@ def _blue_condition(card: str) -> bool:
     return info.type == "condition" and info.colour == "blue"
 
 
+def _handover_taker(view: View, seat: int, know: Knowledge) -> int | None:
+    """The next revealer, when ``seat`` may make the Wetland's hand-over in the middle of
+    the turn to it (``blue_handover``): ``seat`` reveals second or later, not last, no
+    Give waits on it, it holds a Symbiosis card that may Give, and the next revealer has
+    cards, has not shown its program and was handed nothing this turn; else ``None``."""
+    order = reveal_order(view)
+    if not know.rules.wetland or seat not in order[1:-1] or view.get("pending_give"):
+        return None
+    if "give" not in view["symbiosis_kinds"] or view["players"][seat]["symbiosis_cards"] <= 0:
+        return None
+    taker = order[order.index(seat) + 1]
+    if not view["players"][taker]["hand_size"] or taker in know.programs:
+        return None
+    if any(_given(view, s, taker) is not None for s in range(len(view["players"]))):
+        return None  # one hand-over a taker a turn
+    return taker
+
+
 def blue_handover(view: View, seat: int, know: Knowledge) -> Action | None:
     """The Wetland's hand-over in the middle of the turn, the giver's part: ``seat``
     reveals second or later, not last, has programmed a blue Condition, and holds an
@@ -352,19 +370,12 @@ def blue_handover(view: View, seat: int, know: Knowledge) -> Action | None:
     give the next revealer nothing else so under the Wetland), which it could not know
     otherwise (one free show a turn at 4 players). The giver keeps a blue program
     (``blue_kept``), the taker keeps the card and reveals it (``blue_handed``)."""
-    order = reveal_order(view)
-    if not know.rules.wetland or seat not in order[1:-1] or view.get("pending_give"):
-        return None
-    if "give" not in view["symbiosis_kinds"] or view["players"][seat]["symbiosis_cards"] <= 0:
-        return None
     program = view["programmed"]
     if program is None or not _blue_condition(program):
         return None
-    taker = order[order.index(seat) + 1]
-    if not view["players"][taker]["hand_size"] or taker in know.programs:
+    taker = _handover_taker(view, seat, know)
+    if taker is None:
         return None
-    if any(_given(view, s, taker) is not None for s in range(len(view["players"]))):
-        return None  # one hand-over a taker a turn
     sim = know.base.copy()
     sim.start_turn()
     cards = handed_cards(sim, view["hand"])
@@ -432,15 +443,7 @@ def blue_offer(view: View, seat: int, know: Knowledge, cards: list[str]) -> list
     programs (``blue_handover``): of ``cards``, the blue Conditions with a place in the
     web, when ``seat`` reveals second or later, not last, holds a Symbiosis card and
     an installable Charagne or Gardon besides (``handed_cards``); else none."""
-    order = reveal_order(view)
-    if not know.rules.wetland or seat not in order[1:-1] or view.get("pending_give"):
-        return []
-    if "give" not in view["symbiosis_kinds"] or view["players"][seat]["symbiosis_cards"] <= 0:
-        return []
-    taker = order[order.index(seat) + 1]
-    if not view["players"][taker]["hand_size"] or taker in know.programs:
-        return []
-    if any(_given(view, s, taker) is not None for s in range(len(view["players"]))):
+    if _handover_taker(view, seat, know) is None:
         return []
     sim = know.base.copy()
     sim.start_turn()
