@@ -308,17 +308,22 @@ def public_part(state: State) -> PublicPart:
         and cached.head["turn"] == state.turn
         else None
     )
-    if (
-        programming is not None
-        and programming.version < version
-        and _events_since(log, programming.version, version, None) == OTHERS_ONLY
-    ):
+    touched = (
+        _seats_since(log, programming.version, version)
+        if programming is not None and programming.version < version
+        else None
+    )
+    if programming is not None and touched is not None:
         # only cards programmed and seats ready or not since: the table, the turn's
         # count, the reveal order and the game's outlook (``lost_reason``) are as they
-        # were (hands and programmed cards only moved within a seat), the players'
-        # entries are not
+        # were (hands and programmed cards only moved within a seat), and so are the
+        # players' entries but those of the seats of these events
         head = dict(programming.head)
-        head["players"] = _players(state)
+        players = head["players"] = list(head["players"])
+        for s in touched:
+            entry = _player(state, s)
+            if entry != players[s]:
+                players[s] = entry
         tail, rest, lost = programming.tail, programming.rest, programming.lost
     else:
         head, tail, rest = _table(state, awaited, cached)
@@ -354,8 +359,15 @@ def public_part(state: State) -> PublicPart:
         part.previous = (cached.log_start, logs)
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
-        if head["players"] == cached.head["players"]:
-            head["players"] = cached.head["players"]
+        old_players = cached.head["players"]
+        if touched is None:  # each seat's entry of the previous version again when equal
+            players = head["players"]
+            if len(players) == len(old_players):
+                for s, entry in enumerate(players):
+                    if entry == old_players[s]:
+                        players[s] = old_players[s]
+        if head["players"] == old_players:  # (the same dicts: compared by identity)
+            head["players"] = old_players
         if tail is not cached.tail:
             if tail == cached.tail:
                 tail = part.tail = cached.tail
@@ -430,6 +442,18 @@ def _table(
         "result": dict(state.result) if state.result else None,
     }
     return head, tail, rest
+
+
+def _player(state: State, s: int) -> dict[str, Any]:
+    """Seat ``s``'s entry of the shared part's ``players`` (as ``_players`` builds it)."""
+    return {
+        "seat": s,
+        "hand_size": len(state.hands[s]),
+        "has_programmed": state.programmed[s] is not None,
+        "ready": state.ready[s],
+        "symbiosis_cards": state.symbiosis_cards[s],
+        "side": state.sides[s],
+    }
 
 
 def _players(state: State) -> list[dict[str, Any]]:
@@ -520,6 +544,19 @@ OTHERS_EVENTS = frozenset({"programmed", "ready", "unready"})
 #: seat's own "ready" or "unready"; those and its own cards programmed; anything else
 OTHERS_ONLY, OWN_READY, OWN_PROGRAMMED, CHANGED = 0, 1, 2, 3
 OWN_EVENTS = {"ready": OWN_READY, "unready": OWN_READY, "programmed": OWN_PROGRAMMED}
+
+
+def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | None:
+    """The seats of the events ``log[start:end]`` when all are ``OTHERS_EVENTS`` (what
+    they change of the shared part is only these seats' entries of ``players``), else
+    ``None``."""
+    seats: set[int] = set()
+    for i in range(start, end):
+        event = log[i]
+        if event["type"] not in OTHERS_EVENTS:
+            return None
+        seats.add(event["seat"])
+    return seats
 
 
 def _events_since(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:

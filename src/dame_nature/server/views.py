@@ -178,7 +178,8 @@ class Encoded:
         for entry in players:
             seat = entry["seat"]
             values = room.seat_public_values(seat)
-            if values == keys.get(seat) and entry == entries[seat]:
+            # (the engine gives an entry equal to the previous version's as the same dict)
+            if entry is entries.get(seat) and values == keys[seat]:
                 out.append(texts[seat])
             else:
                 public = room.seat_public(seat)  # (its values read again: the ones encoded)
