@@ -220,7 +220,9 @@ class StateMessages:
             encoded.rest = part.rest
             encoded.rest_text = "," + _members(part.rest) + ',"log":['
         self._rest = encoded.rest_text
-        self._log = ",".join(encoded.events)
+        #: the log tail as a seat that sees none of its private details sees it (joined
+        #: when a seat asks for it: each seat that sees some has its own)
+        self._log: str | None = None
         self._end = "]," + room.server_members() + "}}"
         self._seat_events = encoded.seat_events
         #: ``awaiting`` encoded for a seat given no options (each but the awaited seat)
@@ -235,6 +237,12 @@ class StateMessages:
         assert state is not None
         mine = seat_part(state, seat, self.part, with_log=False)
         texts = None if seat is None else self._seat_events.get(seat)  # its log tail
+        if texts is None:
+            log = self._log
+            if log is None:
+                log = self._log = ",".join(self.encoded.events)
+        else:
+            log = ",".join(texts)
         encoded = self.encoded
         if encoded.seats.get(seat) is mine:  # the seat's part of an earlier version
             own, awaited, legal_types, listed, no_place = encoded.seat_pieces[seat]
@@ -261,7 +269,7 @@ class StateMessages:
                 '],"no_place":',
                 no_place,
                 self._rest,
-                self._log if texts is None else ",".join(texts),
+                log,
                 self._end,
             )
         )
