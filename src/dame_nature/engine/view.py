@@ -491,18 +491,22 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     (a card programmed stays its owner's, and no one learns it)."""
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     programming = state.phase == "programming"
-    kept = part.seat_parts.get(seat) if programming else None
     checked = part.seat_parts_checked
-    table = _table_key(part) if programming else ""
-    since = (
-        _events_since(state.log, checked[seat], part.version, seat)
-        if kept is not None and part.seat_parts_at[seat] == table
-        else CHANGED
-    )
-    if since == OTHERS_ONLY:
-        checked[seat] = part.version  # the events so far are checked: the next check starts here
-        assert kept is not None
-        return kept if log is None else kept._replace(log=log)
+    kept = part.seat_parts.get(seat) if programming else None
+    if kept is not None:
+        table = part.table_key or _table_key(part)
+        since = (
+            _events_since(state.log, checked[seat], part.version, seat)
+            if part.seat_parts_at[seat] == table
+            else CHANGED
+        )
+        if since == OTHERS_ONLY:
+            # the events so far are checked: the next check starts here
+            checked[seat] = part.version
+            return kept if log is None else kept._replace(log=log)
+    else:
+        table = _table_key(part) if programming else ""
+        since = CHANGED
     mine = _build_seat_part(state, seat, part, None if since == CHANGED else kept, since)
     if programming:
         part.seat_parts[seat] = mine
@@ -614,8 +618,11 @@ def _build_seat_part(
     legal_types = state.legal_action_types(seat)
     listings: list[Sequence[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
+    # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
+    own_kind = awaiting["kind"] if awaiting is not None and awaiting["seat"] == seat else None
     for kind in legal_types:
-        if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
+        if kind == own_kind:
+            assert awaiting is not None
             listings.append(awaiting["options"])
             continue
         spec = ACTIONS[kind]

@@ -88,6 +88,8 @@ class Encoded:
         "player_keys",
         "player_entries",
         "player_texts",
+        "to_act",
+        "to_act_text",
     )
 
     def __init__(self) -> None:
@@ -128,6 +130,10 @@ class Encoded:
         self.player_keys: dict[int, tuple[Any, ...]] = {}
         self.player_entries: dict[int, dict[str, Any]] = {}
         self.player_texts: dict[int, str] = {}
+        #: the shared part's ``to_act`` last encoded (the engine gives the same list again
+        #: while it is equal) and its text
+        self.to_act: list[int] | None = None
+        self.to_act_text = ""
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -215,7 +221,10 @@ class StateMessages:
             encoded.tail = part.tail
             encoded.tail_text = "," + _members(part.tail) + ',"awaiting":'
         self._tail = encoded.tail_text
-        self._to_act = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
+        if encoded.to_act is not part.to_act:  # (the engine gives an equal list again)
+            encoded.to_act = part.to_act
+            encoded.to_act_text = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
+        self._to_act = encoded.to_act_text
         if encoded.rest is not part.rest:
             encoded.rest = part.rest
             encoded.rest_text = "," + _members(part.rest) + ',"log":['
