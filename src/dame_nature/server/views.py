@@ -180,10 +180,11 @@ class Encoded:
         ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
         only when its engine's fields or the room's fields of it changed."""
         keys, entries, texts = self.player_keys, self.player_entries, self.player_texts
+        seats_values = room.seats_public_values()
         out = []
         for entry in players:
             seat = entry["seat"]
-            values = room.seat_public_values(seat)
+            values = seats_values[seat]
             # (the engine gives an entry equal to the previous version's as the same dict)
             if entry is entries.get(seat) and values == keys[seat]:
                 out.append(texts[seat])
