@@ -217,8 +217,11 @@ class PublicPart:
         #: private part in it), from which the next version's is built by adding the
         #: events logged since
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
-        #: the previous version's ``(log_start, seat_logs)``, if any
-        self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
+        #: the previous version's ``(log_start, seat_logs, log_public, log_audience)``, if
+        #: any (a seat that saw no private part of its tail saw ``log_public``)
+        self.previous: (
+            tuple[int, dict[int, list[dict[str, Any]]], list[dict[str, Any]], set[int]] | None
+        ) = None
         #: ``"seat action-type" -> options``: the last listing of each (the item of
         #: ``SeatPart.listings``, a tuple), shared by the parts of every version of the state; its
         #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
@@ -352,11 +355,7 @@ def public_part(state: State) -> PublicPart:
     )  # fmt: skip
     part.lost = lost
     if cached is not None:
-        logs = cached.seat_logs
-        for seat in range(state.num_players):  # a seat that saw no private part saw the public tail
-            if seat not in logs and seat not in cached.log_audience:
-                logs[seat] = cached.log_public
-        part.previous = (cached.log_start, logs)
+        part.previous = (cached.log_start, cached.seat_logs, cached.log_public, cached.log_audience)
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
         old_players = cached.head["players"]
@@ -655,9 +654,13 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
     entries, publics, start = part.log_entries, part.log_public, part.log_start
     log: list[dict[str, Any]] = []
     previous = part.previous
-    if previous is not None and seat in previous[1]:
-        before_start, before = previous
-        before_log = before[seat]
+    before_log = None
+    if previous is not None:
+        before_start, before_logs, before_public, before_audience = previous
+        before_log = before_logs.get(seat)
+        if before_log is None and seat not in before_audience:
+            before_log = before_public  # it saw no private part: the public tail
+    if before_log is not None:
         before_end = before_start + len(before_log)  # the version it was built at
         if before_end >= start:  # (else no event of it is in the tail now)
             log = before_log[start - before_start :]
