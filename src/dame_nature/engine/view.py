@@ -223,10 +223,10 @@ class PublicPart:
             tuple[int, dict[int, list[dict[str, Any]]], list[dict[str, Any]], set[int]] | None
         ) = None
         #: ``"seat action-type" -> options``: the last listing of each (the item of
-        #: ``SeatPart.listings``, a tuple), shared by the parts of every version of the state; its
+        #: ``SeatPart.listings``), shared by the parts of every version of the state; its
         #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
         #: collector does not track, nor count as it counts new containers)
-        self.options: dict[str, tuple[dict[str, Any], ...]]
+        self.options: dict[str, list[dict[str, Any]]]
         self.options_keys: dict[str, Any]
         #: ``seat -> SeatPart.own``: the last built, shared like ``options``, given again
         #: while equal (fewer objects for the cyclic collector to walk)
@@ -634,9 +634,7 @@ def _build_seat_part(
             continue
         where = f"{seat} {kind}"
         if listed_keys.get(where) != key:  # (a key is never None here)
-            # kept as a tuple: of dicts of atoms, which the cyclic collector stops
-            # tracking at its first pass (a list it would walk at every pass)
-            listed_keys[where], listed[where] = key, tuple(spec.options(state, seat))
+            listed_keys[where], listed[where] = key, spec.options(state, seat)
         listings.append(listed[where])  # the same list from one version to the next
     if kept is not None and since == OWN_READY:
         no_place = kept.no_place
