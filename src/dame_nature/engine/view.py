@@ -272,7 +272,8 @@ class PublicPart:
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
         #: the ``awaiting`` of every seat but the awaited one (no options), once made: one
-        #: dict for all of them at this version (fewer young objects for the collector)
+        #: dict for all of them, kept from one version to the next while the same seat is
+        #: awaited for the same reason (fewer young objects for the collector)
         self.awaiting_others: Awaiting | None = None
 
 
@@ -384,6 +385,8 @@ def public_part(state: State) -> PublicPart:
             part.to_act = cached.to_act
         if part.log_audience == cached.log_audience:
             part.log_audience = cached.log_audience
+        if awaited is not None and awaited == cached.awaited:
+            part.awaiting_others = cached.awaiting_others
     if programming is not None:
         part.no_place = programming.no_place
     state._public = part
