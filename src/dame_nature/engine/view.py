@@ -183,7 +183,7 @@ class PublicPart:
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private", "table_key", "lost", "awaiting_others")
+        + ("last_private", "table_key", "lost")
     )
 
     def __init__(
@@ -271,10 +271,6 @@ class PublicPart:
         self.table_key: str | None = None
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
-        #: the ``awaiting`` of every seat but the awaited one (no options), once made: one
-        #: dict for all of them, kept from one version to the next while the same seat is
-        #: awaited for the same reason (fewer young objects for the collector)
-        self.awaiting_others: Awaiting | None = None
 
 
 class SeatPart(NamedTuple):
@@ -385,8 +381,6 @@ def public_part(state: State) -> PublicPart:
             part.to_act = cached.to_act
         if part.log_audience == cached.log_audience:
             part.log_audience = cached.log_audience
-        if awaited is not None and awaited == cached.awaited:
-            part.awaiting_others = cached.awaiting_others
     if programming is not None:
         part.no_place = programming.no_place
     state._public = part
@@ -596,17 +590,8 @@ def _build_seat_part(
     awaiting: Awaiting | None = None
     if part.awaited is not None:
         awaited_seat, kind = part.awaited
-        if seat == awaited_seat:
-            options = ACTIONS[kind].options(state, seat)
-            awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
-        else:  # (the same dict for every other seat: views are read, never changed)
-            awaiting = part.awaiting_others
-            if awaiting is None:
-                awaiting = part.awaiting_others = {
-                    "seat": awaited_seat,
-                    "kind": kind,
-                    "options": [],
-                }
+        options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
+        awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
     if kept is not None and since == OWN_READY:
         own = kept.own
     else:
