@@ -217,11 +217,11 @@ class PublicPart:
         #: private part in it), from which the next version's is built by adding the
         #: events logged since
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
-        #: the previous version's ``(log_start, seat_logs, log_public, log_audience)``, if
-        #: any (a seat that saw no private part of its tail saw ``log_public``)
-        self.previous: (
-            tuple[int, dict[int, list[dict[str, Any]]], list[dict[str, Any]], set[int]] | None
-        ) = None
+        #: the previous version's ``(log_start, seat_logs, version, log_audience)``, if any
+        #: (a seat out of its audience saw the public events of the tail: those of this
+        #: version's ``log_public`` logged before ``version``), atoms but ``seat_logs``
+        self.previous: tuple[int, dict[int, list[dict[str, Any]]], int, tuple[int, ...]] | None
+        self.previous = None
         #: ``"seat action-type" -> options``: the last listing of each (the item of
         #: ``SeatPart.listings``), shared by the parts of every version of the state; its
         #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
@@ -355,7 +355,12 @@ def public_part(state: State) -> PublicPart:
     )  # fmt: skip
     part.lost = lost
     if cached is not None:
-        part.previous = (cached.log_start, cached.seat_logs, cached.log_public, cached.log_audience)
+        part.previous = (
+            cached.log_start,
+            cached.seat_logs,
+            cached.version,
+            tuple(cached.log_audience),
+        )
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
         old_players = cached.head["players"]
@@ -652,16 +657,18 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
     entries, publics, start = part.log_entries, part.log_public, part.log_start
     log: list[dict[str, Any]] = []
     previous = part.previous
-    before_log = None
     if previous is not None:
-        before_start, before_logs, before_public, before_audience = previous
+        before_start, before_logs, before_end, before_audience = previous
         before_log = before_logs.get(seat)
-        if before_log is None and seat not in before_audience:
-            before_log = before_public  # it saw no private part: the public tail
-    if before_log is not None:
-        before_end = before_start + len(before_log)  # the version it was built at
-        if before_end >= start:  # (else no event of it is in the tail now)
-            log = before_log[start - before_start :]
+        if before_log is not None:
+            before_end = before_start + len(before_log)  # the version it was built at
+            if before_end >= start:  # (else no event of it is in the tail now)
+                log = before_log[start - before_start :]
+                entries = entries[before_end - start :]
+                publics = publics[before_end - start :]
+        elif seat not in before_audience and before_end >= start:
+            # it saw no private part of the previous tail: the public events of it
+            log = publics[: before_end - start]
             entries = entries[before_end - start :]
             publics = publics[before_end - start :]
     for entry, public in zip(entries, publics, strict=True):
