@@ -217,10 +217,10 @@ class PublicPart:
         #: private part in it), from which the next version's is built by adding the
         #: events logged since
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
-        #: the previous version's ``(log_start, seat_logs, version, log_audience)``, if any,
-        #: the audience as a bit mask (bit ``seat``): a seat out of it saw the public events
-        #: of the tail (those of this version's ``log_public`` logged before ``version``)
-        self.previous: tuple[int, dict[int, list[dict[str, Any]]], int, int] | None
+        #: the previous version's ``(log_start, seat_logs, version, log_audience)``, if any:
+        #: a seat out of that audience saw the public events of the tail (those of this
+        #: version's ``log_public`` logged before ``version``)
+        self.previous: tuple[int, dict[int, list[dict[str, Any]]], int, set[int]] | None
         self.previous = None
         #: ``"seat action-type" -> options``: the last listing of each (the item of
         #: ``SeatPart.listings``), shared by the parts of every version of the state; its
@@ -359,7 +359,7 @@ def public_part(state: State) -> PublicPart:
             cached.log_start,
             cached.seat_logs,
             cached.version,
-            sum(1 << s for s in cached.log_audience),
+            cached.log_audience,  # (most often this version's own, when equal)
         )
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
@@ -666,7 +666,7 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
                 log = before_log[start - before_start :]
                 entries = entries[before_end - start :]
                 publics = publics[before_end - start :]
-        elif not before_audience >> seat & 1 and before_end >= start:
+        elif seat not in before_audience and before_end >= start:
             # it saw no private part of the previous tail: the public events of it
             log = publics[: before_end - start]
             entries = entries[before_end - start :]
