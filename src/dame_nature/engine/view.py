@@ -21,7 +21,9 @@ that did not change (its ``tail`` and ``rest`` whole when equal), and, during
 programming, each seat's part while other seats only programmed and said they were
 ready or not (``seat_part``; after the seat's own such events, what they leave as it
 was), and the shared part's table, outlook and ``lost_reason`` while seats only
-programmed and said they were ready or not (``public_part``).
+programmed and said they were ready or not (``public_part``), and each player's entry
+while it is equal (the same dict: only the entries of the seats of those events are made
+again then).
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ part while other seats only program and say they are ready): its texts are kept 
 the part until the programming phase ends. Within a part built again, the seat's own
 fields and its ``no_place`` are not encoded again when the engine gives the same
 objects; nor are the shared part's ``head`` (but ``players``) while its values are
-equal, its ``tail`` and ``rest`` while the engine gives the same dicts, a seat's entry
-of ``players`` while its engine's fields and the room's fields of it are equal
+equal, its ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a
+seat's entry of ``players`` while the engine gives the same entry (it gives an entry equal
+to the previous version's as the same dict) and the room's fields of it are equal
 (``Encoded.players_text``), and the server's fields between ``version`` and
 ``turn_clocks`` while what they are made of is equal (``Room.server_members``).
 """
@@ -125,8 +126,9 @@ class Encoded:
         self.rest: dict[str, Any] | None = None
         self.rest_text = ""
         #: ``seat -> what its entry of the players was made of``: the room's
-        #: ``seat_public_values`` (a tuple of atoms) and the engine's entry (a dict of
-        #: atoms, read only), compared by value; ``seat -> that entry encoded``
+        #: ``seat_public_values`` (a tuple of atoms, compared by value) and the engine's
+        #: entry (a dict of atoms, read only, compared by identity); ``seat -> that entry
+        #: encoded``
         self.player_keys: dict[int, tuple[Any, ...]] = {}
         self.player_entries: dict[int, dict[str, Any]] = {}
         self.player_texts: dict[int, str] = {}
