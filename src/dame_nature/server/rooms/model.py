@@ -15,6 +15,7 @@ import copy
 import re
 import secrets
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, cast
 
 import orjson
@@ -33,6 +34,7 @@ TABLE_EVENTS_KEPT = 30
 NO_SEATS: frozenset[int] = frozenset()
 #: the fields ``Room.seat_public`` gives, in its order
 SEAT_PUBLIC_KEYS = ("name", "connected", "bot", "stand_in", "host", "absent")
+_HUMAN = attrgetter("human")  # (whether a person plays a seat: ``hints_allowed``)
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -104,6 +106,11 @@ class Room:
     server_kept: tuple[tuple[Any, ...], str, str] | None = field(
         default=None, repr=False, compare=False
     )
+    #: the last ``lost_reason`` ``server_members`` encoded (the engine gives the same
+    #: dict again while the game's outlook is unchanged: ``engine.view.lost_reason``) and
+    #: its text
+    lost_kept: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    lost_text: str = field(default="null", repr=False, compare=False)
 
     @property
     def turn_limit(self) -> float | None:
@@ -370,17 +377,21 @@ class Room:
         as ``orjson`` writes them: the end of each ``state`` message (``server/views.py``).
         The fields between ``version`` and ``turn_clocks`` are encoded again only when
         what they are made of changed: the room's status, game, campaign, rules
-        (``spec``), hints, the moves of stand-ins and the table's events (only
+        (``spec``), hints (the counts kept and the game they are of, the seats and how
+        many of them people play), the moves of stand-ins and the table's events (only
         ``add_event`` adds them, counting them in ``event_seq``), compared by value with
-        copies of them."""
+        copies of them; ``lost_reason`` only when the engine gives another answer."""
+        players = self.players
         made_of = (
             self.code,
             self.status,
             self.game_no,
             self.event_seq,
             len(self.table_events),
-            self.hints_allowed,
-            self.hints_taken(),
+            self.hints_game,
+            self.hints,
+            len(players),
+            sum(map(_HUMAN, players)),
             self.stand_in_moves,
             self.campaign,
             self.spec,
@@ -394,18 +405,17 @@ class Room:
             room = '"room":' + orjson.dumps(self.code).decode() + ',"version":'
             middle = "," + orjson.dumps(dict(fields[2:-2])).decode()[1:-1] + ',"turn_clocks":'
             kept = self.server_kept = (copy.deepcopy(made_of), room, middle)
-        clocks = self.turn_clocks()
+        if self.status != "playing" or self.spec.get("turn_limit_seconds") is None:
+            clocks = "[]"  # (``turn_clocks`` is empty)
+        else:
+            clocks = orjson.dumps(self.turn_clocks()).decode()
         state = self.state
         lost = lost_reason(state) if state is not None else None
+        if lost is not self.lost_kept:
+            self.lost_kept = lost
+            self.lost_text = "null" if lost is None else orjson.dumps(lost).decode()
         return "".join(
-            (
-                kept[1],
-                str(self.version),
-                kept[2],
-                orjson.dumps(clocks).decode() if clocks else "[]",
-                ',"lost_reason":',
-                "null" if lost is None else orjson.dumps(lost).decode(),
-            )
+            (kept[1], str(self.version), kept[2], clocks, ',"lost_reason":', self.lost_text)
         )
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
