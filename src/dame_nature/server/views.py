@@ -191,9 +191,10 @@ class Encoded:
             if entry is entries.get(seat) and values == keys[seat]:
                 out.append(texts[seat])
             else:
-                public = room.seat_public(seat)  # (its values read again: the ones encoded)
-                text = texts[seat] = _json({**entry, **public})
-                keys[seat], entries[seat] = tuple(public.values()), entry
+                merged = entry.copy()  # (``Room.seat_public``'s fields after the engine's)
+                merged.update(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
+                text = texts[seat] = _json(merged)
+                keys[seat], entries[seat] = values, entry
                 out.append(text)
         return "[" + ",".join(out) + "]"
 

@@ -16,7 +16,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import orjson
 
@@ -103,6 +103,8 @@ class Room:
     turn_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
     #: ``server_members``' last answer: what its text was made of (copies), the text up to
     #: ``version``'s value and that of the fields between ``version`` and ``turn_clocks``
+    #: the keys of ``seat_public``, in its order
+    SEAT_PUBLIC_KEYS: ClassVar[tuple[str, ...]] = SEAT_PUBLIC_KEYS
     server_kept: tuple[tuple[Any, ...], str, str] | None = field(
         default=None, repr=False, compare=False
     )
