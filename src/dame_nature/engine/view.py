@@ -390,6 +390,10 @@ def public_part(state: State) -> PublicPart:
             part.log_audience = cached.log_audience
     if programming is not None:
         part.no_place = programming.no_place
+        if touched is not None and awaited == programming.awaited:
+            # the same ``tail`` and ``rest`` (so the same reveal order and outlook), and
+            # the table waits as it did: ``_table_key``'s answer is the same string
+            part.table_key = programming.table_key
     state._public = part
     return part
 
