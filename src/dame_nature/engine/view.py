@@ -185,7 +185,7 @@ class PublicPart:
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private", "table_key", "lost")
+        + ("last_private", "table_key", "lost", "head_from")
     )
 
     def __init__(
@@ -271,6 +271,9 @@ class PublicPart:
         self.log_audience: set[int] = {s for s, i in last_private.items() if i >= log_start}
         #: ``_table_key``'s answer, once asked
         self.table_key: str | None = None
+        #: the version whose ``head`` this one's shares but ``players`` (the same values:
+        #: ``public_part``'s programming phase), else its own
+        self.head_from = version
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
 
@@ -394,6 +397,8 @@ def public_part(state: State) -> PublicPart:
             # the same ``tail`` and ``rest`` (so the same reveal order and outlook), and
             # the table waits as it did: ``_table_key``'s answer is the same string
             part.table_key = programming.table_key
+        if touched is not None:
+            part.head_from = programming.head_from
     state._public = part
     return part
 

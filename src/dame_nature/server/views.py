@@ -81,6 +81,7 @@ class Encoded:
         "owns",
         "own_texts",
         "head_of",
+        "head_from",
         "head_text",
         "tail",
         "tail_text",
@@ -118,6 +119,9 @@ class Encoded:
         #: the values of the shared part's ``head`` but ``players`` (compared by value)
         #: and their members encoded
         self.head_of: tuple[Any, ...] = ()
+        #: the ``PublicPart.head_from`` of the head last compared (a part with the same
+        #: shares its values: not compared again)
+        self.head_from = -1
         self.head_text = ""
         #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
         #: engine gives the same dicts again while they are unchanged
@@ -213,12 +217,14 @@ class StateMessages:
         self.part = part = public_part(state)
         self.encoded = encoded = Encoded.of(part)
         head = part.head
-        # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
-        head_of = tuple(head.values())[:-1]
-        if head_of != encoded.head_of:
-            encoded.head_of = head_of
-            table = {key: value for key, value in head.items() if key != "players"}
-            encoded.head_text = "," + _members(table) + ',"players":'
+        if part.head_from != encoded.head_from:  # (else the same values but ``players``)
+            encoded.head_from = part.head_from
+            # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
+            head_of = tuple(head.values())[:-1]
+            if head_of != encoded.head_of:
+                encoded.head_of = head_of
+                table = {key: value for key, value in head.items() if key != "players"}
+                encoded.head_text = "," + _members(table) + ',"players":'
         players = encoded.players_text(head["players"], room)
         self._head = encoded.head_text + players + ","
         if encoded.tail is not part.tail:
