@@ -185,7 +185,7 @@ class PublicPart:
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private", "table_key", "lost", "head_from")
+        + ("last_private", "table_key", "lost", "head_from", "touched_from", "touched")
     )
 
     def __init__(
@@ -274,6 +274,10 @@ class PublicPart:
         #: the version whose ``head`` this one's shares but ``players`` (the same values:
         #: ``public_part``'s programming phase), else its own
         self.head_from = version
+        #: the seats of the events logged since version ``touched_from`` when these are
+        #: all ``OTHERS_EVENTS`` (``public_part``'s programming phase), else ``None``
+        self.touched_from = -1
+        self.touched: set[int] | None = None
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
 
@@ -399,6 +403,7 @@ def public_part(state: State) -> PublicPart:
             part.table_key = programming.table_key
         if touched is not None:
             part.head_from = programming.head_from
+            part.touched_from, part.touched = programming.version, touched
     state._public = part
     return part
 
@@ -510,11 +515,16 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     kept = part.seat_parts.get(seat) if programming else None
     if kept is not None:
         table = part.table_key or _table_key(part)
-        since = (
-            _events_since(state.log, checked[seat], part.version, seat)
-            if part.seat_parts_at[seat] == table
-            else CHANGED
-        )
+        if part.seat_parts_at[seat] != table:
+            since = CHANGED
+        elif (
+            checked[seat] == part.touched_from
+            and part.touched is not None
+            and seat not in part.touched
+        ):
+            since = OTHERS_ONLY  # (other seats' events only: found once for every seat)
+        else:
+            since = _events_since(state.log, checked[seat], part.version, seat)
         if since == OTHERS_ONLY:
             # the events so far are checked: the next check starts here
             checked[seat] = part.version
