@@ -268,7 +268,11 @@ class PublicPart:
         #: (events before the tail may be counted: what counts is ``log_audience``)
         self.last_private = last_private
         #: the seats that see a private part of an event of the tail
-        self.log_audience: set[int] = {s for s, i in last_private.items() if i >= log_start}
+        self.log_audience: set[int] = (
+            set(last_private)  # (most often: no comprehension to run)
+            if not last_private or min(last_private.values()) >= log_start
+            else {s for s, i in last_private.items() if i >= log_start}
+        )
         #: ``_table_key``'s answer, once asked
         self.table_key: str | None = None
         #: the version whose ``head`` this one's shares but ``players`` (the same values:

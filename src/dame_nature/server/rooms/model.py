@@ -21,7 +21,7 @@ from typing import Any, ClassVar, cast
 import orjson
 
 from ...engine import MAX_PLAYERS, State, lobby_view
-from ...engine.view import lost_reason
+from ...engine.view import UNASKED, PublicPart, lost_reason
 from ..campaign import campaign_public
 from ..errors import Refused
 from ..seating import Presence, table_event
@@ -374,7 +374,7 @@ class Room:
             "lost_reason": lost_reason(self.state) if self.state is not None else None,
         }
 
-    def server_members(self) -> str:
+    def server_members(self, part: PublicPart | None = None) -> str:
         """``server_fields`` encoded as the members of a JSON object (without its braces),
         as ``orjson`` writes them: the end of each ``state`` message (``server/views.py``).
         The fields between ``version`` and ``turn_clocks`` are encoded again only when
@@ -382,7 +382,8 @@ class Room:
         (``spec``), hints (the counts kept and the game they are of, the seats and how
         many of them people play), the moves of stand-ins and the table's events (only
         ``add_event`` adds them, counting them in ``event_seq``), compared by value with
-        copies of them; ``lost_reason`` only when the engine gives another answer."""
+        copies of them; ``lost_reason`` only when the engine gives another answer (that of
+        ``part``, the views' shared part of the state's current version, when given)."""
         players = self.players
         made_of = (
             self.code,
@@ -411,10 +412,12 @@ class Room:
             clocks = "[]"  # (``turn_clocks`` is empty)
         else:
             clocks = orjson.dumps(self.turn_clocks()).decode()
-        state = self.state
-        lost = lost_reason(state) if state is not None else None
+        lost = part.lost if part is not None else UNASKED  # (``part``: the state's now)
+        if lost is UNASKED:
+            state = self.state
+            lost = lost_reason(state) if state is not None else None
         if lost is not self.lost_kept:
-            self.lost_kept = lost
+            self.lost_kept = cast("dict[str, Any] | None", lost)
             self.lost_text = "null" if lost is None else orjson.dumps(lost).decode()
         return "".join(
             (kept[1], str(self.version), kept[2], clocks, ',"lost_reason":', self.lost_text)
