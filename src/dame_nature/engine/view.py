@@ -158,8 +158,12 @@ class View(TypedDict):
 
 
 def _public(event: dict[str, Any]) -> dict[str, Any]:
-    """An event with a private part without it (nor ``_seen_by``)."""
-    return {k: v for k, v in event.items() if not k.startswith("_")}
+    """An event with a private part without it (nor ``_seen_by``): the only keys of an
+    event that start with ``_`` (``State.event``)."""
+    public = event.copy()
+    del public["_seen_by"]
+    public.pop("_private", None)
+    return public
 
 
 def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
