@@ -33,10 +33,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from orjson import dumps
+from orjson import dumps, loads
 
 from ..engine.actions import ACTIONS
-from ..engine.changes import private_part
 from ..engine.view import PublicPart, SeatPart, public_part, seat_part
 
 if TYPE_CHECKING:
@@ -170,7 +169,9 @@ class Encoded:
                 for seat in seen:
                     if seat not in seat_events:  # (every event before it as the public's)
                         seat_events[seat] = events.copy()
-                private = dumps({**public[j], **private_part(entry)}).decode()
+                hidden = entry.get("_private")  # (``changes.private_part``, read by orjson)
+                extra = {} if hidden is None else loads(hidden)
+                private = dumps({**public[j], **extra}).decode()
                 for seat, texts in seat_events.items():
                     texts.append(private if seat in seen else text)
             else:
