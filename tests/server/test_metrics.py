@@ -121,6 +121,10 @@ def test_collector_census_counts_what_each_pass_walks(tmp_path: Any) -> None:
 
     from dame_nature.server.gcpauses import CollectorPauses
 
+    class Settings:  # answers any attribute it is asked, or fails (as pydantic's config)
+        def __getattr__(self, name: str) -> Any:
+            raise KeyError(name)
+
     path = tmp_path / "census.jsonl"
     pauses = CollectorPauses(census=str(path))
     enabled = gc.isenabled()
@@ -129,6 +133,7 @@ def test_collector_census_counts_what_each_pass_walks(tmp_path: Any) -> None:
     try:
         gc.collect()
         made = [{"seat": seat, "action": {"type": "ready"}} for seat in range(500)]
+        made.append({"settings": Settings()})
         gc.collect(0)
         gc.collect(1)
         gc.collect(2)
@@ -142,6 +147,7 @@ def test_collector_census_counts_what_each_pass_walks(tmp_path: Any) -> None:
     # counted
     assert young["generation"] == 0 and middle["generation"] == 1
     for line in (young, middle):
-        assert dict(line["shapes"])["dict action,seat"] == len(made)
+        assert dict(line["shapes"])["dict action,seat"] == len(made) - 1
+        assert [n for k, n in line["shapes"] if k.endswith("<locals>.Settings")] == [1]
         assert line["walked"] > len(made)
         assert line["collected"] == 0

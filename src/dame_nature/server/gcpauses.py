@@ -35,6 +35,7 @@ import gc
 import json
 import os
 import time
+import types
 from collections.abc import Iterable
 from typing import Any
 
@@ -49,14 +50,29 @@ CENSUS_ENV = "DAME_NATURE_GC_CENSUS"
 #: the shapes a census line keeps, most numerous first
 CENSUS_SHAPES = 80
 
+#: the objects a census names by their qualified name as well as their type
+NAMED = (
+    types.FunctionType,
+    types.MethodType,
+    types.CoroutineType,
+    types.GeneratorType,
+    types.AsyncGeneratorType,
+    types.BuiltinFunctionType,
+)
+
 
 def shape(obj: object) -> str:
     """What ``obj`` is, for a census: its type (with its module when not a builtin); for
     a dict, its first five keys, sorted; for a list or a tuple, its length and the types
-    of its first three items; for a coroutine or a function, its qualified name."""
+    of its first three items; for a function, a coroutine or a generator, its qualified
+    name. It reads nothing an object defines itself (no ``__getattr__``, no ``__str__``
+    but a dict key's)."""
     kind = type(obj)
     if kind is dict:
-        return "dict " + ",".join(sorted(map(str, obj))[:5])  # type: ignore[call-overload]
+        try:
+            return "dict " + ",".join(sorted(map(str, obj))[:5])  # type: ignore[call-overload]
+        except Exception:  # a key's own ``__str__`` failed
+            return "dict"
     if kind is list or kind is tuple:
         # through the collector (which lists the items last first): a tuple being built
         # may not have all its items yet
@@ -67,9 +83,8 @@ def shape(obj: object) -> str:
     name = kind.__qualname__
     if kind.__module__ != "builtins":
         name = f"{kind.__module__}.{name}"
-    qualname = getattr(obj, "__qualname__", None)
-    if isinstance(qualname, str) and not isinstance(obj, type):
-        name = f"{name} {qualname}"
+    if isinstance(obj, NAMED):
+        name = f"{name} {obj.__qualname__}"
     return name
 
 
@@ -93,10 +108,12 @@ class CollectorPauses(Collector):
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         generation = info["generation"]
         if phase == "start":
-            if self.census is not None and generation < 2:
-                self._count(generation)
-            self._started = time.perf_counter()
-            self._started_cpu = time.thread_time()
+            try:
+                if self.census is not None and generation < 2:
+                    self._count(generation)
+            finally:  # the pass is timed whatever the census met
+                self._started = time.perf_counter()
+                self._started_cpu = time.thread_time()
             return
         pause = time.perf_counter() - self._started
         cpu = time.thread_time() - self._started_cpu
