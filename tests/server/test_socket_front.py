@@ -9,7 +9,6 @@ socket keeps; the clients are real websocket clients over TCP.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -29,7 +28,7 @@ from websockets.uri import parse_uri
 from dame_nature.server.app import create_app
 from dame_nature.server.settings import Settings
 from dame_nature.server.socket_front import SocketFront
-from dame_nature.server.transport import forget_handshake, parse_frames, uvicorn_options
+from dame_nature.server.transport import forget_handshake, uvicorn_options
 
 #: what the short path leaves out: none of these may stay suspended for a room's socket
 HTTP_STACK = {
@@ -159,7 +158,7 @@ def test_a_room_socket_keeps_a_short_stack_and_no_handshake(tmp_path):
                 # and websockets' handshake parser (a frame parser in its place)
                 protocol = task.get_coro().cr_frame.f_locals["self"]
                 assert protocol.request is None and protocol.response is None
-                assert protocol.conn.parser.gi_code is parse_frames.__code__
+                assert protocol.conn.parser.gi_code is Protocol.parse.__code__
                 # its messages are written at once, through the same protocol
                 handler = task.get_coro()
                 while handler.__qualname__ != "room_socket":
@@ -236,63 +235,18 @@ def handshaken(early: bytes) -> Any:
 def test_the_handshake_parser_is_replaced_only_between_two_frames():
     """``forget_handshake`` swaps websockets' handshake parser for a frame parser only
     where the two are in the same state (waiting for a frame's first byte): a frame
-    already begun is parsed to its end by the parser that began it. Between two frames,
-    the frame parser holds neither the last frame nor a generator waiting for the next
-    (objects the collector would walk for as long as the socket is quiet)."""
+    already begun is parsed to its end by the parser that began it."""
     ping = Frame(Opcode.TEXT, b'{"type": "ping"}').serialize(mask=True)
     for early, swapped in ((b"", True), (ping[:2], False), (ping[:7], False), (ping, True)):
         protocol = handshaken(early)
         forget_handshake(protocol)
         assert protocol.request is None and protocol.response is None
-        swapped_now = protocol.conn.parser.gi_code is parse_frames.__code__
+        swapped_now = protocol.conn.parser.gi_code is Protocol.parse.__code__
         assert swapped_now is swapped, (early, swapped)
         protocol.conn.receive_data(ping[len(early) :] + ping)  # the rest, then a whole one
         events = protocol.frames + protocol.conn.events_received()
         texts = [e.data for e in events if isinstance(e, Frame)]
         assert texts == [b'{"type": "ping"}'] * 2, (early, texts)
-        if swapped:
-            parser = protocol.conn.parser
-            assert parser.gi_yieldfrom is None, parser.gi_yieldfrom
-            assert not any(isinstance(o, Frame) for o in gc.get_referents(parser))
-
-
-def test_the_frame_parser_ends_as_websockets_own():
-    """``parse_frames`` ends a socket as websockets' parser does: a close, an oversized
-    frame, invalid UTF-8, an unmasked frame, the stream's end."""
-    ping = Frame(Opcode.TEXT, b'{"type": "ping"}').serialize(mask=True)
-    close = Frame(Opcode.CLOSE, b"\x03\xe8").serialize(mask=True)
-    endings = {
-        "close": ping + close,
-        "too big": Frame(Opcode.TEXT, b"x" * 5000).serialize(mask=True),
-        "utf-8": Frame(Opcode.TEXT, b"\xff\xfe").serialize(mask=True),
-        "unmasked": Frame(Opcode.TEXT, b"hi").serialize(mask=False),
-        "eof": ping[:5],
-    }
-    for name, data in endings.items():
-        seen = []
-        for lean in (False, True):
-            protocol = handshaken(b"")
-            forget_handshake(protocol)
-            if not lean:
-                protocol.conn.parser = Protocol.parse(protocol.conn)
-                next(protocol.conn.parser)
-            protocol.conn.max_message_size = 4096
-            protocol.conn.data_to_send()  # the handshake's answer (its key is random)
-            protocol.conn.receive_data(data)
-            if name == "eof":
-                protocol.conn.receive_eof()
-            events = protocol.conn.events_received()
-            close_sent = protocol.conn.close_sent
-            seen.append(
-                (
-                    [(type(e).__name__, getattr(e, "data", None)) for e in events],
-                    protocol.conn.state,
-                    type(protocol.conn.parser_exc).__name__,
-                    close_sent and (close_sent.code, close_sent.reason),
-                    protocol.conn.data_to_send(),
-                )
-            )
-        assert seen[0] == seen[1], (name, seen)
 
 
 def test_an_idle_socket_closed_by_the_server_still_sends_its_last_words(tmp_path):

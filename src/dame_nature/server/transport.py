@@ -36,16 +36,11 @@ import json
 import random
 import resource
 import struct
-from collections.abc import Generator
 from typing import Any, Protocol
 
 import h11
-import websockets
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import PayloadTooBig, ProtocolError
-from websockets.frames import CloseCode, Frame
-from websockets.protocol import SERVER
 from websockets.protocol import Protocol as WebsocketsProtocol
 from websockets.protocol import State as WebsocketsState
 
@@ -522,68 +517,8 @@ def forget_handshake(protocol: WebSocketsSansIOProtocol) -> None:
         and not conn.reader.buffer
         and not conn.reader.eof
     ):
-        conn.parser = parse_frames(conn) if LEAN_PARSER else WebsocketsProtocol.parse(conn)
+        conn.parser = WebsocketsProtocol.parse(conn)
         next(conn.parser)
-
-
-#: ``parse_frames`` copies websockets 17's parser (its attributes and error handling):
-#: an older websockets keeps its own (``tests/server/test_socket_front.py`` compares the two)
-LEAN_PARSER = int(websockets.__version__.split(".")[0]) >= 17
-
-
-def parse_frames(conn: WebsocketsProtocol) -> Generator[None]:
-    """websockets' ``Protocol.parse`` (its frame parser, as of websockets 17), holding
-    nothing between two frames: it waits for a frame's first byte in its own loop, where
-    ``parse`` waits in a new ``StreamReader.at_eof`` generator a frame and keeps the last
-    ``Frame`` until the next one (two objects a socket and a message, alive for seconds,
-    that the cyclic collector's passes walk)."""
-    try:
-        while True:
-            reader = conn.reader
-            while not reader.buffer:
-                if reader.eof:
-                    raise EOFError("unexpected end of stream")
-                yield
-            max_size = None
-            if conn.max_message_size is not None:
-                if conn.current_size is None:
-                    max_size = conn.max_message_size
-                else:
-                    max_size = conn.max_message_size - conn.current_size
-            if conn.max_fragment_size is not None:
-                if max_size is None:
-                    max_size = conn.max_fragment_size
-                else:
-                    max_size = min(max_size, conn.max_fragment_size)
-            # during a normal closure, the parser ends here: ``recv_frame`` replaced it
-            frame = yield from Frame.parse(
-                reader.read_exact, mask=conn.side is SERVER, max_size=max_size,
-                extensions=conn.extensions,
-            )  # fmt: skip
-            if conn.debug:
-                conn.logger.debug("< %s", frame)
-            conn.recv_frame(frame)
-            del frame
-    except ProtocolError as exc:
-        conn.fail(CloseCode.PROTOCOL_ERROR, str(exc))
-        conn.parser_exc = exc
-    except EOFError as exc:
-        conn.fail(CloseCode.ABNORMAL_CLOSURE, str(exc))
-        conn.parser_exc = exc
-    except UnicodeDecodeError as exc:
-        conn.fail(CloseCode.INVALID_DATA, f"{exc.reason} at position {exc.start}")
-        conn.parser_exc = exc
-    except PayloadTooBig as exc:
-        exc.set_current_size(conn.current_size)
-        conn.fail(CloseCode.MESSAGE_TOO_BIG, str(exc))
-        conn.parser_exc = exc
-    except Exception as exc:
-        conn.logger.error("parser failed", exc_info=True)
-        conn.fail(CloseCode.INTERNAL_ERROR)  # no details: they may be sensitive
-        conn.parser_exc = exc
-    # during an abnormal closure, the parser ends here: ``fail`` replaced it
-    yield
-    raise AssertionError("parse_frames() shouldn't step after error")
 
 
 def uvicorn_options(settings: Settings, limit_concurrency: int) -> dict[str, Any]:
