@@ -331,15 +331,15 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         ``record``, the row of ``results``); ``stand_in``: the bot that played it for an
         absent person (``{level, turn}``); ``waiting``: a paced room's turn clocks after
         it (``clocks.py``)."""
+        expected = version - 1 if expected is None else expected
+        if result is None and waiting is None:
+            self.append_action(code, game_no, idx, seat, action, stand_in, now, version, expected)
+            return
         row = {
             "room": code, "game_no": game_no, "idx": idx, "seat": seat,
             "action": _action_text(action),
             "version": version, "stand_in": _dumps_or_null(stand_in),
         }  # fmt: skip
-        expected = version - 1 if expected is None else expected
-        if result is None and waiting is None:
-            self._append_action(row, now, expected)
-            return
         if result is None:
             statements = [(INSERT_ACTION, row), *waiting_statements(code, waiting)]
             self._change(code, statements, version, now, expected)
@@ -358,6 +358,28 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
             *([(INSERT_RESULT, result_row(record))] if record is not None else []),
         ]
         self._change(code, [(INSERT_ACTION, row), *end], version, now, expected)
+
+    def append_action(
+        self,
+        code: str,
+        game_no: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: dict[str, Any] | None,
+        now: float,
+        version: int,
+        expected: int,
+    ) -> None:
+        """``add_action`` of an action that neither ends its game nor moves a paced
+        room's clocks (``result`` and ``waiting`` None): the usual action, its arguments
+        by position (a call of few keywords through the layers that hand it over)."""
+        row = {
+            "room": code, "game_no": game_no, "idx": idx, "seat": seat,
+            "action": _action_text(action),
+            "version": version, "stand_in": _dumps_or_null(stand_in),
+        }  # fmt: skip
+        self._append_action(row, now, expected)
 
     def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
         """An action that does not end its game (``row``: the parameters of
