@@ -91,6 +91,9 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
 
     #: several server processes may write this database at once
     shared = False
+    #: ``call`` runs the method at once on the event loop, awaiting nothing (a caller
+    #: may then call the method itself)
+    inline = False
 
     def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
         """Run ``work`` in one transaction (``snapshot``: every read of it sees the same

@@ -42,6 +42,8 @@ class Store(BaseStore):
     (it survives a killed process, not a power cut); only checkpoints fsync, on a thread
     and connection of their own, so a commit never waits for the disk."""
 
+    inline = True
+
     def __init__(self, path: str, checkpoint_seconds: float = 1.0) -> None:
         self.path = path
         self._lock = threading.Lock()
