@@ -21,7 +21,9 @@ that did not change (its ``tail`` and ``rest`` whole when equal), and, during
 programming, each seat's part while other seats only programmed and said they were
 ready or not (``seat_part``; after the seat's own such events, what they leave as it
 was), and the shared part's table, outlook and ``lost_reason`` while seats only
-programmed and said they were ready or not (``public_part``).
+programmed and said they were ready or not (``public_part``), and each player's entry
+while it is equal (the same dict: only the entries of the seats of those events are made
+again then).
 """
 
 from __future__ import annotations
@@ -217,8 +219,11 @@ class PublicPart:
         #: private part in it), from which the next version's is built by adding the
         #: events logged since
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
-        #: the previous version's ``(log_start, seat_logs)``, if any
-        self.previous: tuple[int, dict[int, list[dict[str, Any]]]] | None = None
+        #: the previous version's ``(log_start, seat_logs, version, log_audience)``, if any:
+        #: a seat out of that audience saw the public events of the tail (those of this
+        #: version's ``log_public`` logged before ``version``)
+        self.previous: tuple[int, dict[int, list[dict[str, Any]]], int, set[int]] | None
+        self.previous = None
         #: ``"seat action-type" -> options``: the last listing of each (the item of
         #: ``SeatPart.listings``), shared by the parts of every version of the state; its
         #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
@@ -308,17 +313,22 @@ def public_part(state: State) -> PublicPart:
         and cached.head["turn"] == state.turn
         else None
     )
-    if (
-        programming is not None
-        and programming.version < version
-        and _events_since(log, programming.version, version, None) == OTHERS_ONLY
-    ):
+    touched = (
+        _seats_since(log, programming.version, version)
+        if programming is not None and programming.version < version
+        else None
+    )
+    if programming is not None and touched is not None:
         # only cards programmed and seats ready or not since: the table, the turn's
         # count, the reveal order and the game's outlook (``lost_reason``) are as they
-        # were (hands and programmed cards only moved within a seat), the players'
-        # entries are not
+        # were (hands and programmed cards only moved within a seat), and so are the
+        # players' entries but those of the seats of these events
         head = dict(programming.head)
-        head["players"] = _players(state)
+        players = head["players"] = list(head["players"])
+        for s in touched:
+            entry = _player(state, s)
+            if entry != players[s]:
+                players[s] = entry
         tail, rest, lost = programming.tail, programming.rest, programming.lost
     else:
         head, tail, rest = _table(state, awaited, cached)
@@ -347,15 +357,23 @@ def public_part(state: State) -> PublicPart:
     )  # fmt: skip
     part.lost = lost
     if cached is not None:
-        logs = cached.seat_logs
-        for seat in range(state.num_players):  # a seat that saw no private part saw the public tail
-            if seat not in logs and seat not in cached.log_audience:
-                logs[seat] = cached.log_public
-        part.previous = (cached.log_start, logs)
+        part.previous = (
+            cached.log_start,
+            cached.seat_logs,
+            cached.version,
+            cached.log_audience,  # (most often this version's own, when equal)
+        )
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
-        if head["players"] == cached.head["players"]:
-            head["players"] = cached.head["players"]
+        old_players = cached.head["players"]
+        if touched is None:  # each seat's entry of the previous version again when equal
+            players = head["players"]
+            if len(players) == len(old_players):
+                for s, entry in enumerate(players):
+                    if entry == old_players[s]:
+                        players[s] = old_players[s]
+        if head["players"] == old_players:  # (the same dicts: compared by identity)
+            head["players"] = old_players
         if tail is not cached.tail:
             if tail == cached.tail:
                 tail = part.tail = cached.tail
@@ -432,6 +450,18 @@ def _table(
     return head, tail, rest
 
 
+def _player(state: State, s: int) -> dict[str, Any]:
+    """Seat ``s``'s entry of the shared part's ``players`` (as ``_players`` builds it)."""
+    return {
+        "seat": s,
+        "hand_size": len(state.hands[s]),
+        "has_programmed": state.programmed[s] is not None,
+        "ready": state.ready[s],
+        "symbiosis_cards": state.symbiosis_cards[s],
+        "side": state.sides[s],
+    }
+
+
 def _players(state: State) -> list[dict[str, Any]]:
     """The shared part's ``players``."""
     hands, programmed, ready, cards = (
@@ -467,18 +497,22 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     (a card programmed stays its owner's, and no one learns it)."""
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     programming = state.phase == "programming"
-    kept = part.seat_parts.get(seat) if programming else None
     checked = part.seat_parts_checked
-    table = _table_key(part) if programming else ""
-    since = (
-        _events_since(state.log, checked[seat], part.version, seat)
-        if kept is not None and part.seat_parts_at[seat] == table
-        else CHANGED
-    )
-    if since == OTHERS_ONLY:
-        checked[seat] = part.version  # the events so far are checked: the next check starts here
-        assert kept is not None
-        return kept if log is None else kept._replace(log=log)
+    kept = part.seat_parts.get(seat) if programming else None
+    if kept is not None:
+        table = part.table_key or _table_key(part)
+        since = (
+            _events_since(state.log, checked[seat], part.version, seat)
+            if part.seat_parts_at[seat] == table
+            else CHANGED
+        )
+        if since == OTHERS_ONLY:
+            # the events so far are checked: the next check starts here
+            checked[seat] = part.version
+            return kept if log is None else kept._replace(log=log)
+    else:
+        table = _table_key(part) if programming else ""
+        since = CHANGED
     mine = _build_seat_part(state, seat, part, None if since == CHANGED else kept, since)
     if programming:
         part.seat_parts[seat] = mine
@@ -520,6 +554,19 @@ OTHERS_EVENTS = frozenset({"programmed", "ready", "unready"})
 #: seat's own "ready" or "unready"; those and its own cards programmed; anything else
 OTHERS_ONLY, OWN_READY, OWN_PROGRAMMED, CHANGED = 0, 1, 2, 3
 OWN_EVENTS = {"ready": OWN_READY, "unready": OWN_READY, "programmed": OWN_PROGRAMMED}
+
+
+def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | None:
+    """The seats of the events ``log[start:end]`` when all are ``OTHERS_EVENTS`` (what
+    they change of the shared part is only these seats' entries of ``players``), else
+    ``None``."""
+    seats: set[int] = set()
+    for i in range(start, end):
+        event = log[i]
+        if event["type"] not in OTHERS_EVENTS:
+            return None
+        seats.add(event["seat"])
+    return seats
 
 
 def _events_since(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
@@ -577,8 +624,11 @@ def _build_seat_part(
     legal_types = state.legal_action_types(seat)
     listings: list[Sequence[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
+    # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
+    own_kind = awaiting["kind"] if awaiting is not None and awaiting["seat"] == seat else None
     for kind in legal_types:
-        if awaiting is not None and awaiting["seat"] == seat and kind == awaiting["kind"]:
+        if kind == own_kind:
+            assert awaiting is not None
             listings.append(awaiting["options"])
             continue
         spec = ACTIONS[kind]
@@ -609,12 +659,18 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
     entries, publics, start = part.log_entries, part.log_public, part.log_start
     log: list[dict[str, Any]] = []
     previous = part.previous
-    if previous is not None and seat in previous[1]:
-        before_start, before = previous
-        before_log = before[seat]
-        before_end = before_start + len(before_log)  # the version it was built at
-        if before_end >= start:  # (else no event of it is in the tail now)
-            log = before_log[start - before_start :]
+    if previous is not None:
+        before_start, before_logs, before_end, before_audience = previous
+        before_log = before_logs.get(seat)
+        if before_log is not None:
+            before_end = before_start + len(before_log)  # the version it was built at
+            if before_end >= start:  # (else no event of it is in the tail now)
+                log = before_log[start - before_start :]
+                entries = entries[before_end - start :]
+                publics = publics[before_end - start :]
+        elif seat not in before_audience and before_end >= start:
+            # it saw no private part of the previous tail: the public events of it
+            log = publics[: before_end - start]
             entries = entries[before_end - start :]
             publics = publics[before_end - start :]
     for entry, public in zip(entries, publics, strict=True):

@@ -21,8 +21,9 @@ part while other seats only program and say they are ready): its texts are kept 
 the part until the programming phase ends. Within a part built again, the seat's own
 fields and its ``no_place`` are not encoded again when the engine gives the same
 objects; nor are the shared part's ``head`` (but ``players``) while its values are
-equal, its ``tail`` and ``rest`` while the engine gives the same dicts, a seat's entry
-of ``players`` while its engine's fields and the room's fields of it are equal
+equal, its ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a
+seat's entry of ``players`` while the engine gives the same entry (it gives an entry equal
+to the previous version's as the same dict) and the room's fields of it are equal
 (``Encoded.players_text``), and the server's fields between ``version`` and
 ``turn_clocks`` while what they are made of is equal (``Room.server_members``).
 """
@@ -88,6 +89,8 @@ class Encoded:
         "player_keys",
         "player_entries",
         "player_texts",
+        "to_act",
+        "to_act_text",
     )
 
     def __init__(self) -> None:
@@ -123,11 +126,16 @@ class Encoded:
         self.rest: dict[str, Any] | None = None
         self.rest_text = ""
         #: ``seat -> what its entry of the players was made of``: the room's
-        #: ``seat_public_values`` (a tuple of atoms) and the engine's entry (a dict of
-        #: atoms, read only), compared by value; ``seat -> that entry encoded``
+        #: ``seat_public_values`` (a tuple of atoms, compared by value) and the engine's
+        #: entry (a dict of atoms, read only, compared by identity); ``seat -> that entry
+        #: encoded``
         self.player_keys: dict[int, tuple[Any, ...]] = {}
         self.player_entries: dict[int, dict[str, Any]] = {}
         self.player_texts: dict[int, str] = {}
+        #: the shared part's ``to_act`` last encoded (the engine gives the same list again
+        #: while it is equal) and its text
+        self.to_act: list[int] | None = None
+        self.to_act_text = ""
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -174,11 +182,13 @@ class Encoded:
         ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
         only when its engine's fields or the room's fields of it changed."""
         keys, entries, texts = self.player_keys, self.player_entries, self.player_texts
+        seats_values = room.seats_public_values()
         out = []
         for entry in players:
             seat = entry["seat"]
-            values = room.seat_public_values(seat)
-            if values == keys.get(seat) and entry == entries[seat]:
+            values = seats_values[seat]
+            # (the engine gives an entry equal to the previous version's as the same dict)
+            if entry is entries.get(seat) and values == keys[seat]:
                 out.append(texts[seat])
             else:
                 public = room.seat_public(seat)  # (its values read again: the ones encoded)
@@ -214,12 +224,17 @@ class StateMessages:
             encoded.tail = part.tail
             encoded.tail_text = "," + _members(part.tail) + ',"awaiting":'
         self._tail = encoded.tail_text
-        self._to_act = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
+        if encoded.to_act is not part.to_act:  # (the engine gives an equal list again)
+            encoded.to_act = part.to_act
+            encoded.to_act_text = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
+        self._to_act = encoded.to_act_text
         if encoded.rest is not part.rest:
             encoded.rest = part.rest
             encoded.rest_text = "," + _members(part.rest) + ',"log":['
         self._rest = encoded.rest_text
-        self._log = ",".join(encoded.events)
+        #: the log tail as a seat that sees none of its private details sees it (joined
+        #: when a seat asks for it: each seat that sees some has its own)
+        self._log: str | None = None
         self._end = "]," + room.server_members() + "}}"
         self._seat_events = encoded.seat_events
         #: ``awaiting`` encoded for a seat given no options (each but the awaited seat)
@@ -234,6 +249,12 @@ class StateMessages:
         assert state is not None
         mine = seat_part(state, seat, self.part, with_log=False)
         texts = None if seat is None else self._seat_events.get(seat)  # its log tail
+        if texts is None:
+            log = self._log
+            if log is None:
+                log = self._log = ",".join(self.encoded.events)
+        else:
+            log = ",".join(texts)
         encoded = self.encoded
         if encoded.seats.get(seat) is mine:  # the seat's part of an earlier version
             own, awaited, legal_types, listed, no_place = encoded.seat_pieces[seat]
@@ -260,7 +281,7 @@ class StateMessages:
                 '],"no_place":',
                 no_place,
                 self._rest,
-                self._log if texts is None else ",".join(texts),
+                log,
                 self._end,
             )
         )

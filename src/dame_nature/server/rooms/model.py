@@ -269,6 +269,23 @@ class Room:
             self.presence.absent(player, self.absent_limit),
         )
 
+    def seats_public_values(self) -> list[tuple[str, bool, str | None, bool, bool, bool]]:
+        """``seat_public_values`` of every seat, in seat order, in one call (a seat is
+        absent only while it is away: ``Presence.absent``)."""
+        present, presence, limit = self.present, self.presence, self.absent_limit
+        away = presence.away_since
+        return [
+            (
+                player.name,
+                seat in present,
+                player.bot,
+                player.stand_in,
+                player.host,
+                presence.absent(player, limit) if away else False,
+            )
+            for seat, player in enumerate(self.players)
+        ]
+
     def player(self, seat: int) -> Player:
         """The seat ``seat``; ``seat_not_found`` when the room has no such seat."""
         if not 0 <= seat < len(self.players):
