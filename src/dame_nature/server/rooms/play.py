@@ -210,22 +210,37 @@ async def apply(
     now = time.time()
     waiting = room.clocks_after(now, acted=seat if stand_in is None else None)
     try:
-        await commit.save(
-            room,
-            commit.store.add_action,
-            room.code,
-            room.game_no,
-            idx,
-            seat,
-            stored,
-            result=state.result,
-            campaign=campaign,
-            now=now,
-            digest=state_digest(state) if state.result is not None else None,
-            stand_in=stand_in,
-            waiting=waiting,
-            record=None if state.result is None else game_result(room, state, now, bool(stand_in)),
-        )
+        if state.result is None and waiting is None:  # the usual action: few keywords
+            await commit.save(
+                room,
+                commit.store.append_action,
+                room.code,
+                room.game_no,
+                idx,
+                seat,
+                stored,
+                stand_in,
+                now,
+            )
+        else:
+            await commit.save(
+                room,
+                commit.store.add_action,
+                room.code,
+                room.game_no,
+                idx,
+                seat,
+                stored,
+                result=state.result,
+                campaign=campaign,
+                now=now,
+                digest=state_digest(state) if state.result is not None else None,
+                stand_in=stand_in,
+                waiting=waiting,
+                record=None
+                if state.result is None
+                else game_result(room, state, now, bool(stand_in)),
+            )
     except BaseException:
         # not stored, so not accepted: the room goes back to exactly what is stored
         room.state = State.replay(state.setup, state.history[:-1])
