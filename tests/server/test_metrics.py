@@ -113,3 +113,41 @@ def test_collector_pauses_are_measured_only_when_asked(tmp_path: Any) -> None:
         else:
             assert passes is None and longest is None
         assert gc.callbacks == callbacks  # the measuring stops with the server
+
+
+def test_collector_census_counts_what_each_pass_walks(tmp_path: Any) -> None:
+    import gc
+    import json
+
+    from dame_nature.server.gcpauses import CollectorPauses
+
+    class Settings:  # answers any attribute it is asked, or fails (as pydantic's config)
+        def __getattr__(self, name: str) -> Any:
+            raise KeyError(name)
+
+    path = tmp_path / "census.jsonl"
+    pauses = CollectorPauses(census=str(path))
+    enabled = gc.isenabled()
+    gc.disable()  # no pass but the test's own
+    pauses.install()
+    try:
+        gc.collect()
+        made = [{"seat": seat, "action": {"type": "ready"}} for seat in range(500)]
+        made.append({"settings": Settings()})
+        gc.collect(0)
+        gc.collect(1)
+        gc.collect(2)
+    finally:
+        pauses.remove()
+        if enabled:
+            gc.enable()
+    young, middle = (json.loads(line) for line in path.read_text().splitlines())
+    # the entries made since the last pass are walked by the young pass, then by the
+    # middle one (they survived the young one), and none is garbage; a full pass is not
+    # counted
+    assert young["generation"] == 0 and middle["generation"] == 1
+    for line in (young, middle):
+        assert dict(line["shapes"])["dict action,seat"] == len(made) - 1
+        assert [n for k, n in line["shapes"] if k.endswith("<locals>.Settings")] == [1]
+        assert line["walked"] > len(made)
+        assert line["collected"] == 0

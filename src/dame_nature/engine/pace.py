@@ -41,17 +41,20 @@ CHANGE_EVENTS = frozenset({"programmed", "unready"})
 
 def changes_this_turn(state: State, seat: int) -> int:
     """The changes ``seat`` made this turn (counted from the log once a turn, then kept
-    up to date by ``count_change``)."""
+    up to date by ``count_change``: ``state._changes`` holds each seat's count as one
+    character, ``chr(count)``, for ``state._changes_turn``. A string, which the cyclic
+    collector neither tracks nor counts, where a tuple would be made a change)."""
     cache = state._changes
-    if cache is None or cache[0] != state.turn:
+    if cache is None or state._changes_turn != state.turn:
         counts = [0] * state.num_players
         for event in reversed(state.log):
             if event["turn"] != state.turn:
                 break
             if event["type"] in CHANGE_EVENTS:
                 counts[event["seat"]] += 1
-        cache = state._changes = (state.turn, *counts)
-    return cache[1 + seat]
+        cache = state._changes = "".join(map(chr, counts))
+        state._changes_turn = state.turn
+    return ord(cache[seat])
 
 
 def may_change(state: State, seat: int) -> bool:
@@ -74,5 +77,4 @@ def count_change(state: State, seat: int) -> None:
     changes_this_turn(state, seat)
     cache = state._changes
     assert cache is not None
-    # a new flat tuple of ints, which the collector stops tracking at its first pass
-    state._changes = (*cache[: 1 + seat], cache[1 + seat] + 1, *cache[2 + seat :])
+    state._changes = f"{cache[:seat]}{chr(ord(cache[seat]) + 1)}{cache[seat + 1 :]}"

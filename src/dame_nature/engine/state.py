@@ -79,11 +79,12 @@ class State(StateChanges):
     history: History  # read as ``[{"seat", "action"}, ..]``, kept as atoms
     result: dict[str, Any] | None
     _awaited: tuple[int, int, list[Outcome]] | None
-    _winnable: tuple[int, bool] | None
+    _winnable: int | None
     _max_discards: int | None
     _public: PublicPart | None
     _observer: Callable[[str, int | None], None] | None
-    _changes: tuple[int, ...] | None
+    _changes: str | None
+    _changes_turn: int
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
     _FIELDS = tuple(
@@ -91,12 +92,15 @@ class State(StateChanges):
     )
     #: derived, never saved: the outcomes of the reveal the game waits for
     #: (``(seat, len(log), outcomes)``, see ``reveal.awaited_outcomes``), the winnable
-    #: test (``(len(log), bool)``) and the deal's ``max_discards``. A state changes only
-    #: through ``apply``, and every change logs an event: the log's length versions it.
+    #: test (``2 * len(log) + winnable``: an int, which the cyclic collector neither
+    #: tracks nor counts, where a tuple would be made a version) and the deal's
+    #: ``max_discards``. A state changes only through ``apply``, and every change logs an
+    #: event: the log's length versions it.
     __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
     __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
     __slots__ += ("_observer",)  # told of each reveal and end of turn (``replay.py``)
-    __slots__ += ("_changes",)  # (turn, *changes per seat): see ``pace.changes_this_turn``
+    #: the changes of each seat this turn, and the turn: see ``pace.changes_this_turn``
+    __slots__ += ("_changes", "_changes_turn")
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -135,6 +139,7 @@ class State(StateChanges):
         self._public = None
         self._observer = None
         self._changes = None
+        self._changes_turn = -1
         if game.first_phase is not None:
             self.phase = game.first_phase
         else:
@@ -168,6 +173,7 @@ class State(StateChanges):
         self._public = None
         self._observer = None
         self._changes = None
+        self._changes_turn = -1
         return self
 
     def clone(self) -> State:
@@ -204,7 +210,8 @@ class State(StateChanges):
         new._max_discards = self._max_discards
         new._public = None
         new._observer = None
-        new._changes = self._changes  # (a tuple of ints: replaced, never changed)
+        new._changes = self._changes  # (a string: replaced, never changed)
+        new._changes_turn = self._changes_turn
         return new
 
     @classmethod
@@ -280,8 +287,8 @@ class State(StateChanges):
     def is_winnable(self) -> bool:
         """False once the game is lost for certain (docs/rulings.md: the unwinnable test)."""
         cached = self._winnable
-        if cached is not None and cached[0] == len(self.log):
-            return cached[1]
+        if cached is not None and cached >> 1 == len(self.log):
+            return bool(cached & 1)
         if self.result is not None:
             winnable = self.result["outcome"] == "won"
         else:
@@ -292,7 +299,7 @@ class State(StateChanges):
             winnable = self.cards_left() >= needed and not any(
                 rule.is_deadlocked(self) for rule in hooks.is_deadlocked
             )
-        self._winnable = (len(self.log), winnable)
+        self._winnable = 2 * len(self.log) + winnable
         return winnable
 
     def is_goal_met(self) -> bool:

@@ -420,6 +420,66 @@ def action_to_engine(action: BaseModel) -> dict[str, Any]:
     return data
 
 
+#: the most characters a string field of each kind may hold (``_FIELD_TYPES``)
+_MAX_CHARS = {"card": 64, "slot": 64, "colour": 16}
+#: for each action type, its fields as ``(name, kind, required)`` in the model's order
+_FAST_FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    kind: tuple((field.name, field.kind, field.required) for field in spec.fields)
+    for kind, spec in ACTIONS.items()
+}
+
+
+def _plain_value(kind: str, required: bool, value: Any) -> bool:
+    """Whether ``value`` is one that field's model takes as it is (the value left
+    unchanged): an ASCII string within its length, a seat as an ``int``, a side; a
+    missing optional field as ``None``. False for anything else, even what the model
+    would take (``5.0`` for a seat) or refuse: the model decides those."""
+    if value is None:
+        return not required
+    if kind == "seat":
+        return type(value) is int and 0 <= value <= 5
+    if type(value) is not str or not value.isascii():
+        return False
+    if kind == "side":
+        return value == "plant" or value == "animal"
+    return (1 if required and kind == "card" else 0) <= len(value) <= _MAX_CHARS[kind]
+
+
+def plain_ws_action(data: Any) -> dict[str, Any] | None:
+    """The engine's action of a websocket ``action`` message that the models take
+    exactly as it is (a dict of two keys, an action of a known type with only its own
+    fields, each value plain: ``_plain_value``), as ``action_to_engine`` of the
+    validated ``WsAction`` gives it: its fields in the model's order, ``to: null``
+    dropped. None for any other message, which the models validate (and refuse with
+    their own words): the hot message without building a model, never a message
+    taken that the models refuse."""
+    if type(data) is not dict or len(data) != 2 or data.get("type") != "action":
+        return None
+    action = data.get("action")
+    if type(action) is not dict:
+        return None
+    kind = action.get("type")
+    if type(kind) is not str:
+        return None
+    fields = _FAST_FIELDS.get(kind)
+    if fields is None:
+        return None
+    engine: dict[str, Any] = {"type": kind}
+    given = 1  # the keys of the message's action that are ``type`` or one of its fields
+    for name, field_kind, required in fields:
+        if name not in action:
+            if required:
+                return None
+            continue
+        value = action[name]
+        if not _plain_value(field_kind, required, value):
+            return None
+        given += 1
+        if value is not None or name != "to":
+            engine[name] = value
+    return engine if given == len(action) else None
+
+
 # ------------------------------------------------------------------ websocket
 class WsAction(_Body):
     """Client to server: play one action."""

@@ -16,7 +16,6 @@ from typing import Any
 
 from ...engine import EngineError, State, visible_log
 from ..campaign import record_result
-from ..connections import TokenBucket
 from ..errors import Refused, refusal
 from ..provenance import state_digest
 from ..results import game_result
@@ -62,21 +61,45 @@ def player_seat(room: Room, who: SeatRef) -> int:
 
 
 class SeatRates:
-    """The action rate of each seat of each room (HTTP and websocket together)."""
+    """The action rate of each seat of each room (HTTP and websocket together): a token
+    bucket a seat (``TokenBucket``'s rate and burst) kept as one float, the time its
+    bucket is full again (a seat within its rate: that time is past). Each room's are a
+    dict of floats, which the cyclic collector does not track: a ``TokenBucket`` object
+    a seat, made at the seat's first action, would be walked by its next passes.
+
+    >>> from types import SimpleNamespace as Room
+    >>> rates = SeatRates(Settings(action_rate_per_second=1.0, action_rate_burst=2))
+    >>> room = Room(code="ABCD")
+    >>> [rates.take(room, 0, now=0.0) for _ in range(3)], rates.take(room, 1, now=0.0)
+    ([True, True, False], True)
+    >>> rates.take(room, 0, now=0.5), rates.take(room, 0, now=1.0)
+    (False, True)
+    """
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._buckets: dict[str, dict[int, TokenBucket]] = {}
+        self._per_token = 1.0 / settings.action_rate_per_second
+        #: how long a full bucket lasts, less one token: a take is allowed while the
+        #: bucket is full again at most this long after it
+        self._slack = (settings.action_rate_burst - 1) * self._per_token
+        #: each room's seats: when their bucket is full again
+        self._buckets: dict[str, dict[int, float]] = {}
+
+    def take(self, room: Room, seat: int, now: float | None = None) -> bool:
+        """Whether the seat may act now (it takes a token if so)."""
+        now = time.monotonic() if now is None else now
+        full_at = self._buckets.get(room.code)
+        if full_at is None:
+            full_at = self._buckets[room.code] = {}
+        due = max(full_at.get(seat, now), now)
+        if due - now > self._slack:
+            return False
+        full_at[seat] = due + self._per_token
+        return True
 
     def allow(self, room: Room, seat: int) -> None:
         """``rate_limited`` past the seat's rate."""
-        buckets = self._buckets.setdefault(room.code, {})
-        bucket = buckets.get(seat)
-        if bucket is None:
-            bucket = buckets[seat] = TokenBucket(
-                self.settings.action_rate_per_second, self.settings.action_rate_burst
-            )
-        if not bucket.take():
+        if not self.take(room, seat):
             raise Refused("rate_limited", "Too many actions from this seat: slow down.")
 
     def forget(self, code: str) -> None:
@@ -187,22 +210,37 @@ async def apply(
     now = time.time()
     waiting = room.clocks_after(now, acted=seat if stand_in is None else None)
     try:
-        await commit.save(
-            room,
-            commit.store.add_action,
-            room.code,
-            room.game_no,
-            idx,
-            seat,
-            stored,
-            result=state.result,
-            campaign=campaign,
-            now=now,
-            digest=state_digest(state) if state.result is not None else None,
-            stand_in=stand_in,
-            waiting=waiting,
-            record=None if state.result is None else game_result(room, state, now, bool(stand_in)),
-        )
+        if state.result is None and waiting is None:  # the usual action: few keywords
+            await commit.save(
+                room,
+                commit.store.append_action,
+                room.code,
+                room.game_no,
+                idx,
+                seat,
+                stored,
+                stand_in,
+                now,
+            )
+        else:
+            await commit.save(
+                room,
+                commit.store.add_action,
+                room.code,
+                room.game_no,
+                idx,
+                seat,
+                stored,
+                result=state.result,
+                campaign=campaign,
+                now=now,
+                digest=state_digest(state) if state.result is not None else None,
+                stand_in=stand_in,
+                waiting=waiting,
+                record=None
+                if state.result is None
+                else game_result(room, state, now, bool(stand_in)),
+            )
     except BaseException:
         # not stored, so not accepted: the room goes back to exactly what is stored
         room.state = State.replay(state.setup, state.history[:-1])

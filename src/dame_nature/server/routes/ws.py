@@ -33,7 +33,14 @@ from ..clients import client_address
 from ..connections import Connection
 from ..errors import Refused, close_code_of
 from ..jsonio import dumps, loads
-from ..models import WsAction, WsAuth, WsClientAdapter, WsVisibility, action_to_engine
+from ..models import (
+    WsAction,
+    WsAuth,
+    WsClientAdapter,
+    WsVisibility,
+    action_to_engine,
+    plain_ws_action,
+)
 from ..ratelimit import Rate, RateLimiter
 from ..rooms import Room, RoomManager
 from ..settings import Settings
@@ -501,6 +508,12 @@ def _handle(
     except (ValueError, UnicodeDecodeError):
         conn.push(refusal(manager, "invalid_json", "A message is one JSON object."))
         return None
+    action = plain_ws_action(data)  # the usual action, as the models would take it
+    if action is not None:
+        if conn.seat is None:
+            conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
+            return None
+        return _play(manager, room, conn, action)
     try:
         parsed = WsClientAdapter.validate_python(data)
     except ValidationError as err:

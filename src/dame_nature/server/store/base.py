@@ -30,6 +30,8 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+import orjson
+
 from ..provenance import ENGINE_VERSION, RULES_VERSION
 from .clocks import ClockTables, Waiting, loads_waiting, waiting_statements
 from .daily import DailyTables
@@ -52,6 +54,30 @@ Statements = list[tuple[str, Params]]
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
 
 
+def _action_text(action: dict[str, Any]) -> str:
+    r"""``_dumps(action)``, by ``orjson`` when it writes the same text: an action whose
+    values are strings, integers and nulls, written in ASCII without DEL (``json``
+    escapes every character outside ``' '`` to ``'~'``; its floats and booleans are left
+    to ``json``).
+
+    >>> _action_text({"type": "give", "card": "cond-blue-1", "to": 2, "x": None})
+    '{"type":"give","card":"cond-blue-1","to":2,"x":null}'
+    >>> _action_text({"type": "program", "card": "été"})
+    '{"type":"program","card":"\\u00e9t\\u00e9"}'
+    """
+    for value in action.values():
+        kind = type(value)
+        if kind is not str and kind is not int and value is not None:
+            return _dumps(action)
+    try:
+        text = orjson.dumps(action)
+    except orjson.JSONEncodeError:  # an integer past 64 bits
+        return _dumps(action)
+    if text.isascii() and b"\x7f" not in text:
+        return text.decode()
+    return _dumps(action)
+
+
 def _dumps_or_null(data: dict[str, Any] | None) -> str | None:
     return None if data is None else _dumps(data)
 
@@ -65,6 +91,9 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
 
     #: several server processes may write this database at once
     shared = False
+    #: ``call`` runs the method at once on the event loop, awaiting nothing (a caller
+    #: may then call the method itself)
+    inline = False
 
     def _transaction(self, work: Callable[[Tx], T], snapshot: bool = False) -> T:
         """Run ``work`` in one transaction (``snapshot``: every read of it sees the same
@@ -305,14 +334,15 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         ``record``, the row of ``results``); ``stand_in``: the bot that played it for an
         absent person (``{level, turn}``); ``waiting``: a paced room's turn clocks after
         it (``clocks.py``)."""
-        row = {
-            "room": code, "game_no": game_no, "idx": idx, "seat": seat, "action": _dumps(action),
-            "version": version, "stand_in": _dumps_or_null(stand_in),
-        }  # fmt: skip
         expected = version - 1 if expected is None else expected
         if result is None and waiting is None:
-            self._append_action(row, now, expected)
+            self.append_action(code, game_no, idx, seat, action, stand_in, now, version, expected)
             return
+        row = {
+            "room": code, "game_no": game_no, "idx": idx, "seat": seat,
+            "action": _action_text(action),
+            "version": version, "stand_in": _dumps_or_null(stand_in),
+        }  # fmt: skip
         if result is None:
             statements = [(INSERT_ACTION, row), *waiting_statements(code, waiting)]
             self._change(code, statements, version, now, expected)
@@ -331,6 +361,28 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
             *([(INSERT_RESULT, result_row(record))] if record is not None else []),
         ]
         self._change(code, [(INSERT_ACTION, row), *end], version, now, expected)
+
+    def append_action(
+        self,
+        code: str,
+        game_no: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: dict[str, Any] | None,
+        now: float,
+        version: int,
+        expected: int,
+    ) -> None:
+        """``add_action`` of an action that neither ends its game nor moves a paced
+        room's clocks (``result`` and ``waiting`` None): the usual action, its arguments
+        by position (a call of few keywords through the layers that hand it over)."""
+        row = {
+            "room": code, "game_no": game_no, "idx": idx, "seat": seat,
+            "action": _action_text(action),
+            "version": version, "stand_in": _dumps_or_null(stand_in),
+        }  # fmt: skip
+        self._append_action(row, now, expected)
 
     def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
         """An action that does not end its game (``row``: the parameters of

@@ -42,6 +42,8 @@ class Store(BaseStore):
     (it survives a killed process, not a power cut); only checkpoints fsync, on a thread
     and connection of their own, so a commit never waits for the disk."""
 
+    inline = True
+
     def __init__(self, path: str, checkpoint_seconds: float = 1.0) -> None:
         self.path = path
         self._lock = threading.Lock()
@@ -148,7 +150,10 @@ class Store(BaseStore):
         the write of every accepted action that does not end its game, run straight on
         the kept cursor (the base class's ``_change`` without its closure and ``Tx``)."""
         touch_sql, touch_values = _TOUCH
-        insert_sql, insert_values = _INSERT_ACTION
+        # a person's action (no stand-in): its NULL written in the statement, not bound
+        # (``sqlite3`` looks for an adapter of every bound value that is not an int,
+        # float, str or bytearray, ``None`` too)
+        insert_sql, insert_values = _INSERT_ACTION if row["stand_in"] else _INSERT_PERSONS
         touch = {"version": row["version"], "now": now, "code": row["room"],
                  "expected": expected}  # fmt: skip
         # ``_writing`` spelled out: no generator and context object for every action
@@ -176,3 +181,4 @@ def _roll_back(cursor: sqlite3.Cursor, err: BaseException) -> NoReturn:
 #: the two statements of ``Store._append_action``, as ``sqlite3`` takes them
 _TOUCH = compiled(TOUCH, "sqlite")
 _INSERT_ACTION = compiled(INSERT_ACTION, "sqlite")
+_INSERT_PERSONS = compiled(INSERT_ACTION.replace(":stand_in", "NULL"), "sqlite")
