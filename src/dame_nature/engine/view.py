@@ -283,9 +283,10 @@ class PublicPart:
         #: ``public_part``'s programming phase), else its own
         self.head_from = version
         #: the seats of the events logged since version ``touched_from`` when these are
-        #: all ``OTHERS_EVENTS`` (``public_part``'s programming phase), else ``None``
+        #: all ``OTHERS_EVENTS`` (``public_part``'s programming phase), as a bit mask (an
+        #: int, which the cyclic collector does not track), else ``None``
         self.touched_from = -1
-        self.touched: set[int] | None = None
+        self.touched: int | None = None
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
 
@@ -333,6 +334,7 @@ def public_part(state: State) -> PublicPart:
         if programming is not None and programming.version < version
         else None
     )
+    mask = 0  # (``touched`` as a bit mask)
     if programming is not None and touched is not None:
         # only cards programmed and seats ready or not since: the table, the turn's
         # count, the reveal order and the game's outlook (``lost_reason``) are as they
@@ -344,6 +346,7 @@ def public_part(state: State) -> PublicPart:
             entry = _player(state, s)
             if entry != players[s]:
                 players[s] = entry
+            mask |= 1 << s
         tail, rest, lost = programming.tail, programming.rest, programming.lost
     else:
         head, tail, rest = _table(state, awaited, cached)
@@ -411,7 +414,7 @@ def public_part(state: State) -> PublicPart:
             part.table_key = programming.table_key
         if touched is not None:
             part.head_from = programming.head_from
-            part.touched_from, part.touched = programming.version, touched
+            part.touched_from, part.touched = programming.version, mask
     state._public = part
     return part
 
@@ -528,7 +531,7 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
         elif (
             checked[seat] == part.touched_from
             and part.touched is not None
-            and seat not in part.touched
+            and (seat is None or not part.touched >> seat & 1)
         ):
             since = OTHERS_ONLY  # (other seats' events only: found once for every seat)
         else:
