@@ -259,20 +259,23 @@ def no_place(
     unsure = not order or order[0] != seat
     cards = state.cards_of(seat)
     # keys as strings, which the cyclic collector does not track (tuples it walks until a
-    # pass finds them untrackable): "seat unsure card" for a card, the cards joined for all
-    prefix = f"{seat} {unsure:d} "
-    whole = prefix + " ".join(cards) + " *"
+    # pass finds them untrackable): "seat unsure" for the answers card by card (a dict of
+    # strings, untracked too), the cards joined after it for the whole answer
+    prefix = f"{seat} {unsure:d}"
+    whole = prefix + " " + " ".join(cards)
     answer: dict[str, str | None] | None = known.get(whole)
     if answer is not None:
         return answer
+    reasons: dict[str, str | None] | None = known.get(prefix)
+    if reasons is None:
+        reasons = known[prefix] = {}
     result: dict[str, str | None] = {}
     for card in cards:
-        key = prefix + card
-        if key in known:
-            result[card] = known[key]
+        if card in reasons:
+            result[card] = reasons[card]
             continue
         ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
-        result[card] = known[key] = discard_reason(state, ctx)
+        result[card] = reasons[card] = discard_reason(state, ctx)
     known[whole] = result
     return result
 

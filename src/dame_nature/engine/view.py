@@ -158,8 +158,12 @@ class View(TypedDict):
 
 
 def _public(event: dict[str, Any]) -> dict[str, Any]:
-    """An event with a private part without it (nor ``_seen_by``)."""
-    return {k: v for k, v in event.items() if not k.startswith("_")}
+    """An event with a private part without it (nor ``_seen_by``): the only keys of an
+    event that start with ``_`` (``State.event``)."""
+    public = event.copy()
+    del public["_seen_by"]
+    public.pop("_private", None)
+    return public
 
 
 def redact_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -185,7 +189,7 @@ class PublicPart:
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private", "table_key", "lost")
+        + ("last_private", "table_key", "lost", "head_from", "touched_from", "touched")
     )
 
     def __init__(
@@ -268,9 +272,21 @@ class PublicPart:
         #: (events before the tail may be counted: what counts is ``log_audience``)
         self.last_private = last_private
         #: the seats that see a private part of an event of the tail
-        self.log_audience: set[int] = {s for s, i in last_private.items() if i >= log_start}
+        self.log_audience: set[int] = (
+            set(last_private)  # (most often: no comprehension to run)
+            if not last_private or min(last_private.values()) >= log_start
+            else {s for s, i in last_private.items() if i >= log_start}
+        )
         #: ``_table_key``'s answer, once asked
         self.table_key: str | None = None
+        #: the version whose ``head`` this one's shares but ``players`` (the same values:
+        #: ``public_part``'s programming phase), else its own
+        self.head_from = version
+        #: the seats of the events logged since version ``touched_from`` when these are
+        #: all ``OTHERS_EVENTS`` (``public_part``'s programming phase), as a bit mask (an
+        #: int, which the cyclic collector does not track), else ``None``
+        self.touched_from = -1
+        self.touched: int | None = None
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
 
@@ -318,6 +334,7 @@ def public_part(state: State) -> PublicPart:
         if programming is not None and programming.version < version
         else None
     )
+    mask = 0  # (``touched`` as a bit mask)
     if programming is not None and touched is not None:
         # only cards programmed and seats ready or not since: the table, the turn's
         # count, the reveal order and the game's outlook (``lost_reason``) are as they
@@ -329,6 +346,7 @@ def public_part(state: State) -> PublicPart:
             entry = _player(state, s)
             if entry != players[s]:
                 players[s] = entry
+            mask |= 1 << s
         tail, rest, lost = programming.tail, programming.rest, programming.lost
     else:
         head, tail, rest = _table(state, awaited, cached)
@@ -390,6 +408,13 @@ def public_part(state: State) -> PublicPart:
             part.log_audience = cached.log_audience
     if programming is not None:
         part.no_place = programming.no_place
+        if touched is not None and awaited == programming.awaited:
+            # the same ``tail`` and ``rest`` (so the same reveal order and outlook), and
+            # the table waits as it did: ``_table_key``'s answer is the same string
+            part.table_key = programming.table_key
+        if touched is not None:
+            part.head_from = programming.head_from
+            part.touched_from, part.touched = programming.version, mask
     state._public = part
     return part
 
@@ -501,11 +526,16 @@ def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool =
     kept = part.seat_parts.get(seat) if programming else None
     if kept is not None:
         table = part.table_key or _table_key(part)
-        since = (
-            _events_since(state.log, checked[seat], part.version, seat)
-            if part.seat_parts_at[seat] == table
-            else CHANGED
-        )
+        if part.seat_parts_at[seat] != table:
+            since = CHANGED
+        elif (
+            checked[seat] == part.touched_from
+            and part.touched is not None
+            and (seat is None or not part.touched >> seat & 1)
+        ):
+            since = OTHERS_ONLY  # (other seats' events only: found once for every seat)
+        else:
+            since = _events_since(state.log, checked[seat], part.version, seat)
         if since == OTHERS_ONLY:
             # the events so far are checked: the next check starts here
             checked[seat] = part.version

@@ -33,9 +33,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import orjson
+from orjson import dumps, loads
 
 from ..engine.actions import ACTIONS
-from ..engine.changes import private_part
 from ..engine.view import PublicPart, SeatPart, public_part, seat_part
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ class Encoded:
         "owns",
         "own_texts",
         "head_of",
+        "head_from",
         "head_text",
         "tail",
         "tail_text",
@@ -118,6 +119,9 @@ class Encoded:
         #: the values of the shared part's ``head`` but ``players`` (compared by value)
         #: and their members encoded
         self.head_of: tuple[Any, ...] = ()
+        #: the ``PublicPart.head_from`` of the head last compared (a part with the same
+        #: shares its values: not compared again)
+        self.head_from = -1
         self.head_text = ""
         #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
         #: engine gives the same dicts again while they are unchanged
@@ -158,14 +162,16 @@ class Encoded:
             encoded.start = start
         entries = part.log_entries
         for j in range(len(events), len(public)):
-            text = _json(public[j])
+            text = dumps(public[j]).decode()
             entry = entries[j]
             if "_seen_by" in entry:  # an event with a private part
                 seen = entry["_seen_by"]
                 for seat in seen:
                     if seat not in seat_events:  # (every event before it as the public's)
                         seat_events[seat] = events.copy()
-                private = _json({**public[j], **private_part(entry)})
+                hidden = entry.get("_private")  # (``changes.private_part``, read by orjson)
+                extra = {} if hidden is None else loads(hidden)
+                private = dumps({**public[j], **extra}).decode()
                 for seat, texts in seat_events.items():
                     texts.append(private if seat in seen else text)
             else:
@@ -173,8 +179,9 @@ class Encoded:
                     texts.append(text)
             events.append(text)
         audience = part.log_audience
-        for seat in [seat for seat in seat_events if seat not in audience]:
-            del seat_events[seat]  # its private events left the tail
+        if not audience.issuperset(seat_events):
+            for seat in [seat for seat in seat_events if seat not in audience]:
+                del seat_events[seat]  # its private events left the tail
         return encoded
 
     def players_text(self, players: list[dict[str, Any]], room: Room) -> str:
@@ -191,9 +198,10 @@ class Encoded:
             if entry is entries.get(seat) and values == keys[seat]:
                 out.append(texts[seat])
             else:
-                public = room.seat_public(seat)  # (its values read again: the ones encoded)
-                text = texts[seat] = _json({**entry, **public})
-                keys[seat], entries[seat] = tuple(public.values()), entry
+                merged = entry.copy()  # (``Room.seat_public``'s fields after the engine's)
+                merged.update(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
+                text = texts[seat] = dumps(merged).decode()
+                keys[seat], entries[seat] = values, entry
                 out.append(text)
         return "[" + ",".join(out) + "]"
 
@@ -212,12 +220,14 @@ class StateMessages:
         self.part = part = public_part(state)
         self.encoded = encoded = Encoded.of(part)
         head = part.head
-        # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
-        head_of = tuple(head.values())[:-1]
-        if head_of != encoded.head_of:
-            encoded.head_of = head_of
-            table = {key: value for key, value in head.items() if key != "players"}
-            encoded.head_text = "," + _members(table) + ',"players":'
+        if part.head_from != encoded.head_from:  # (else the same values but ``players``)
+            encoded.head_from = part.head_from
+            # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
+            head_of = tuple(head.values())[:-1]
+            if head_of != encoded.head_of:
+                encoded.head_of = head_of
+                table = {key: value for key, value in head.items() if key != "players"}
+                encoded.head_text = "," + _members(table) + ',"players":'
         players = encoded.players_text(head["players"], room)
         self._head = encoded.head_text + players + ","
         if encoded.tail is not part.tail:
@@ -226,7 +236,7 @@ class StateMessages:
         self._tail = encoded.tail_text
         if encoded.to_act is not part.to_act:  # (the engine gives an equal list again)
             encoded.to_act = part.to_act
-            encoded.to_act_text = ',"to_act":' + _json(part.to_act) + ',"legal_types":'
+            encoded.to_act_text = ',"to_act":' + dumps(part.to_act).decode() + ',"legal_types":'
         self._to_act = encoded.to_act_text
         if encoded.rest is not part.rest:
             encoded.rest = part.rest
@@ -235,7 +245,7 @@ class StateMessages:
         #: the log tail as a seat that sees none of its private details sees it (joined
         #: when a seat asks for it: each seat that sees some has its own)
         self._log: str | None = None
-        self._end = "]," + room.server_members() + "}}"
+        self._end = "]," + room.server_members(part) + "}}"
         self._seat_events = encoded.seat_events
         #: ``awaiting`` encoded for a seat given no options (each but the awaited seat)
         self._awaited_others = ""
@@ -296,7 +306,7 @@ class StateMessages:
         if encoded.owns.get(seat) is mine.own:
             own = encoded.own_texts[seat]
         else:
-            own = _members(mine.own)
+            own = dumps(mine.own).decode()[1:-1]
             encoded.owns[seat], encoded.own_texts[seat] = mine.own, own
         awaiting = mine.awaiting
         if awaiting is None:
@@ -304,8 +314,8 @@ class StateMessages:
         elif not awaiting["options"] and self._awaited_others:
             awaited = self._awaited_others  # (the seat and kind are the version's)
         else:
-            options = _json(awaiting["options"])
-            kind = _json(awaiting["kind"])
+            options = dumps(awaiting["options"]).decode()
+            kind = dumps(awaiting["kind"]).decode()
             awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
             if options == "[]":
                 self._awaited_others = awaited
@@ -319,14 +329,14 @@ class StateMessages:
                 listed.append(options[1:-1])
             else:
                 fixed = FIXED_LISTINGS.get(id(actions))
-                listed.append(fixed if fixed is not None else _json(actions)[1:-1])
+                listed.append(fixed if fixed is not None else dumps(actions).decode()[1:-1])
         no_place = mine.no_place
         if not no_place:
             no_place_text = "{}"
         elif encoded.no_place.get(seat) is no_place:
             no_place_text = encoded.no_place_texts[seat]
         else:
-            no_place_text = _json(no_place)
+            no_place_text = dumps(no_place).decode()
             encoded.no_place[seat] = no_place
             encoded.no_place_texts[seat] = no_place_text
         types = tuple(mine.legal_types)

@@ -15,12 +15,13 @@ import copy
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, cast
+from operator import attrgetter
+from typing import Any, ClassVar, cast
 
 import orjson
 
 from ...engine import MAX_PLAYERS, State, lobby_view
-from ...engine.view import lost_reason
+from ...engine.view import UNASKED, PublicPart, lost_reason
 from ..campaign import campaign_public
 from ..errors import Refused
 from ..seating import Presence, table_event
@@ -33,6 +34,7 @@ TABLE_EVENTS_KEPT = 30
 NO_SEATS: frozenset[int] = frozenset()
 #: the fields ``Room.seat_public`` gives, in its order
 SEAT_PUBLIC_KEYS = ("name", "connected", "bot", "stand_in", "host", "absent")
+_HUMAN = attrgetter("human")  # (whether a person plays a seat: ``hints_allowed``)
 
 
 def same_secret(given: str, expected: str) -> bool:
@@ -101,9 +103,16 @@ class Room:
     turn_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
     #: ``server_members``' last answer: what its text was made of (copies), the text up to
     #: ``version``'s value and that of the fields between ``version`` and ``turn_clocks``
+    #: the keys of ``seat_public``, in its order
+    SEAT_PUBLIC_KEYS: ClassVar[tuple[str, ...]] = SEAT_PUBLIC_KEYS
     server_kept: tuple[tuple[Any, ...], str, str] | None = field(
         default=None, repr=False, compare=False
     )
+    #: the last ``lost_reason`` ``server_members`` encoded (the engine gives the same
+    #: dict again while the game's outlook is unchanged: ``engine.view.lost_reason``) and
+    #: its text
+    lost_kept: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    lost_text: str = field(default="null", repr=False, compare=False)
 
     @property
     def turn_limit(self) -> float | None:
@@ -365,22 +374,27 @@ class Room:
             "lost_reason": lost_reason(self.state) if self.state is not None else None,
         }
 
-    def server_members(self) -> str:
+    def server_members(self, part: PublicPart | None = None) -> str:
         """``server_fields`` encoded as the members of a JSON object (without its braces),
         as ``orjson`` writes them: the end of each ``state`` message (``server/views.py``).
         The fields between ``version`` and ``turn_clocks`` are encoded again only when
         what they are made of changed: the room's status, game, campaign, rules
-        (``spec``), hints, the moves of stand-ins and the table's events (only
+        (``spec``), hints (the counts kept and the game they are of, the seats and how
+        many of them people play), the moves of stand-ins and the table's events (only
         ``add_event`` adds them, counting them in ``event_seq``), compared by value with
-        copies of them."""
+        copies of them; ``lost_reason`` only when the engine gives another answer (that of
+        ``part``, the views' shared part of the state's current version, when given)."""
+        players = self.players
         made_of = (
             self.code,
             self.status,
             self.game_no,
             self.event_seq,
             len(self.table_events),
-            self.hints_allowed,
-            self.hints_taken(),
+            self.hints_game,
+            self.hints,
+            len(players),
+            sum(map(_HUMAN, players)),
             self.stand_in_moves,
             self.campaign,
             self.spec,
@@ -394,18 +408,19 @@ class Room:
             room = '"room":' + orjson.dumps(self.code).decode() + ',"version":'
             middle = "," + orjson.dumps(dict(fields[2:-2])).decode()[1:-1] + ',"turn_clocks":'
             kept = self.server_kept = (copy.deepcopy(made_of), room, middle)
-        clocks = self.turn_clocks()
-        state = self.state
-        lost = lost_reason(state) if state is not None else None
+        if self.status != "playing" or self.spec.get("turn_limit_seconds") is None:
+            clocks = "[]"  # (``turn_clocks`` is empty)
+        else:
+            clocks = orjson.dumps(self.turn_clocks()).decode()
+        lost = part.lost if part is not None else UNASKED  # (``part``: the state's now)
+        if lost is UNASKED:
+            state = self.state
+            lost = lost_reason(state) if state is not None else None
+        if lost is not self.lost_kept:
+            self.lost_kept = cast("dict[str, Any] | None", lost)
+            self.lost_text = "null" if lost is None else orjson.dumps(lost).decode()
         return "".join(
-            (
-                kept[1],
-                str(self.version),
-                kept[2],
-                orjson.dumps(clocks).decode() if clocks else "[]",
-                ',"lost_reason":',
-                "null" if lost is None else orjson.dumps(lost).decode(),
-            )
+            (kept[1], str(self.version), kept[2], clocks, ',"lost_reason":', self.lost_text)
         )
 
     def _lobby_view(self, seat: int | None) -> dict[str, Any]:
