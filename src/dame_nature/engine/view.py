@@ -28,7 +28,7 @@ again then).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 LOG_TAIL = 60  # events of the log included in a view
 UNASKED = object()  # (``PublicPart.lost`` before ``lost_reason`` is asked)
+NO_SEATS: frozenset[int] = frozenset()
 
 
 class PlayerView(TypedDict):
@@ -188,6 +189,7 @@ class PublicPart:
     __slots__ = (
         ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
         + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
+        + ("previous_start", "previous_version", "previous_audience")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
         + ("last_private", "table_key", "lost", "head_from", "touched_from", "touched")
     )
@@ -223,11 +225,14 @@ class PublicPart:
         #: private part in it), from which the next version's is built by adding the
         #: events logged since
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
-        #: the previous version's ``(log_start, seat_logs, version, log_audience)``, if any:
-        #: a seat out of that audience saw the public events of the tail (those of this
-        #: version's ``log_public`` logged before ``version``)
-        self.previous: tuple[int, dict[int, list[dict[str, Any]]], int, set[int]] | None
-        self.previous = None
+        #: the previous version's ``seat_logs`` (``None``: no previous version), and its
+        #: ``log_start``, ``version`` and ``log_audience``: a seat out of that audience saw
+        #: the public events of the tail (those of this version's ``log_public`` logged
+        #: before ``previous_version``); four slots, not a tuple the cyclic collector would
+        #: walk (it never untracks a tuple holding a dict)
+        self.previous: dict[int, list[dict[str, Any]]] | None = None
+        self.previous_start = self.previous_version = 0
+        self.previous_audience: Set[int] = NO_SEATS
         #: ``"seat action-type" -> options``: the last listing of each (the item of
         #: ``SeatPart.listings``), shared by the parts of every version of the state; its
         #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
@@ -375,12 +380,9 @@ def public_part(state: State) -> PublicPart:
     )  # fmt: skip
     part.lost = lost
     if cached is not None:
-        part.previous = (
-            cached.log_start,
-            cached.seat_logs,
-            cached.version,
-            cached.log_audience,  # (most often this version's own, when equal)
-        )
+        part.previous = cached.seat_logs
+        part.previous_start, part.previous_version = cached.log_start, cached.version
+        part.previous_audience = cached.log_audience  # (most often this version's own)
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
         old_players = cached.head["players"]
@@ -688,9 +690,10 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
         return found
     entries, publics, start = part.log_entries, part.log_public, part.log_start
     log: list[dict[str, Any]] = []
-    previous = part.previous
-    if previous is not None:
-        before_start, before_logs, before_end, before_audience = previous
+    before_logs = part.previous
+    if before_logs is not None:
+        before_start, before_end = part.previous_start, part.previous_version
+        before_audience = part.previous_audience
         before_log = before_logs.get(seat)
         if before_log is not None:
             before_end = before_start + len(before_log)  # the version it was built at
