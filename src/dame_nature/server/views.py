@@ -75,7 +75,11 @@ class Encoded:
         "events",
         "seat_events",
         "seats",
-        "seat_pieces",
+        "seat_own",
+        "seat_awaited",
+        "seat_types",
+        "seat_listed",
+        "seat_no_place",
         "no_place",
         "no_place_texts",
         "owns",
@@ -102,12 +106,17 @@ class Encoded:
         #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
         #: private details of an event of the tail (``PublicPart.log_audience``)
         self.seat_events: dict[int, list[str]] = {}
-        #: ``seat -> its part`` and ``seat -> the part's pieces encoded`` (``_seat_pieces``),
-        #: for as long as the engine gives the same part again (``engine.view.seat_part``);
-        #: two dicts rather than one of ``(part, pieces)`` pairs, tuples the cyclic
-        #: collector would walk (the pieces, strings only, it leaves once it saw them)
+        #: ``seat -> its part`` and, in five dicts, ``seat -> each of the part's pieces
+        #: encoded`` (``_seat_pieces``), for as long as the engine gives the same part again
+        #: (``engine.view.seat_part``): dicts of strings, which the cyclic collector does
+        #: not track, rather than a tuple of the pieces a seat (a young object a part
+        #: built again, walked by a pass)
         self.seats: dict[int | None, SeatPart] = {}
-        self.seat_pieces: dict[int | None, tuple[str, str, str, str, str]] = {}
+        self.seat_own: dict[int | None, str] = {}
+        self.seat_awaited: dict[int | None, str] = {}
+        self.seat_types: dict[int | None, str] = {}
+        self.seat_listed: dict[int | None, str] = {}
+        self.seat_no_place: dict[int | None, str] = {}
         #: ``seat -> its last no_place`` and ``seat -> that no_place encoded``: the same
         #: dict through a programming phase while the seat holds the same cards
         self.no_place: dict[int, dict[str, str | None]] = {}
@@ -140,6 +149,17 @@ class Encoded:
         #: while it is equal) and its text
         self.to_act: list[int] | None = None
         self.to_act_text = ""
+
+    def kept_pieces(self) -> tuple[dict[int | None, Any], ...]:
+        """The dicts of the seats' parts kept through a programming phase."""
+        return (
+            self.seats,
+            self.seat_own,
+            self.seat_awaited,
+            self.seat_types,
+            self.seat_listed,
+            self.seat_no_place,
+        )
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -201,7 +221,9 @@ class Encoded:
                 merged = entry.copy()  # (``Room.seat_public``'s fields after the engine's)
                 merged.update(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
                 text = texts[seat] = dumps(merged).decode()
-                keys[seat], entries[seat] = values, entry
+                entries[seat] = entry
+                if values != keys.get(seat):  # (an equal key kept: no young tuple)
+                    keys[seat] = values
                 out.append(text)
         return "[" + ",".join(out) + "]"
 
@@ -267,15 +289,23 @@ class StateMessages:
             log = ",".join(texts)
         encoded = self.encoded
         if encoded.seats.get(seat) is mine:  # the seat's part of an earlier version
-            own, awaited, legal_types, listed, no_place = encoded.seat_pieces[seat]
+            own, awaited, legal_types, listed, no_place = (
+                encoded.seat_own[seat],
+                encoded.seat_awaited[seat],
+                encoded.seat_types[seat],
+                encoded.seat_listed[seat],
+                encoded.seat_no_place[seat],
+            )
         else:
-            own, awaited, legal_types, listed, no_place = pieces = self._seat_pieces(seat, mine)
+            own, awaited, legal_types, listed, no_place = self._seat_pieces(seat, mine)
             if state.phase == "programming":  # (as long as the engine may keep the part)
                 encoded.seats[seat] = mine
-                encoded.seat_pieces[seat] = pieces
+                encoded.seat_own[seat], encoded.seat_awaited[seat] = own, awaited
+                encoded.seat_types[seat], encoded.seat_listed[seat] = legal_types, listed
+                encoded.seat_no_place[seat] = no_place
             elif encoded.seats:
-                encoded.seats.clear()
-                encoded.seat_pieces.clear()
+                for kept in encoded.kept_pieces():
+                    kept.clear()
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
