@@ -187,17 +187,18 @@ class PublicPart:
     """What every seat's view shares at one version of the state (``len(log)``)."""
 
     __slots__ = (
-        ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
-        + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
-        + ("previous_start", "previous_version", "previous_audience")
+        ("version", "head", "players", "tail", "awaited", "to_act", "rest", "log_start")
+        + ("log_entries", "log_public", "log_audience", "no_place", "seat_logs", "previous")
+        + ("previous_start", "previous_version", "previous_audience", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private", "table_key", "lost", "head_from", "touched_from", "touched")
+        + ("last_private", "table_key", "lost", "touched_from", "touched")
     )
 
     def __init__(
         self,
         version: int,
         head: dict[str, Any],
+        players: list[dict[str, Any]],
         tail: dict[str, Any],
         awaited: tuple[int, str] | None,
         to_act: list[int],
@@ -209,7 +210,10 @@ class PublicPart:
         earlier: PublicPart | None = None,
     ) -> None:
         self.version = version
-        self.head = head  # the fields before the seat's own ones
+        #: the fields before the seat's own ones but ``players``, which come last (the
+        #: same dict from one version to the next while they are equal)
+        self.head = head
+        self.players = players
         self.tail = tail  # the fields after them (but ``awaiting`` and ``log``)
         self.awaited = awaited
         self.to_act = to_act
@@ -284,9 +288,6 @@ class PublicPart:
         )
         #: ``_table_key``'s answer, once asked
         self.table_key: str | None = None
-        #: the version whose ``head`` this one's shares but ``players`` (the same values:
-        #: ``public_part``'s programming phase), else its own
-        self.head_from = version
         #: the seats of the events logged since version ``touched_from`` when these are
         #: all ``OTHERS_EVENTS`` (``public_part``'s programming phase), as a bit mask (an
         #: int, which the cyclic collector does not track), else ``None``
@@ -345,8 +346,8 @@ def public_part(state: State) -> PublicPart:
         # count, the reveal order and the game's outlook (``lost_reason``) are as they
         # were (hands and programmed cards only moved within a seat), and so are the
         # players' entries but those of the seats of these events
-        head = dict(programming.head)
-        players = head["players"] = list(head["players"])
+        head = programming.head
+        players = list(programming.players)
         for s in touched:
             entry = _player(state, s)
             if entry != players[s]:
@@ -354,7 +355,7 @@ def public_part(state: State) -> PublicPart:
             mask |= 1 << s
         tail, rest, lost = programming.tail, programming.rest, programming.lost
     else:
-        head, tail, rest = _table(state, awaited, cached)
+        head, players, tail, rest = _table(state, awaited, cached)
         lost = UNASKED
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
@@ -375,7 +376,7 @@ def public_part(state: State) -> PublicPart:
         else:
             publics.append(event)
     part = PublicPart(
-        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
+        version, head, players, tail, awaited, state.to_act(), rest, log_start, entries, publics,
         last_private, cached,
     )  # fmt: skip
     part.lost = lost
@@ -385,15 +386,16 @@ def public_part(state: State) -> PublicPart:
         part.previous_audience = cached.log_audience  # (most often this version's own)
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
-        old_players = cached.head["players"]
+        old_players = cached.players
         if touched is None:  # each seat's entry of the previous version again when equal
-            players = head["players"]
             if len(players) == len(old_players):
                 for s, entry in enumerate(players):
                     if entry == old_players[s]:
                         players[s] = old_players[s]
-        if head["players"] == old_players:  # (the same dicts: compared by identity)
-            head["players"] = old_players
+            if head is not cached.head and head == cached.head:
+                part.head = cached.head
+        if players == old_players:  # (the same dicts: compared by identity)
+            part.players = old_players
         if tail is not cached.tail:
             if tail == cached.tail:
                 tail = part.tail = cached.tail
@@ -415,7 +417,6 @@ def public_part(state: State) -> PublicPart:
             # the table waits as it did: ``_table_key``'s answer is the same string
             part.table_key = programming.table_key
         if touched is not None:
-            part.head_from = programming.head_from
             part.touched_from, part.touched = programming.version, mask
     state._public = part
     return part
@@ -423,9 +424,10 @@ def public_part(state: State) -> PublicPart:
 
 def _table(
     state: State, awaited: tuple[int, str] | None, cached: PublicPart | None
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """The shared part's ``head``, ``tail`` and ``rest``, built from the state (the lists
-    fixed for the game: those of ``cached``, an earlier version's, if any)."""
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+    """The shared part's ``head``, ``players``, ``tail`` and ``rest``, built from the
+    state (the lists fixed for the game: those of ``cached``, an earlier version's, if
+    any)."""
     game = state.game
     n = game.num_players
     revealing = None
@@ -458,8 +460,7 @@ def _table(
         "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
         "symbiosis_kinds": kinds,
         "show_names_one_player": game.config.show_names_one_player,
-        "players": _players(state),  # last: ``server/views.py`` writes it after the rest
-    }
+    }  # (then ``players``)
     tail = {
         "layout": game.config.main_layout,
         "webs": webs,
@@ -474,7 +475,7 @@ def _table(
         "deck_size": game.deck_size,
         "result": dict(state.result) if state.result else None,
     }
-    return head, tail, rest
+    return head, _players(state), tail, rest
 
 
 def _player(state: State, s: int) -> dict[str, Any]:
@@ -719,7 +720,7 @@ def build_view(state: State, seat: int | None) -> View:
     part = public_part(state)
     mine = seat_part(state, seat, part)
     view: dict[str, Any] = {"seat": seat, **part.head}
-    view["players"] = [dict(p) for p in view["players"]]
+    view["players"] = [dict(p) for p in part.players]
     view.update(mine.own)
     view.update(part.tail)
     view["awaiting"] = mine.awaiting

@@ -84,8 +84,7 @@ class Encoded:
         "no_place_texts",
         "owns",
         "own_texts",
-        "head_of",
-        "head_from",
+        "head",
         "head_text",
         "tail",
         "tail_text",
@@ -125,12 +124,9 @@ class Encoded:
         #: encoded``: the engine gives the same dict again while they are unchanged
         self.owns: dict[int | None, dict[str, Any]] = {}
         self.own_texts: dict[int | None, str] = {}
-        #: the values of the shared part's ``head`` but ``players`` (compared by value)
-        #: and their members encoded
-        self.head_of: tuple[Any, ...] = ()
-        #: the ``PublicPart.head_from`` of the head last compared (a part with the same
-        #: shares its values: not compared again)
-        self.head_from = -1
+        #: the shared part's ``head`` last encoded (the engine gives the same dict again
+        #: while it is equal: compared by value only when another) and its members encoded
+        self.head: dict[str, Any] | None = None
         self.head_text = ""
         #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
         #: engine gives the same dicts again while they are unchanged
@@ -242,15 +238,11 @@ class StateMessages:
         self.part = part = public_part(state)
         self.encoded = encoded = Encoded.of(part)
         head = part.head
-        if part.head_from != encoded.head_from:  # (else the same values but ``players``)
-            encoded.head_from = part.head_from
-            # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
-            head_of = tuple(head.values())[:-1]
-            if head_of != encoded.head_of:
-                encoded.head_of = head_of
-                table = {key: value for key, value in head.items() if key != "players"}
-                encoded.head_text = "," + _members(table) + ',"players":'
-        players = encoded.players_text(head["players"], room)
+        if head is not encoded.head:
+            if head != encoded.head:
+                encoded.head_text = "," + _members(head) + ',"players":'
+            encoded.head = head
+        players = encoded.players_text(part.players, room)
         self._head = encoded.head_text + players + ","
         if encoded.tail is not part.tail:
             encoded.tail = part.tail
