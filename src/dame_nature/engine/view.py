@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 LOG_TAIL = 60  # events of the log included in a view
 UNASKED = object()  # (``PublicPart.lost`` before ``lost_reason`` is asked)
 NO_SEATS: frozenset[int] = frozenset()
+#: each ``SeatPart.legal_types`` met, given as the same tuple for the whole process (a few
+#: dozen): a tuple of strings a seat's part holds and no new list a part built again
+LEGAL_TYPES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 class PlayerView(TypedDict):
@@ -308,9 +311,9 @@ class SeatPart(NamedTuple):
 
     own: dict[str, Any]
     awaiting: Awaiting | None
-    legal_types: list[str]
+    legal_types: tuple[str, ...]
     log: list[dict[str, Any]] | None
-    listings: list[Sequence[dict[str, Any]]]
+    listings: Sequence[Sequence[dict[str, Any]]]
     no_place: dict[str, str | None]
 
     @property
@@ -653,8 +656,9 @@ def _build_seat_part(
         else:
             part.owns[seat] = own
     if seat is None:
-        return SeatPart(own, awaiting, [], None, [], {})
-    legal_types = state.legal_action_types(seat)
+        return SeatPart(own, awaiting, (), None, (), {})
+    types = tuple(state.legal_action_types(seat))
+    legal_types = LEGAL_TYPES.setdefault(types, types)
     listings: list[Sequence[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
     # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
@@ -725,7 +729,7 @@ def build_view(state: State, seat: int | None) -> View:
     view.update(part.tail)
     view["awaiting"] = mine.awaiting
     view["to_act"] = list(part.to_act)
-    view["legal_types"] = mine.legal_types
+    view["legal_types"] = list(mine.legal_types)
     view["legal_actions"] = mine.legal_actions
     view["no_place"] = mine.no_place
     view.update(part.rest)

@@ -361,7 +361,7 @@ class StateMessages:
             no_place_text = dumps(no_place).decode()
             encoded.no_place[seat] = no_place
             encoded.no_place_texts[seat] = no_place_text
-        types = tuple(mine.legal_types)
+        types = mine.legal_types
         legal_types = TYPES_TEXTS.get(types)
         if legal_types is None:
             legal_types = TYPES_TEXTS[types] = _json(types)
