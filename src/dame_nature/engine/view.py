@@ -676,8 +676,6 @@ def _build_seat_part(
         if key is None:
             listings.append(spec.options(state, seat))
             continue
-        if type(key) is tuple:  # kept as a string: no young tuple for the collector
-            key = "\x00".join(map(str, key))  # (the items of one type's keys: one type each)
         where = f"{seat} {kind}"
         if listed_keys.get(where) != key:  # (a key is never None here)
             listed_keys[where], listed[where] = key, spec.options(state, seat)
