@@ -28,7 +28,7 @@ again then).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 
 LOG_TAIL = 60  # events of the log included in a view
 UNASKED = object()  # (``PublicPart.lost`` before ``lost_reason`` is asked)
+NO_SEATS: frozenset[int] = frozenset()
+#: each ``SeatPart.legal_types`` met, given as the same tuple for the whole process (a few
+#: dozen): a tuple of strings a seat's part holds and no new list a part built again
+LEGAL_TYPES: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 class PlayerView(TypedDict):
@@ -186,16 +190,18 @@ class PublicPart:
     """What every seat's view shares at one version of the state (``len(log)``)."""
 
     __slots__ = (
-        ("version", "head", "tail", "awaited", "to_act", "rest", "log_start", "log_entries")
-        + ("log_public", "log_audience", "no_place", "seat_logs", "previous", "options")
+        ("version", "head", "players", "tail", "awaited", "to_act", "rest", "log_start")
+        + ("log_entries", "log_public", "log_audience", "no_place", "seat_logs", "previous")
+        + ("previous_start", "previous_version", "previous_audience", "options")
         + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
-        + ("last_private", "table_key", "lost", "head_from", "touched_from", "touched")
+        + ("last_private", "table_key", "lost", "touched_from", "touched")
     )
 
     def __init__(
         self,
         version: int,
         head: dict[str, Any],
+        players: list[dict[str, Any]],
         tail: dict[str, Any],
         awaited: tuple[int, str] | None,
         to_act: list[int],
@@ -207,7 +213,10 @@ class PublicPart:
         earlier: PublicPart | None = None,
     ) -> None:
         self.version = version
-        self.head = head  # the fields before the seat's own ones
+        #: the fields before the seat's own ones but ``players``, which come last (the
+        #: same dict from one version to the next while they are equal)
+        self.head = head
+        self.players = players
         self.tail = tail  # the fields after them (but ``awaiting`` and ``log``)
         self.awaited = awaited
         self.to_act = to_act
@@ -223,11 +232,14 @@ class PublicPart:
         #: private part in it), from which the next version's is built by adding the
         #: events logged since
         self.seat_logs: dict[int, list[dict[str, Any]]] = {}
-        #: the previous version's ``(log_start, seat_logs, version, log_audience)``, if any:
-        #: a seat out of that audience saw the public events of the tail (those of this
-        #: version's ``log_public`` logged before ``version``)
-        self.previous: tuple[int, dict[int, list[dict[str, Any]]], int, set[int]] | None
-        self.previous = None
+        #: the previous version's ``seat_logs`` (``None``: no previous version), and its
+        #: ``log_start``, ``version`` and ``log_audience``: a seat out of that audience saw
+        #: the public events of the tail (those of this version's ``log_public`` logged
+        #: before ``previous_version``); four slots, not a tuple the cyclic collector would
+        #: walk (it never untracks a tuple holding a dict)
+        self.previous: dict[int, list[dict[str, Any]]] | None = None
+        self.previous_start = self.previous_version = 0
+        self.previous_audience: Set[int] = NO_SEATS
         #: ``"seat action-type" -> options``: the last listing of each (the item of
         #: ``SeatPart.listings``), shared by the parts of every version of the state; its
         #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
@@ -279,9 +291,6 @@ class PublicPart:
         )
         #: ``_table_key``'s answer, once asked
         self.table_key: str | None = None
-        #: the version whose ``head`` this one's shares but ``players`` (the same values:
-        #: ``public_part``'s programming phase), else its own
-        self.head_from = version
         #: the seats of the events logged since version ``touched_from`` when these are
         #: all ``OTHERS_EVENTS`` (``public_part``'s programming phase), as a bit mask (an
         #: int, which the cyclic collector does not track), else ``None``
@@ -302,9 +311,9 @@ class SeatPart(NamedTuple):
 
     own: dict[str, Any]
     awaiting: Awaiting | None
-    legal_types: list[str]
+    legal_types: tuple[str, ...]
     log: list[dict[str, Any]] | None
-    listings: list[Sequence[dict[str, Any]]]
+    listings: Sequence[Sequence[dict[str, Any]]]
     no_place: dict[str, str | None]
 
     @property
@@ -340,8 +349,8 @@ def public_part(state: State) -> PublicPart:
         # count, the reveal order and the game's outlook (``lost_reason``) are as they
         # were (hands and programmed cards only moved within a seat), and so are the
         # players' entries but those of the seats of these events
-        head = dict(programming.head)
-        players = head["players"] = list(head["players"])
+        head = programming.head
+        players = list(programming.players)
         for s in touched:
             entry = _player(state, s)
             if entry != players[s]:
@@ -349,7 +358,7 @@ def public_part(state: State) -> PublicPart:
             mask |= 1 << s
         tail, rest, lost = programming.tail, programming.rest, programming.lost
     else:
-        head, tail, rest = _table(state, awaited, cached)
+        head, players, tail, rest = _table(state, awaited, cached)
         lost = UNASKED
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
@@ -370,28 +379,26 @@ def public_part(state: State) -> PublicPart:
         else:
             publics.append(event)
     part = PublicPart(
-        version, head, tail, awaited, state.to_act(), rest, log_start, entries, publics,
+        version, head, players, tail, awaited, state.to_act(), rest, log_start, entries, publics,
         last_private, cached,
     )  # fmt: skip
     part.lost = lost
     if cached is not None:
-        part.previous = (
-            cached.log_start,
-            cached.seat_logs,
-            cached.version,
-            cached.log_audience,  # (most often this version's own, when equal)
-        )
+        part.previous = cached.seat_logs
+        part.previous_start, part.previous_version = cached.log_start, cached.version
+        part.previous_audience = cached.log_audience  # (most often this version's own)
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
-        old_players = cached.head["players"]
+        old_players = cached.players
         if touched is None:  # each seat's entry of the previous version again when equal
-            players = head["players"]
             if len(players) == len(old_players):
                 for s, entry in enumerate(players):
                     if entry == old_players[s]:
                         players[s] = old_players[s]
-        if head["players"] == old_players:  # (the same dicts: compared by identity)
-            head["players"] = old_players
+            if head is not cached.head and head == cached.head:
+                part.head = cached.head
+        if players == old_players:  # (the same dicts: compared by identity)
+            part.players = old_players
         if tail is not cached.tail:
             if tail == cached.tail:
                 tail = part.tail = cached.tail
@@ -413,7 +420,6 @@ def public_part(state: State) -> PublicPart:
             # the table waits as it did: ``_table_key``'s answer is the same string
             part.table_key = programming.table_key
         if touched is not None:
-            part.head_from = programming.head_from
             part.touched_from, part.touched = programming.version, mask
     state._public = part
     return part
@@ -421,9 +427,10 @@ def public_part(state: State) -> PublicPart:
 
 def _table(
     state: State, awaited: tuple[int, str] | None, cached: PublicPart | None
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """The shared part's ``head``, ``tail`` and ``rest``, built from the state (the lists
-    fixed for the game: those of ``cached``, an earlier version's, if any)."""
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
+    """The shared part's ``head``, ``players``, ``tail`` and ``rest``, built from the
+    state (the lists fixed for the game: those of ``cached``, an earlier version's, if
+    any)."""
     game = state.game
     n = game.num_players
     revealing = None
@@ -456,8 +463,7 @@ def _table(
         "free_symbiosis_available": state.phase == "programming" and not state.free_symbiosis_used,
         "symbiosis_kinds": kinds,
         "show_names_one_player": game.config.show_names_one_player,
-        "players": _players(state),  # last: ``server/views.py`` writes it after the rest
-    }
+    }  # (then ``players``)
     tail = {
         "layout": game.config.main_layout,
         "webs": webs,
@@ -472,7 +478,7 @@ def _table(
         "deck_size": game.deck_size,
         "result": dict(state.result) if state.result else None,
     }
-    return head, tail, rest
+    return head, _players(state), tail, rest
 
 
 def _player(state: State, s: int) -> dict[str, Any]:
@@ -650,8 +656,9 @@ def _build_seat_part(
         else:
             part.owns[seat] = own
     if seat is None:
-        return SeatPart(own, awaiting, [], None, [], {})
-    legal_types = state.legal_action_types(seat)
+        return SeatPart(own, awaiting, (), None, (), {})
+    types = tuple(state.legal_action_types(seat))
+    legal_types = LEGAL_TYPES.setdefault(types, types)
     listings: list[Sequence[dict[str, Any]]] = []
     listed, listed_keys = part.options, part.options_keys
     # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
@@ -688,9 +695,10 @@ def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
         return found
     entries, publics, start = part.log_entries, part.log_public, part.log_start
     log: list[dict[str, Any]] = []
-    previous = part.previous
-    if previous is not None:
-        before_start, before_logs, before_end, before_audience = previous
+    before_logs = part.previous
+    if before_logs is not None:
+        before_start, before_end = part.previous_start, part.previous_version
+        before_audience = part.previous_audience
         before_log = before_logs.get(seat)
         if before_log is not None:
             before_end = before_start + len(before_log)  # the version it was built at
@@ -716,12 +724,12 @@ def build_view(state: State, seat: int | None) -> View:
     part = public_part(state)
     mine = seat_part(state, seat, part)
     view: dict[str, Any] = {"seat": seat, **part.head}
-    view["players"] = [dict(p) for p in view["players"]]
+    view["players"] = [dict(p) for p in part.players]
     view.update(mine.own)
     view.update(part.tail)
     view["awaiting"] = mine.awaiting
     view["to_act"] = list(part.to_act)
-    view["legal_types"] = mine.legal_types
+    view["legal_types"] = list(mine.legal_types)
     view["legal_actions"] = mine.legal_actions
     view["no_place"] = mine.no_place
     view.update(part.rest)

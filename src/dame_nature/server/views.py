@@ -75,13 +75,16 @@ class Encoded:
         "events",
         "seat_events",
         "seats",
-        "seat_pieces",
+        "seat_own",
+        "seat_awaited",
+        "seat_types",
+        "seat_listed",
+        "seat_no_place",
         "no_place",
         "no_place_texts",
         "owns",
         "own_texts",
-        "head_of",
-        "head_from",
+        "head",
         "head_text",
         "tail",
         "tail_text",
@@ -102,12 +105,17 @@ class Encoded:
         #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
         #: private details of an event of the tail (``PublicPart.log_audience``)
         self.seat_events: dict[int, list[str]] = {}
-        #: ``seat -> its part`` and ``seat -> the part's pieces encoded`` (``_seat_pieces``),
-        #: for as long as the engine gives the same part again (``engine.view.seat_part``);
-        #: two dicts rather than one of ``(part, pieces)`` pairs, tuples the cyclic
-        #: collector would walk (the pieces, strings only, it leaves once it saw them)
+        #: ``seat -> its part`` and, in five dicts, ``seat -> each of the part's pieces
+        #: encoded`` (``_seat_pieces``), for as long as the engine gives the same part again
+        #: (``engine.view.seat_part``): dicts of strings, which the cyclic collector does
+        #: not track, rather than a tuple of the pieces a seat (a young object a part
+        #: built again, walked by a pass)
         self.seats: dict[int | None, SeatPart] = {}
-        self.seat_pieces: dict[int | None, tuple[str, str, str, str, str]] = {}
+        self.seat_own: dict[int | None, str] = {}
+        self.seat_awaited: dict[int | None, str] = {}
+        self.seat_types: dict[int | None, str] = {}
+        self.seat_listed: dict[int | None, str] = {}
+        self.seat_no_place: dict[int | None, str] = {}
         #: ``seat -> its last no_place`` and ``seat -> that no_place encoded``: the same
         #: dict through a programming phase while the seat holds the same cards
         self.no_place: dict[int, dict[str, str | None]] = {}
@@ -116,12 +124,9 @@ class Encoded:
         #: encoded``: the engine gives the same dict again while they are unchanged
         self.owns: dict[int | None, dict[str, Any]] = {}
         self.own_texts: dict[int | None, str] = {}
-        #: the values of the shared part's ``head`` but ``players`` (compared by value)
-        #: and their members encoded
-        self.head_of: tuple[Any, ...] = ()
-        #: the ``PublicPart.head_from`` of the head last compared (a part with the same
-        #: shares its values: not compared again)
-        self.head_from = -1
+        #: the shared part's ``head`` last encoded (the engine gives the same dict again
+        #: while it is equal: compared by value only when another) and its members encoded
+        self.head: dict[str, Any] | None = None
         self.head_text = ""
         #: the shared part's ``tail`` and ``rest`` last encoded, and their texts: the
         #: engine gives the same dicts again while they are unchanged
@@ -140,6 +145,17 @@ class Encoded:
         #: while it is equal) and its text
         self.to_act: list[int] | None = None
         self.to_act_text = ""
+
+    def kept_pieces(self) -> tuple[dict[int | None, Any], ...]:
+        """The dicts of the seats' parts kept through a programming phase."""
+        return (
+            self.seats,
+            self.seat_own,
+            self.seat_awaited,
+            self.seat_types,
+            self.seat_listed,
+            self.seat_no_place,
+        )
 
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
@@ -201,7 +217,9 @@ class Encoded:
                 merged = entry.copy()  # (``Room.seat_public``'s fields after the engine's)
                 merged.update(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
                 text = texts[seat] = dumps(merged).decode()
-                keys[seat], entries[seat] = values, entry
+                entries[seat] = entry
+                if values != keys.get(seat):  # (an equal key kept: no young tuple)
+                    keys[seat] = values
                 out.append(text)
         return "[" + ",".join(out) + "]"
 
@@ -220,15 +238,11 @@ class StateMessages:
         self.part = part = public_part(state)
         self.encoded = encoded = Encoded.of(part)
         head = part.head
-        if part.head_from != encoded.head_from:  # (else the same values but ``players``)
-            encoded.head_from = part.head_from
-            # (``players`` is the last field of the engine's ``head``: ``engine.view._table``)
-            head_of = tuple(head.values())[:-1]
-            if head_of != encoded.head_of:
-                encoded.head_of = head_of
-                table = {key: value for key, value in head.items() if key != "players"}
-                encoded.head_text = "," + _members(table) + ',"players":'
-        players = encoded.players_text(head["players"], room)
+        if head is not encoded.head:
+            if head != encoded.head:
+                encoded.head_text = "," + _members(head) + ',"players":'
+            encoded.head = head
+        players = encoded.players_text(part.players, room)
         self._head = encoded.head_text + players + ","
         if encoded.tail is not part.tail:
             encoded.tail = part.tail
@@ -267,15 +281,23 @@ class StateMessages:
             log = ",".join(texts)
         encoded = self.encoded
         if encoded.seats.get(seat) is mine:  # the seat's part of an earlier version
-            own, awaited, legal_types, listed, no_place = encoded.seat_pieces[seat]
+            own, awaited, legal_types, listed, no_place = (
+                encoded.seat_own[seat],
+                encoded.seat_awaited[seat],
+                encoded.seat_types[seat],
+                encoded.seat_listed[seat],
+                encoded.seat_no_place[seat],
+            )
         else:
-            own, awaited, legal_types, listed, no_place = pieces = self._seat_pieces(seat, mine)
+            own, awaited, legal_types, listed, no_place = self._seat_pieces(seat, mine)
             if state.phase == "programming":  # (as long as the engine may keep the part)
                 encoded.seats[seat] = mine
-                encoded.seat_pieces[seat] = pieces
+                encoded.seat_own[seat], encoded.seat_awaited[seat] = own, awaited
+                encoded.seat_types[seat], encoded.seat_listed[seat] = legal_types, listed
+                encoded.seat_no_place[seat] = no_place
             elif encoded.seats:
-                encoded.seats.clear()
-                encoded.seat_pieces.clear()
+                for kept in encoded.kept_pieces():
+                    kept.clear()
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
@@ -339,7 +361,7 @@ class StateMessages:
             no_place_text = dumps(no_place).decode()
             encoded.no_place[seat] = no_place
             encoded.no_place_texts[seat] = no_place_text
-        types = tuple(mine.legal_types)
+        types = mine.legal_types
         legal_types = TYPES_TEXTS.get(types)
         if legal_types is None:
             legal_types = TYPES_TEXTS[types] = _json(types)
