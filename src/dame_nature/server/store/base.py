@@ -82,6 +82,23 @@ def _dumps_or_null(data: dict[str, Any] | None) -> str | None:
     return None if data is None else _dumps(data)
 
 
+def _action_row(
+    code: str,
+    game_no: int,
+    idx: int,
+    seat: int,
+    action: dict[str, Any],
+    version: int,
+    stand_in: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The parameters of ``INSERT_ACTION``."""
+    return {
+        "room": code, "game_no": game_no, "idx": idx, "seat": seat,
+        "action": _action_text(action),
+        "version": version, "stand_in": _dumps_or_null(stand_in),
+    }  # fmt: skip
+
+
 def _loads_or_none(text: str | None) -> Any:
     return None if text is None else json.loads(text)
 
@@ -338,11 +355,7 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         if result is None and waiting is None:
             self.append_action(code, game_no, idx, seat, action, stand_in, now, version, expected)
             return
-        row = {
-            "room": code, "game_no": game_no, "idx": idx, "seat": seat,
-            "action": _action_text(action),
-            "version": version, "stand_in": _dumps_or_null(stand_in),
-        }  # fmt: skip
+        row = _action_row(code, game_no, idx, seat, action, version, stand_in)
         if result is None:
             statements = [(INSERT_ACTION, row), *waiting_statements(code, waiting)]
             self._change(code, statements, version, now, expected)
@@ -377,11 +390,7 @@ class BaseStore(NodeTables, ClockTables, RecordTables, DailyTables, GameTables):
         """``add_action`` of an action that neither ends its game nor moves a paced
         room's clocks (``result`` and ``waiting`` None): the usual action, its arguments
         by position (a call of few keywords through the layers that hand it over)."""
-        row = {
-            "room": code, "game_no": game_no, "idx": idx, "seat": seat,
-            "action": _action_text(action),
-            "version": version, "stand_in": _dumps_or_null(stand_in),
-        }  # fmt: skip
+        row = _action_row(code, game_no, idx, seat, action, version, stand_in)
         self._append_action(row, now, expected)
 
     def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
