@@ -482,7 +482,7 @@ def _table(
 
 
 def _player(state: State, s: int) -> dict[str, Any]:
-    """Seat ``s``'s entry of the shared part's ``players`` (as ``_players`` builds it)."""
+    """Seat ``s``'s entry of the shared part's ``players``."""
     return {
         "seat": s,
         "hand_size": len(state.hands[s]),
@@ -495,23 +495,7 @@ def _player(state: State, s: int) -> dict[str, Any]:
 
 def _players(state: State) -> list[dict[str, Any]]:
     """The shared part's ``players``."""
-    hands, programmed, ready, cards = (
-        state.hands,
-        state.programmed,
-        state.ready,
-        state.symbiosis_cards,
-    )
-    return [
-        {
-            "seat": s,
-            "hand_size": len(hands[s]),
-            "has_programmed": programmed[s] is not None,
-            "ready": ready[s],
-            "symbiosis_cards": cards[s],
-            "side": side,
-        }
-        for s, side in enumerate(state.sides)
-    ]
+    return [_player(state, s) for s in range(state.num_players)]
 
 
 def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
