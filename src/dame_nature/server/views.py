@@ -135,7 +135,7 @@ class Encoded:
         self.rest: dict[str, Any] | None = None
         self.rest_text = ""
         #: ``seat -> what its entry of the players was made of``: the room's
-        #: ``seat_public_values`` (a tuple of atoms, compared by value) and the engine's
+        #: ``seats_public_values`` (a tuple of atoms, compared by value) and the engine's
         #: entry (a dict of atoms, read only, compared by identity); ``seat -> that entry
         #: encoded``
         self.player_keys: dict[int, tuple[Any, ...]] = {}

@@ -101,10 +101,10 @@ class Room:
     #: stored; the limit runs from there)
     waiting: dict[int, float] = field(default_factory=dict, repr=False)
     turn_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
-    #: ``server_members``' last answer: what its text was made of (copies), the text up to
-    #: ``version``'s value and that of the fields between ``version`` and ``turn_clocks``
     #: the keys of ``seat_public``, in its order
     SEAT_PUBLIC_KEYS: ClassVar[tuple[str, ...]] = SEAT_PUBLIC_KEYS
+    #: ``server_members``' last answer: what its text was made of (copies), the text up to
+    #: ``version``'s value and that of the fields between ``version`` and ``turn_clocks``
     server_kept: tuple[tuple[Any, ...], str, str] | None = field(
         default=None, repr=False, compare=False
     )
@@ -263,23 +263,11 @@ class Room:
 
     def seat_public(self, seat: int) -> dict[str, Any]:
         """What every view says of a seat beside the engine's fields."""
-        return dict(zip(SEAT_PUBLIC_KEYS, self.seat_public_values(seat), strict=True))
-
-    def seat_public_values(self, seat: int) -> tuple[str, bool, str | None, bool, bool, bool]:
-        """The values of ``seat_public``, in the order of ``SEAT_PUBLIC_KEYS`` (atoms
-        only: a key for what was encoded of them)."""
-        player = self.players[seat]
-        return (
-            player.name,
-            self.connected(seat),
-            player.bot,
-            player.stand_in,
-            player.host,
-            self.presence.absent(player, self.absent_limit),
-        )
+        return dict(zip(SEAT_PUBLIC_KEYS, self.seats_public_values()[seat], strict=True))
 
     def seats_public_values(self) -> list[tuple[str, bool, str | None, bool, bool, bool]]:
-        """``seat_public_values`` of every seat, in seat order, in one call (a seat is
+        """The values of each seat's ``seat_public``, in seat order, each in the order of
+        ``SEAT_PUBLIC_KEYS`` (atoms only: a key for what was encoded of them; a seat is
         absent only while it is away: ``Presence.absent``)."""
         present, presence, limit = self.present, self.presence, self.absent_limit
         away = presence.away_since
