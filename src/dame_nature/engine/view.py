@@ -161,6 +161,12 @@ class View(TypedDict):
     game: NotRequired[int]  # 1, then 2 after a rematch, ...
 
 
+def public_event(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as a seat that sees none of its private part sees it (the event itself
+    when it has none)."""
+    return _public(event) if "_seen_by" in event else event
+
+
 def _public(event: dict[str, Any]) -> dict[str, Any]:
     """An event with a private part without it (nor ``_seen_by``): the only keys of an
     event that start with ``_`` (``State.event``)."""
@@ -191,7 +197,7 @@ class PublicPart:
 
     __slots__ = (
         ("version", "head", "players", "tail", "awaited", "to_act", "rest", "log_start")
-        + ("log_entries", "log_public", "log_audience", "no_place", "seat_logs", "previous")
+        + ("log", "public_tail", "log_audience", "no_place", "seat_logs", "previous")
         + ("previous_start", "previous_version", "previous_audience", "memo")
         + ("seat_stamps", "seat_tables", "seat_checked")
         + ("last_private", "table_key", "lost", "touched_from", "touched")
@@ -207,8 +213,7 @@ class PublicPart:
         to_act: list[int],
         rest: dict[str, Any],
         log_start: int,
-        log_entries: list[dict[str, Any]],
-        log_public: list[dict[str, Any]] | None = None,
+        log: list[dict[str, Any]],
         last_private: dict[int, int] | None = None,
         earlier: PublicPart | None = None,
     ) -> None:
@@ -216,15 +221,18 @@ class PublicPart:
         #: the fields before the seat's own ones but ``players``, which come last (the
         #: same dict from one version to the next while they are equal)
         self.head = head
+        #: each seat's entry (``_player``): the same list through the versions of a
+        #: programming phase, its entries replaced as they change (read it at its version)
         self.players = players
         self.tail = tail  # the fields after them (but ``awaiting`` and ``log``)
         self.awaited = awaited
         self.to_act = to_act
         self.rest = rest  # the fields between ``legal_types`` and ``log``
         self.log_start = log_start  # index in the log of the first event of the tail
-        # the events of the tail, as the log holds them (an event with a private part has
-        # ``_private`` and ``_seen_by``): no container of their own for the collector
-        self.log_entries = log_entries
+        #: the state's log (the tail: ``log_entries``), read up to ``version`` only
+        self.log = log
+        #: ``log_public``, once asked
+        self.public_tail: list[dict[str, Any]] | None = None
         #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
         #: of the versions of one programming phase)
         self.no_place: dict[Any, Any] = {}
@@ -258,15 +266,11 @@ class PublicPart:
         else:  # (``earlier``: the part of an earlier version of the same state)
             self.memo, self.seat_stamps = earlier.memo, earlier.seat_stamps
             self.seat_tables, self.seat_checked = earlier.seat_tables, earlier.seat_checked
-        if log_public is None:
-            log_public = [_public(e) if "_seen_by" in e else e for e in log_entries]
-        #: the tail as a seat that sees none of its private parts sees it
-        self.log_public: list[dict[str, Any]] = log_public
         if last_private is None:
             last_private = {}
-            for j, entry in enumerate(log_entries):
-                for s in entry.get("_seen_by", ()):
-                    last_private[s] = log_start + j
+            for i in range(log_start, version):
+                for s in log[i].get("_seen_by", ()):
+                    last_private[s] = i
         #: ``seat -> the index in the log of the last event with a private part it sees``
         #: (events before the tail may be counted: what counts is ``log_audience``)
         self.last_private = last_private
@@ -285,6 +289,21 @@ class PublicPart:
         self.touched: int | None = None
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
+
+    @property
+    def log_entries(self) -> list[dict[str, Any]]:
+        """The events of the tail, as the log holds them (an event with a private part
+        has ``_private`` and ``_seen_by``): a new list at each call, kept by no part."""
+        return self.log[self.log_start : self.version]
+
+    @property
+    def log_public(self) -> list[dict[str, Any]]:
+        """The tail as a seat that sees none of its private parts sees it (made when first
+        asked: the server encodes the events from ``log_entries``)."""
+        tail = self.public_tail
+        if tail is None:
+            tail = self.public_tail = [public_event(e) for e in self.log_entries]
+        return tail
 
 
 class SeatPart(NamedTuple):
@@ -335,7 +354,7 @@ def public_part(state: State) -> PublicPart:
         # were (hands and programmed cards only moved within a seat), and so are the
         # players' entries but those of the seats of these events
         head = programming.head
-        players = list(programming.players)
+        players = programming.players  # (its entries replaced in place: no list a version)
         for s in touched:
             entry = _player(state, s)
             if entry != players[s]:
@@ -347,24 +366,20 @@ def public_part(state: State) -> PublicPart:
         lost = UNASKED
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
-        # the events still in the tail as the previous version had them
-        entries = cached.log_entries[log_start - cached.log_start :]
-        publics = cached.log_public[log_start - cached.log_start :]
+        # the events still in the tail were counted by the previous version
         first_new = cached.version
         last_private = dict(cached.last_private)
     else:
-        entries, publics, first_new, last_private = [], [], log_start, {}
+        first_new, last_private = log_start, {}
     for i in range(first_new, version):
         event = log[i]
-        entries.append(event)
         if "_seen_by" in event:
-            publics.append(_public(event))
             for s in event["_seen_by"]:
                 last_private[s] = i
-        else:
-            publics.append(event)
+    if cached is not None and awaited == cached.awaited:
+        awaited = cached.awaited  # (no new tuple kept)
     part = PublicPart(
-        version, head, players, tail, awaited, state.to_act(), rest, log_start, entries, publics,
+        version, head, players, tail, awaited, state.to_act(), rest, log_start, log,
         last_private, cached,
     )  # fmt: skip
     part.lost = lost

@@ -37,7 +37,7 @@ import orjson
 from orjson import dumps, loads
 
 from ..engine.actions import ACTIONS
-from ..engine.view import PublicPart, SeatPart, public_part, seat_part, seat_stamp
+from ..engine.view import PublicPart, SeatPart, public_event, public_part, seat_part, seat_stamp
 
 if TYPE_CHECKING:
     from .rooms.model import Room
@@ -151,12 +151,8 @@ class Encoded:
     def of(cls, part: PublicPart) -> Encoded:
         """The pieces of ``part``'s state, brought to its version."""
         encoded: Encoded | None = part.memo.get("encoded")
-        start, public = part.log_start, part.log_public
-        if (
-            encoded is None
-            or start < encoded.start
-            or encoded.start + len(encoded.events) > (start + len(public))
-        ):
+        start, end, log = part.log_start, part.version, part.log
+        if encoded is None or start < encoded.start or encoded.start + len(encoded.events) > end:
             encoded = part.memo["encoded"] = cls()
             encoded.start = start
         events, seat_events = encoded.events, encoded.seat_events
@@ -166,18 +162,18 @@ class Encoded:
             for texts in seat_events.values():
                 del texts[:gone]
             encoded.start = start
-        entries = part.log_entries
-        for j in range(len(events), len(public)):
-            text = dumps(public[j]).decode()
-            entry = entries[j]
-            if "_seen_by" in entry:  # an event with a private part
+        for i in range(start + len(events), end):
+            entry = log[i]
+            public = public_event(entry)
+            text = dumps(public).decode()
+            if public is not entry:  # an event with a private part
                 seen = entry["_seen_by"]
                 for seat in seen:
                     if seat not in seat_events:  # (every event before it as the public's)
                         seat_events[seat] = events.copy()
                 hidden = entry.get("_private")  # (``changes.private_part``, read by orjson)
                 extra = {} if hidden is None else loads(hidden)
-                private = dumps({**public[j], **extra}).decode()
+                private = dumps({**public, **extra}).decode()
                 for seat, texts in seat_events.items():
                     texts.append(private if seat in seen else text)
             else:
