@@ -53,6 +53,9 @@ FIXED_LISTINGS: dict[int, str] = {
 }
 
 
+#: a spectator's members from ``legal_types`` to ``no_place`` (no action, no ``no_place``)
+NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
+
 #: ``legal_types`` (as a tuple) -> its text: a few dozen lists of the action types, in
 #: their fixed order, for the whole process
 TYPES_TEXTS: dict[tuple[str, ...], str] = {}
@@ -78,9 +81,7 @@ class Encoded:
         "seat_stamps",
         "seat_own",
         "seat_awaited",
-        "seat_types",
-        "seat_listed",
-        "seat_no_place",
+        "seat_actions",
         "listing_keys",
         "listing_texts",
         "no_place",
@@ -106,16 +107,14 @@ class Encoded:
         #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
         #: private details of an event of the tail (``PublicPart.log_audience``)
         self.seat_events: dict[int, list[str]] = {}
-        #: ``seat -> the stamp of its part`` (``engine.view.seat_stamp``) and, in five
+        #: ``seat -> the stamp of its part`` (``engine.view.seat_stamp``) and, in three
         #: dicts, ``seat -> each of that part's pieces encoded`` (``_seat_pieces``): ints
         #: and strings, which the cyclic collector does not track; the part itself is not
         #: asked for again while its stamp is the same
         self.seat_stamps: dict[int | None, int] = {}
         self.seat_own: dict[int | None, str] = {}
         self.seat_awaited: dict[int | None, str] = {}
-        self.seat_types: dict[int | None, str] = {}
-        self.seat_listed: dict[int | None, str] = {}
-        self.seat_no_place: dict[int | None, str] = {}
+        self.seat_actions: dict[int | None, str] = {}
         #: ``"seat action-type" -> its ActionSpec.options_key`` and ``-> the items of its
         #: listing encoded``: a listing is neither built nor encoded again while its key
         #: holds
@@ -267,20 +266,17 @@ class StateMessages:
         encoded = self.encoded
         stamp = seat_stamp(state, seat, self.part)
         if encoded.seat_stamps.get(seat) == stamp:  # the seat's part as it was encoded
-            own, awaited, legal_types, listed, no_place = (
+            own, awaited, actions = (
                 encoded.seat_own[seat],
                 encoded.seat_awaited[seat],
-                encoded.seat_types[seat],
-                encoded.seat_listed[seat],
-                encoded.seat_no_place[seat],
+                encoded.seat_actions[seat],
             )
         else:
             mine = seat_part(state, seat, self.part, with_log=False, with_listings=False)
-            own, awaited, legal_types, listed, no_place = self._seat_pieces(seat, mine)
+            own, awaited, actions = self._seat_pieces(seat, mine)
             encoded.seat_stamps[seat] = stamp
             encoded.seat_own[seat], encoded.seat_awaited[seat] = own, awaited
-            encoded.seat_types[seat], encoded.seat_listed[seat] = legal_types, listed
-            encoded.seat_no_place[seat] = no_place
+            encoded.seat_actions[seat] = actions
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
@@ -290,23 +286,19 @@ class StateMessages:
                 self._tail,
                 awaited,
                 self._to_act,
-                legal_types,
-                ',"legal_actions":[',
-                listed,
-                '],"no_place":',
-                no_place,
+                actions,
                 self._rest,
                 log,
                 self._end,
             )
         )
 
-    def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str, str, str]:
-        """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
-        the items of ``legal_actions`` (``mine`` is built without its listings: each
-        action type's is built and encoded only when its ``ActionSpec.options_key``
-        changed) and ``no_place`` (not encoded again when the engine gives the same
-        object)."""
+    def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str]:
+        """``mine``'s fields encoded: ``own``'s members, ``awaiting``, and the members
+        from ``legal_types`` to ``no_place``: ``legal_types``, ``legal_actions``
+        (``mine`` is built without its listings: each action type's is built and encoded
+        only when its ``ActionSpec.options_key`` changed) and ``no_place`` (not encoded
+        again when the engine gives the same object)."""
         encoded = self.encoded
         own = dumps(mine.own).decode()[1:-1]
         awaiting = mine.awaiting
@@ -325,7 +317,7 @@ class StateMessages:
         if awaiting is not None and awaiting["seat"] == seat:
             own_kind = awaiting["kind"]
         if seat is None:  # a spectator: no action, no ``no_place``
-            return own, awaited, "[]", "", "{}"
+            return own, awaited, NO_ACTIONS
         state = self.room.state
         assert state is not None
         keys, texts = encoded.listing_keys, encoded.listing_texts
@@ -362,4 +354,9 @@ class StateMessages:
         legal_types = TYPES_TEXTS.get(types)
         if legal_types is None:
             legal_types = TYPES_TEXTS[types] = _json(types)
-        return own, awaited, legal_types, ",".join(listed), no_place_text
+        listed_text = ",".join(listed)
+        return (
+            own,
+            awaited,
+            f'{legal_types},"legal_actions":[{listed_text}],"no_place":{no_place_text}',
+        )
