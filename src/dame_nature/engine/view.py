@@ -508,9 +508,9 @@ def seat_part(
     """What only ``seat``'s view holds, at the version of ``part``, built from the state
     (``with_log`` False: without the seat's log, for a caller that builds it from
     ``part.log_entries``; ``with_listings`` False: ``listings`` empty, for a caller that
-    keeps each action type's listing by its ``ActionSpec.options_key``: see
-    ``seat_listing_keys``). Nothing of it is kept: ``seat_stamp`` says when it is as it
-    was."""
+    keeps each action type's listing by its ``ActionSpec.options_key``, as
+    ``server/views.py`` does). Nothing of it is kept: ``seat_stamp`` says when it is as
+    it was."""
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
     awaiting: Awaiting | None = None
     if part.awaited is not None:
