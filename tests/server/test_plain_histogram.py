@@ -1,17 +1,17 @@
-"""``metrics.PlainHistogram`` shows for ``/metrics`` exactly what prometheus_client's
-``Histogram`` shows for the same observations, byte for byte but for the moment each
-was made (its ``_created`` sample)."""
+"""``metrics.PlainHistogram`` and ``metrics.PlainCounter`` show for ``/metrics`` exactly
+what prometheus_client's ``Histogram`` and ``Counter`` show for the same observations,
+byte for byte but for the moment each was made (its ``_created`` samples)."""
 
 from __future__ import annotations
 
 import random
 import re
 
-from prometheus_client import CollectorRegistry, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from dame_nature.server.metrics import FAST_BUCKETS, Metrics, PlainHistogram
+from dame_nature.server.metrics import FAST_BUCKETS, Metrics, PlainCounter, PlainHistogram
 
-CREATED = re.compile(rb"(_created) \S+\n")
+CREATED = re.compile(rb"(_created(\{[^}]*\})?) \S+\n")
 
 
 def rendered(registry: CollectorRegistry) -> bytes:
@@ -34,6 +34,21 @@ def test_the_same_text_as_prometheus_clients_histogram() -> None:
         plain.observe(value)
     assert rendered(theirs) == rendered(ours)
     assert b"_created T\n" in rendered(ours)
+
+
+def test_the_same_text_as_prometheus_clients_counter() -> None:
+    rng = random.Random(22)
+    theirs, ours = CollectorRegistry(auto_describe=True), CollectorRegistry(auto_describe=True)
+    name, doc = "dame_nature_actions", "Game actions applied and stored (people and bots)"
+    reference = Counter(name, doc, ["by"], registry=theirs)
+    plain = PlainCounter(name, doc, ["by"], ours)
+    assert rendered(theirs) == rendered(ours)  # no child yet
+    for _ in range(2_000):
+        by = rng.choice(["person", "bot", "stand-in"])
+        reference.labels(by=by).inc()
+        plain.labels(by=by).inc()
+        assert rendered(theirs) == rendered(ours)
+    assert b'dame_nature_actions_created{by="bot"} T\n' in rendered(ours)
 
 
 def test_the_servers_metrics_keep_their_families_and_order() -> None:
