@@ -41,7 +41,7 @@ BOT_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 1
 QUEUE_BUCKETS = (0, 1, 2, 5, 10, 20, 50, 100, 200, 500)
 
 
-#: whether prometheus_client shows a ``_created`` sample for each histogram (its own
+#: whether prometheus_client shows a ``_created`` sample for each histogram and counter (its own
 #: environment setting, read as it reads it)
 SHOW_CREATED = os.environ.get("PROMETHEUS_DISABLE_CREATED_SERIES", "False").lower() not in (
     "true",
