@@ -61,6 +61,37 @@ def test_an_action_added_makes_no_object_the_collector_tracks():
     ]
 
 
+def test_an_action_of_the_base_game_leaves_alive_only_a_reveals_order_and_its_outcomes():
+    """Once the cards and the slots were met (the pairs of who knows which card and the
+    core's reveal outcomes are made once for the process), an action leaves alive no
+    object the collector tracks but the ``reveal_started`` event with its order and the
+    list of the outcomes of a reveal the game waits for: no history entry, no pair, no
+    ``Outcome``, no list made again for the ready flags, the reveal queue or the turn's
+    records."""
+    games = [(seed, 3 + seed % 4) for seed in range(8)]
+    for seed, players in games:  # the warm-up: the same games, once
+        played(seed, players, ())
+    for seed, players in games:
+        rng = random.Random(seed)
+        state = Game(players).new_initial_state(seed=seed)
+        gc.collect()
+        gc.disable()
+        try:
+            while not state.is_over:
+                seat, action = random_step(state, rng)
+                start = len(state.log)
+                gc.freeze()
+                state.apply(seat, action)
+                made = gc.get_objects(0)
+                expected = [e for e in state.log[start:] if e["type"] == "reveal_started"]
+                expected += [e["order"] for e in expected] + [state._awaited]
+                left = [o for o in made if not any(o is e for e in expected)]
+                assert left == [], (seed, len(state.history), action)
+        finally:
+            gc.unfreeze()
+            gc.enable()
+
+
 def test_what_a_version_derives_is_made_of_no_object_the_collector_tracks():
     """The winnable test and the changes counted this turn are worked out again at each
     version: held in objects the collector tracks (tuples), each version would give its

@@ -99,7 +99,10 @@ class StateChanges:
         return "card"
 
     def clear_ready(self) -> None:
-        self.ready = [False] * self.num_players
+        """No seat is ready (the list changed in place: no list made a turn)."""
+        ready = self.ready
+        for seat in range(self.num_players):
+            ready[seat] = False
 
     def take_from(self, seat: int, card: str) -> None:
         """``card`` leaves ``seat``'s hand or programmed slot."""
