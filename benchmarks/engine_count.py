@@ -8,8 +8,7 @@ The games are those random bots play (``make_bot("random")``, the players of
 played to their end once, before anything is counted, their ``(seat, action)`` steps
 kept. Then every game is dealt again (``Game.new_initial_state``) and the first
 ``--actions`` steps, game after game, are replayed through ``State.apply`` (its check
-included), each followed by ``legal_action_types`` of the next seat to act (what a view
-asks first, and what fills the reveal's awaited outcomes). Nothing is timed: run it under
+included) and nothing else. Nothing is timed: run it under
 ``valgrind --tool=callgrind`` at two counts of actions and divide the difference of the
 totals by the difference of the counts, so that start-up and the games' playing cancel
 out::
@@ -89,14 +88,12 @@ def main() -> None:
         gc.disable()
     done = 0
     for state, (_, steps) in zip(states, games, strict=True):
-        for index, (seat, action) in enumerate(steps):
+        for seat, action in steps:
             if done == args.actions:
                 break
             if args.census:
                 gc.freeze()
             state.apply(seat, action)
-            if index + 1 < len(steps):
-                state.legal_action_types(steps[index + 1][0])
             if args.census:
                 young = gc.get_objects(0)  # (no comprehension: its function would be in it)
                 census.update(map(shape, young))
