@@ -158,3 +158,24 @@ def test_a_history_reads_as_the_list_of_its_entries():
     copy = history.copy()
     copy.append(entries[0])
     assert len(history) == 2 and len(copy) == 3
+
+
+def test_a_private_part_is_kept_as_the_text_json_writes():
+    """``changes._text`` writes an object of strings itself: the same text as ``json``'s
+    compact encoder for any strings (quotes, controls, non-ASCII, lone surrogates), and
+    anything else through that encoder."""
+    from dame_nature.engine.changes import _text
+
+    rng = random.Random(22)
+    alphabet = ['"', "\\", "/", "\n", "\x00", "\x1f", "\x7f", "é", "€", "\ud800", "😀", "a", " "]
+    values: list[object] = [0, -3, 2**70, 1.5, True, None, [1, "x"], {"a": "b"}]
+    for _ in range(3_000):
+        part: dict[object, object] = {}
+        for _ in range(rng.randrange(0, 4)):
+            key = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 6)))
+            value = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 8)))
+            part[key] = value if rng.random() < 0.8 else rng.choice(values)
+        if rng.random() < 0.05:
+            part[rng.choice([1, None, True])] = "x"
+        assert _text(part) == json.dumps(part, separators=(",", ":")), part  # type: ignore[arg-type]
+    assert _text({"card": "cond-blue-1"}) == '{"card":"cond-blue-1"}'

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations
+from json.encoder import encode_basestring_ascii as _quote
 from typing import TYPE_CHECKING, Any
 
 from . import knowledge
@@ -119,8 +120,21 @@ class StateChanges:
         knowledge.move_secretly(self.known, giver, receiver, card)
 
 
-_text = json.JSONEncoder(separators=(",", ":")).encode
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 _read = json.JSONDecoder().decode
+
+
+def _text(private: dict[str, Any]) -> str:
+    """``private``'s JSON text, as ``json`` writes it compact: an object of strings (every
+    private part the engine logs, ``{"card": ..}``) written here, each key and value quoted
+    by the encoder's own function (``ensure_ascii``), without an encoder's set-up at each
+    call; anything else by the encoder."""
+    parts = []
+    for key, value in private.items():
+        if type(key) is not str or type(value) is not str:
+            return _encode(private)
+        parts.append(f"{_quote(key)}:{_quote(value)}")
+    return "{" + ",".join(parts) + "}"
 
 
 def private_part(event: dict[str, Any]) -> dict[str, Any]:

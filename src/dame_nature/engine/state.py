@@ -464,7 +464,7 @@ class State(StateChanges):
         clean = spec.clean(action)
         spec.apply(self, seat, clean)
         self.history.add(seat, clean)
-        return [dict(e) for e in log[start:]]
+        return list(map(dict, log[start:]))
 
     def _check(self, seat: int, action: Any) -> Any:
         """Raise ``IllegalAction`` unless ``action`` is legal; return its spec."""
