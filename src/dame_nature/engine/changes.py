@@ -165,7 +165,13 @@ _SEEN_BY: dict[tuple[int, ...], tuple[int, ...]] = {
 }
 
 
+#: the audience of one seat, by seat (a program's event)
+_ONE_SEAT = tuple(_SEEN_BY[(seat,)] for seat in range(7))
+
+
 def _audience(seats: list[int]) -> tuple[int, ...]:
     """The sorted seats as one shared tuple per set of seats."""
+    if len(seats) == 1 and type(seats[0]) is int and 0 <= seats[0] < 7:
+        return _ONE_SEAT[seats[0]]
     key = tuple(sorted(set(seats)))
     return _SEEN_BY.setdefault(key, key)
