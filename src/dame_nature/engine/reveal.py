@@ -322,11 +322,13 @@ def no_place(
 
 
 # ------------------------------------------------------------------ resolving a reveal
-def resolve(state: State, seat: int, outcome: Outcome) -> None:
-    """Carry out ``outcome`` for the card ``seat`` reveals; record it; check the goal."""
+def resolve(state: State, seat: int, outcome: Outcome, ctx: RevealContext | None = None) -> None:
+    """Carry out ``outcome`` for the card ``seat`` reveals; record it; check the goal.
+    ``ctx``: the reveal's ``context``, when made already for this state."""
     if state._observer is not None:
         state._observer("reveal", seat)
-    ctx = context(state, seat)
+    if ctx is None:
+        ctx = context(state, seat)
     card = ctx.card.id
     state.programmed[seat] = None
     state.reveal_queue.pop(0)
@@ -386,12 +388,13 @@ def advance(state: State) -> None:
     """Resolve reveals that need no choice; stop at the first real choice."""
     while state.phase == REVEAL and state.reveal_queue:
         seat = state.reveal_queue[0]
-        found = outcomes(state, context(state, seat))
+        ctx = context(state, seat)
+        found = outcomes(state, ctx)
         if len(found) > 1:
             state.event("awaiting_reveal", {"seat": seat, "card": state.programmed[seat]})
             _await(state, seat, found)
             return
-        resolve(state, seat, found[0])
+        resolve(state, seat, found[0], ctx)
     if state.phase == REVEAL:
         end_turn(state)
 
