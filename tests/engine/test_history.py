@@ -11,6 +11,7 @@ import random
 
 from dame_nature.bots.random_play import random_step
 from dame_nature.engine import MODES, Game, State
+from dame_nature.engine.game import get_game
 from dame_nature.engine.history import History
 
 
@@ -87,6 +88,35 @@ def test_an_action_of_the_base_game_leaves_alive_only_a_reveals_order_and_its_ou
                 expected += [e["order"] for e in expected] + [state._awaited]
                 left = [o for o in made if not any(o is e for e in expected)]
                 assert left == [], (seed, len(state.history), action)
+        finally:
+            gc.unfreeze()
+            gc.enable()
+
+
+def test_no_action_of_any_rule_leaves_a_tuple_alive():
+    """Under the advanced rules too: no history entry, pair or core ``Outcome`` left for
+    a young pass (the rules' games shared, as ``get_game`` gives them)."""
+    games = [
+        (seed, 3 + seed % 4, MODES if seed % 2 else MODES[seed % len(MODES) :][:3])
+        for seed in range(16)
+    ]
+    for seed, players, modes in games:  # the warm-up: the same games, once
+        rng = random.Random(seed)
+        state = get_game(players, modes).new_initial_state(seed=seed)
+        while not state.is_over:
+            state.apply(*random_step(state, rng))
+    for seed, players, modes in games:
+        rng = random.Random(seed)
+        state = get_game(players, modes).new_initial_state(seed=seed)  # (the rules shared)
+        gc.collect()
+        gc.disable()
+        try:
+            while not state.is_over:
+                step = random_step(state, rng)
+                gc.freeze()
+                state.apply(*step)
+                made = [o for o in gc.get_objects(0) if isinstance(o, tuple)]
+                assert made == [], (seed, modes, len(state.history), step)
         finally:
             gc.unfreeze()
             gc.enable()
