@@ -123,17 +123,20 @@ def test_no_action_of_any_rule_leaves_a_tuple_alive():
 
 
 def test_what_a_version_derives_is_made_of_no_object_the_collector_tracks():
-    """The winnable test and the changes counted this turn are worked out again at each
-    version: held in objects the collector tracks (tuples), each version would give its
-    next young pass one more to walk."""
+    """The winnable test, the changes counted this turn and which wait the awaited
+    outcomes are of are worked out again at each version: held in objects the collector
+    tracks (tuples), each version would give its next young pass one more to walk. The
+    seat the game waits for is one tuple for the process (the views keep it)."""
     for seed, players, modes in GAMES:
         rng = random.Random(seed)
         state = Game(players, modes).new_initial_state(seed=seed)
         while not state.is_over:
             state.apply(*random_step(state, rng))
             state.is_winnable()
-            held = (state._winnable, state._changes)
+            held = (state._winnable, state._changes, state._awaited_at)
             assert not any(map(gc.is_tracked, held)), (seed, len(state.history))
+            awaited = state.awaited()
+            assert awaited is None or awaited is state.awaited(), (seed, awaited)
 
 
 def test_the_saved_shape_is_a_list_of_dicts_and_round_trips():

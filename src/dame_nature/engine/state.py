@@ -324,12 +324,12 @@ class State(StateChanges):
         phase = self.phase
         if phase == PROGRAMMING:
             if self.pending_give is not None:
-                return self.pending_give["to"], "give_back"
+                return _AWAITED["give_back"][self.pending_give["to"]]
             return None
         if phase == REVEAL and self.reveal_queue:
-            return self.reveal_queue[0], "reveal"
+            return _AWAITED["reveal"][self.reveal_queue[0]]
         if phase == CHOOSING_SIDES:
-            return self.next_side_chooser(), "choose_side"
+            return _AWAITED["choose_side"][self.next_side_chooser()]
         return None
 
     def current_players(self) -> set[int]:
@@ -491,6 +491,13 @@ class State(StateChanges):
         from .view import build_view
 
         return build_view(self, seat)
+
+
+#: ``awaited``'s answers, one tuple for the process each (by why, then seat: a seat is
+#: under 8), so that a version's views keep no tuple of their own
+_AWAITED: dict[str, tuple[tuple[int, str], ...]] = {
+    why: tuple((seat, why) for seat in range(8)) for why in ("give_back", "reveal", "choose_side")
+}
 
 
 def _deep_copy(data: Any) -> Any:
