@@ -34,7 +34,7 @@ def test_the_history_and_the_private_events_are_left_out_of_the_collectors_passe
         private = [e for e in state.log if "_private" in e]
         assert private, (seed, players, modes)
         assert [e for e in private if gc.is_tracked(e)] == [], (seed, players, modes)
-        kept = [o for o in gc.get_referents(state.history) if not isinstance(o, type)]
+        kept = [o for o in gc.get_referents(state.history) if not isinstance(o, (type, bool))]
         assert len(kept) == 2 and all(type(o) is list for o in kept)
         assert not any(gc.is_tracked(atom) for atoms in kept for atom in gc.get_referents(atoms))
         pairs = [pair for entries in state.known for pair in entries]
@@ -44,7 +44,7 @@ def test_the_history_and_the_private_events_are_left_out_of_the_collectors_passe
 def test_an_action_added_makes_no_object_the_collector_tracks():
     """Not even one a young pass would walk once before it found it holds atoms only."""
     state = played(0, 3, ())
-    history = state.history.copy()
+    history = History(state.history)  # (a copy shares its lists until its first entry)
     actions = [entry["action"] for entry in state.history]
     gc.collect()
     gc.disable()
@@ -212,3 +212,18 @@ def test_a_private_part_is_kept_as_the_text_json_writes():
             part[rng.choice([1, None, True])] = "x"
         assert _text(part) == json.dumps(part, separators=(",", ":")), part  # type: ignore[arg-type]
     assert _text({"card": "cond-blue-1"}) == '{"card":"cond-blue-1"}'
+
+
+def test_copies_of_a_history_are_independent():
+    """A copy shares the lists of the history it copies until one of them adds an entry."""
+    first = History([{"seat": 0, "action": {"type": "ready"}}])
+    second = first.copy()
+    third = second.copy()
+    first.add(1, {"type": "program", "card": "x"})
+    second.add(2, {"type": "ready"})
+    assert len(third) == 1 and third[-1] == {"seat": 0, "action": {"type": "ready"}}
+    third.add(3, {"type": "unready"})
+    assert [e["seat"] for e in first] == [0, 1]
+    assert [e["seat"] for e in second] == [0, 2]
+    assert [e["seat"] for e in third] == [0, 3]
+    assert first[1]["action"] == {"type": "program", "card": "x"}

@@ -40,19 +40,24 @@ def _unpack(step: list[Any]) -> dict[str, Any]:
 class History(Sequence[dict[str, Any]]):
     """A game's actions, ``{"seat": int, "action": {..}}`` each (see the module)."""
 
-    __slots__ = ("_atoms", "_ends")
+    __slots__ = ("_atoms", "_ends", "_shared")
 
     def __init__(self, entries: Iterable[dict[str, Any]] = ()) -> None:
         #: every entry's atoms, one entry after the other
         self._atoms: list[Any] = []
         #: where each entry ends in ``_atoms`` (where the next starts)
         self._ends: list[int] = []
+        #: whether the two lists may be another history's too (``copy``): copied before
+        #: they are changed
+        self._shared = False
         for entry in entries:
             self.add(entry["seat"], entry["action"])
 
     def add(self, seat: int, action: dict[str, Any]) -> None:
         """Append ``{"seat": seat, "action": action}`` (the action's fields as they are
         now: a later change of ``action`` is not seen)."""
+        if self._shared:
+            self._atoms, self._ends, self._shared = self._atoms[:], self._ends[:], False
         atoms = self._atoms
         atoms.append(seat)
         atoms += _items(action.items())
@@ -62,10 +67,11 @@ class History(Sequence[dict[str, Any]]):
         self.add(entry["seat"], entry["action"])
 
     def copy(self) -> History:
-        """An independent history with the same entries."""
+        """An independent history with the same entries: it shares this one's lists until
+        either adds an entry (which copies them first)."""
         new = History.__new__(History)
-        new._atoms = self._atoms[:]
-        new._ends = self._ends[:]
+        new._atoms, new._ends = self._atoms, self._ends
+        new._shared = self._shared = True
         return new
 
     def _step(self, index: int) -> list[Any]:
