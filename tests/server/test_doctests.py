@@ -26,6 +26,7 @@ MODULES = [
     "routes.rooms",
     "routes.ws",
     "ratelimit",
+    "metrics",
 ]
 
 

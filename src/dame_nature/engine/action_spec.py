@@ -94,6 +94,10 @@ class ActionSpec:
 
     def __init__(self) -> None:
         self.name: str = self.type.value  # the plain string (faster than ``.value``)
+        #: each field's name, and whether it holds a card (read by ``clean``)
+        self._cleaned: tuple[tuple[str, bool], ...] = tuple(
+            (field.name, field.kind == "card") for field in self.fields
+        )
 
     def available(self, state: State, seat: int) -> bool:
         """Whether ``seat`` has at least one legal action of this type now (``seat`` is
@@ -122,10 +126,11 @@ class ActionSpec:
         """The action as recorded (and carried out): its type and its own fields only,
         card ids as the catalogue's own strings."""
         clean: Action = {"type": self.name}
-        for field in self.fields:
-            value = action.get(field.name)
-            if value is not None or self.record_nulls:
-                if field.kind == "card" and type(value) is str:
+        record_nulls = self.record_nulls
+        for name, is_card in self._cleaned:
+            value = action.get(name)
+            if value is not None or record_nulls:
+                if is_card and type(value) is str:
                     value = CARD_IDS.get(value, value)
-                clean[field.name] = value
+                clean[name] = value
         return clean

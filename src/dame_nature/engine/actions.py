@@ -106,9 +106,12 @@ class Reveal(ActionSpec):
             raise IllegalAction(_why_not(wanted, options), "illegal_placement")
 
     def apply(self, state: State, seat: int, action: Action) -> None:
-        wanted = self.clean(action)
+        # (``action`` is clean: every field, null included, as ``Outcome.action`` gives it)
+        slot, colour, target = action["slot"], action["colour"], action["target"]
         outcomes = reveal.awaited_outcomes(state, seat)
-        outcome = next(o for o in outcomes if o.action() == wanted)
+        outcome = next(
+            o for o in outcomes if o.slot == slot and o.colour == colour and o.target == target
+        )
         reveal.resolve(state, seat, outcome)
         reveal.advance(state)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations
+from json.encoder import encode_basestring_ascii as _quote
 from typing import TYPE_CHECKING, Any
 
 from . import knowledge
@@ -99,7 +100,10 @@ class StateChanges:
         return "card"
 
     def clear_ready(self) -> None:
-        self.ready = [False] * self.num_players
+        """No seat is ready (the list changed in place: no list made a turn)."""
+        ready = self.ready
+        for seat in range(self.num_players):
+            ready[seat] = False
 
     def take_from(self, seat: int, card: str) -> None:
         """``card`` leaves ``seat``'s hand or programmed slot."""
@@ -116,8 +120,21 @@ class StateChanges:
         knowledge.move_secretly(self.known, giver, receiver, card)
 
 
-_text = json.JSONEncoder(separators=(",", ":")).encode
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 _read = json.JSONDecoder().decode
+
+
+def _text(private: dict[str, Any]) -> str:
+    """``private``'s JSON text, as ``json`` writes it compact: an object of strings (every
+    private part the engine logs, ``{"card": ..}``) written here, each key and value quoted
+    by the encoder's own function (``ensure_ascii``), without an encoder's set-up at each
+    call; anything else by the encoder."""
+    parts = []
+    for key, value in private.items():
+        if type(key) is not str or type(value) is not str:
+            return _encode(private)
+        parts.append(f"{_quote(key)}:{_quote(value)}")
+    return "{" + ",".join(parts) + "}"
 
 
 def private_part(event: dict[str, Any]) -> dict[str, Any]:
@@ -148,7 +165,13 @@ _SEEN_BY: dict[tuple[int, ...], tuple[int, ...]] = {
 }
 
 
+#: the audience of one seat, by seat (a program's event)
+_ONE_SEAT = tuple(_SEEN_BY[(seat,)] for seat in range(7))
+
+
 def _audience(seats: list[int]) -> tuple[int, ...]:
     """The sorted seats as one shared tuple per set of seats."""
+    if len(seats) == 1 and type(seats[0]) is int and 0 <= seats[0] < 7:
+        return _ONE_SEAT[seats[0]]
     key = tuple(sorted(set(seats)))
     return _SEEN_BY.setdefault(key, key)

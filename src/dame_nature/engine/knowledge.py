@@ -32,10 +32,25 @@ from typing import Any
 #: the viewer index of what everyone (spectators too) knows: the last list of ``known``
 PUBLIC = -1
 
-#: per viewer (seats, then PUBLIC): ``(owner, card)`` pairs, tuples of atoms, which Python's
-#: cyclic collector stops tracking at its first pass (saved as ``[owner, card]`` lists:
-#: ``from_json`` turns them back into tuples)
+#: per viewer (seats, then PUBLIC): ``(owner, card)`` pairs, tuples of atoms (saved as
+#: ``[owner, card]`` lists: ``from_json`` turns them back into tuples). Each pair is made
+#: once for the process (``pair``) and shared by every game, and the lists are changed in
+#: place: a card learnt or forgotten makes no object the cyclic collector tracks, where a
+#: new pair would be one for the next young pass to walk
 Knowledge = list[list[tuple[int, str]]]
+
+#: each card's pairs, by owner: ``_PAIRS[card][owner]``
+_PAIRS: dict[str, list[tuple[int, str]]] = {}
+
+
+def pair(owner: int, card: str) -> tuple[int, str]:
+    """``(owner, card)``, the one tuple of the process."""
+    pairs = _PAIRS.get(card)
+    if pairs is None:
+        pairs = _PAIRS[card] = []
+    if owner >= len(pairs):
+        pairs += [(o, card) for o in range(len(pairs), owner + 1)]
+    return pairs[owner]
 
 
 def new_knowledge(num_players: int) -> Knowledge:
@@ -44,7 +59,7 @@ def new_knowledge(num_players: int) -> Knowledge:
 
 def from_json(saved: list[list[Any]]) -> Knowledge:
     """``known`` as saved (``[owner, card]`` lists) in its shape in memory."""
-    return [[(owner, card) for owner, card in entries] for entries in saved]
+    return [[pair(owner, card) for owner, card in entries] for entries in saved]
 
 
 def learn(known: Knowledge, viewer: int, owner: int, card: str) -> None:
@@ -52,9 +67,9 @@ def learn(known: Knowledge, viewer: int, owner: int, card: str) -> None:
     if viewer == owner:
         return
     entries = known[viewer]
-    pair = (owner, card)
-    if pair not in entries:
-        entries.append(pair)
+    shared = pair(owner, card)
+    if shared not in entries:
+        entries.append(shared)
 
 
 def learn_by_all(known: Knowledge, owner: int, card: str) -> None:
@@ -66,10 +81,10 @@ def learn_by_all(known: Knowledge, owner: int, card: str) -> None:
 
 def forget_card(known: Knowledge, owner: int, card: str) -> None:
     """``card`` left ``owner``: nobody knows it as theirs any more."""
-    pair = (owner, card)
-    for i, entries in enumerate(known):
-        if pair in entries:
-            known[i] = [k for k in entries if k != pair]
+    shared = pair(owner, card)
+    for entries in known:
+        if shared in entries:
+            entries.remove(shared)  # (a list holds a pair once: ``learn``)
 
 
 def move_secretly(known: Knowledge, giver: int, receiver: int, card: str) -> None:
@@ -79,7 +94,7 @@ def move_secretly(known: Knowledge, giver: int, receiver: int, card: str) -> Non
     for viewer, entries in enumerate(known):
         seat = PUBLIC if viewer == last else viewer
         if seat not in (giver, receiver) and entries:
-            known[viewer] = [k for k in entries if k[0] != giver]
+            entries[:] = [k for k in entries if k[0] != giver]
     learn(known, giver, receiver, card)
 
 

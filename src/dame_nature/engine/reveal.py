@@ -129,11 +129,52 @@ def discard_reason(state: State, ctx: RevealContext) -> str | None:
 def awaited_outcomes(state: State, seat: int) -> list[Outcome]:
     """The outcomes of the card the game waits for ``seat`` to place (computed once per
     wait: the state cannot change while the game waits for it)."""
-    cached = state._awaited
-    if cached is not None and cached[0] == seat and cached[1] == len(state.log):
-        return cached[2]
+    if state._awaited_at == _awaited_key(state, seat):
+        found = state._awaited
+        assert found is not None
+        return found
     found = outcomes(state, context(state, seat))
-    state._awaited = (seat, len(state.log), found)
+    _await(state, seat, found)
+    return found
+
+
+def _awaited_key(state: State, seat: int) -> int:
+    """Which wait ``state._awaited`` holds the outcomes of: the log's length and the seat
+    in one int (a seat is under 8), which the cyclic collector neither tracks nor counts,
+    where a tuple holding them and the list would be one more object a wait."""
+    return len(state.log) * 8 + seat
+
+
+def _await(state: State, seat: int, found: list[Outcome]) -> None:
+    state._awaited = found
+    state._awaited_at = _awaited_key(state, seat)
+
+
+#: the core's outcomes, made once for the process and shared by every game (a
+#: ``NamedTuple``, which the cyclic collector never stops tracking, is not made again at
+#: each reveal): placements by colour (a Joker's, else ``None``) then slot, discards by
+#: colour then reason
+_PLACEMENTS: dict[str | None, dict[str, Outcome]] = {}
+_DISCARDS: dict[str | None, dict[str, Outcome]] = {}
+
+
+def _placement_outcome(slot: str, colour: str | None) -> Outcome:
+    by_slot = _PLACEMENTS.get(colour)
+    if by_slot is None:
+        by_slot = _PLACEMENTS[colour] = {}
+    found = by_slot.get(slot)
+    if found is None:
+        found = by_slot[slot] = Outcome(slot=slot, colour=colour)
+    return found
+
+
+def _discard_outcome(colour: str | None, reason: str) -> Outcome:
+    by_reason = _DISCARDS.get(colour)
+    if by_reason is None:
+        by_reason = _DISCARDS[colour] = {}
+    found = by_reason.get(reason)
+    if found is None:
+        found = by_reason[reason] = Outcome(colour=colour, reason=reason)
     return found
 
 
@@ -145,8 +186,8 @@ def _colour_outcomes(
     joker_colour = colour if ctx.card.is_joker else None
     slots, reason = _placement(state, ctx, colour, no_slot)
     if reason is None:
-        return [Outcome(slot=sid, colour=joker_colour) for sid in slots]
-    return [Outcome(colour=joker_colour, reason=reason)]
+        return [_placement_outcome(sid, joker_colour) for sid in slots]
+    return [_discard_outcome(joker_colour, reason)]
 
 
 def _placement(
@@ -281,11 +322,13 @@ def no_place(
 
 
 # ------------------------------------------------------------------ resolving a reveal
-def resolve(state: State, seat: int, outcome: Outcome) -> None:
-    """Carry out ``outcome`` for the card ``seat`` reveals; record it; check the goal."""
+def resolve(state: State, seat: int, outcome: Outcome, ctx: RevealContext | None = None) -> None:
+    """Carry out ``outcome`` for the card ``seat`` reveals; record it; check the goal.
+    ``ctx``: the reveal's ``context``, when made already for this state."""
     if state._observer is not None:
         state._observer("reveal", seat)
-    ctx = context(state, seat)
+    if ctx is None:
+        ctx = context(state, seat)
     card = ctx.card.id
     state.programmed[seat] = None
     state.reveal_queue.pop(0)
@@ -331,9 +374,11 @@ def maybe_start(state: State) -> None:
             return
     n = state.num_players
     first = state.first_player
-    state.reveal_queue = [
-        seat for seat in [(first + i) % n for i in range(n)] if programmed[seat] is not None
-    ]
+    queue = state.reveal_queue  # (empty: changed in place, as the lists below)
+    for i in range(n):
+        seat = (first + i) % n
+        if programmed[seat] is not None:
+            queue.append(seat)
     state.phase = REVEAL
     state.event("reveal_started", {"order": list(state.reveal_queue)})
     advance(state)
@@ -343,12 +388,13 @@ def advance(state: State) -> None:
     """Resolve reveals that need no choice; stop at the first real choice."""
     while state.phase == REVEAL and state.reveal_queue:
         seat = state.reveal_queue[0]
-        found = outcomes(state, context(state, seat))
+        ctx = context(state, seat)
+        found = outcomes(state, ctx)
         if len(found) > 1:
             state.event("awaiting_reveal", {"seat": seat, "card": state.programmed[seat]})
-            state._awaited = (seat, len(state.log), found)
+            _await(state, seat, found)
             return
-        resolve(state, seat, found[0])
+        resolve(state, seat, found[0], ctx)
     if state.phase == REVEAL:
         end_turn(state)
 
@@ -357,7 +403,7 @@ def advance(state: State) -> None:
 def start_turn(state: State) -> None:
     state.turn += 1
     state.phase = PROGRAMMING
-    state.ready = [False] * state.num_players
+    state.clear_ready()
     state.free_symbiosis_used = False
     for rule in state.game.hooks.start_of_turn:
         rule.start_of_turn(state)
@@ -369,9 +415,13 @@ def end_turn(state: State) -> None:
         rule.end_of_turn(state)
     if state._observer is not None:
         state._observer("turn_end", None)
+    # the turn's records become the last turn's; the last turn's list, emptied, is this
+    # turn's (no list made a turn: the cyclic collector would walk it)
+    records = state.last_turn
+    records.clear()
     state.last_turn = state.revealed_this_turn
-    state.revealed_this_turn = []
-    state.reveal_queue = []
+    state.revealed_this_turn = records
+    state.reveal_queue.clear()
     state.event("turn_ended", {"turn": state.turn})
     if state.is_goal_met():
         finish(state, "won")
@@ -385,6 +435,6 @@ def end_turn(state: State) -> None:
 
 def finish(state: State, outcome: str) -> None:
     state.phase = OVER
-    state.reveal_queue = []
+    state.reveal_queue.clear()
     state.result = {"outcome": outcome, "discards": len(state.discard)}
     state.event("game_over", dict(state.result))

@@ -78,7 +78,8 @@ class State(StateChanges):
     log: list[dict[str, Any]]
     history: History  # read as ``[{"seat", "action"}, ..]``, kept as atoms
     result: dict[str, Any] | None
-    _awaited: tuple[int, int, list[Outcome]] | None
+    _awaited: list[Outcome] | None
+    _awaited_at: int
     _winnable: int | None
     _max_discards: int | None
     _public: PublicPart | None
@@ -90,13 +91,21 @@ class State(StateChanges):
     _FIELDS = tuple(
         n for n in __annotations__ if n not in ("game", "num_players") and not n.startswith("_")
     )
-    #: derived, never saved: the outcomes of the reveal the game waits for
-    #: (``(seat, len(log), outcomes)``, see ``reveal.awaited_outcomes``), the winnable
+    #: derived, never saved: the outcomes of the reveal the game waits for and which
+    #: wait they are of (``8 * len(log) + seat``, see ``reveal.awaited_outcomes``), the winnable
     #: test (``2 * len(log) + winnable``: an int, which the cyclic collector neither
     #: tracks nor counts, where a tuple would be made a version) and the deal's
     #: ``max_discards``. A state changes only through ``apply``, and every change logs an
     #: event: the log's length versions it.
-    __slots__ = ("game", "num_players", *_FIELDS, "_awaited", "_winnable", "_max_discards")
+    __slots__ = (
+        "game",
+        "num_players",
+        *_FIELDS,
+        "_awaited",
+        "_awaited_at",
+        "_winnable",
+        "_max_discards",
+    )
     __slots__ += ("_public",)  # the views' shared part at this version (``view.py``)
     __slots__ += ("_observer",)  # told of each reveal and end of turn (``replay.py``)
     #: the changes of each seat this turn, and the turn: see ``pace.changes_this_turn``
@@ -134,6 +143,7 @@ class State(StateChanges):
         self.history = History()
         self.result = None
         self._awaited = None
+        self._awaited_at = -1
         self._winnable = None
         self._max_discards = None
         self._public = None
@@ -168,6 +178,7 @@ class State(StateChanges):
         self.log = [event_from_json(e) for e in self.log]
         self.known = knowledge.from_json(data["known"])
         self._awaited = None
+        self._awaited_at = -1
         self._winnable = None
         self._max_discards = None
         self._public = None
@@ -206,6 +217,7 @@ class State(StateChanges):
         new.history = self.history.copy()
         new.result = None if self.result is None else dict(self.result)
         new._awaited = None
+        new._awaited_at = -1
         new._winnable = self._winnable
         new._max_discards = self._max_discards
         new._public = None
@@ -312,12 +324,12 @@ class State(StateChanges):
         phase = self.phase
         if phase == PROGRAMMING:
             if self.pending_give is not None:
-                return self.pending_give["to"], "give_back"
+                return _AWAITED["give_back"][self.pending_give["to"]]
             return None
         if phase == REVEAL and self.reveal_queue:
-            return self.reveal_queue[0], "reveal"
+            return _AWAITED["reveal"][self.reveal_queue[0]]
         if phase == CHOOSING_SIDES:
-            return self.next_side_chooser(), "choose_side"
+            return _AWAITED["choose_side"][self.next_side_chooser()]
         return None
 
     def current_players(self) -> set[int]:
@@ -452,7 +464,7 @@ class State(StateChanges):
         clean = spec.clean(action)
         spec.apply(self, seat, clean)
         self.history.add(seat, clean)
-        return [dict(e) for e in log[start:]]
+        return list(map(dict, log[start:]))
 
     def _check(self, seat: int, action: Any) -> Any:
         """Raise ``IllegalAction`` unless ``action`` is legal; return its spec."""
@@ -479,6 +491,13 @@ class State(StateChanges):
         from .view import build_view
 
         return build_view(self, seat)
+
+
+#: ``awaited``'s answers, one tuple for the process each (by why, then seat: a seat is
+#: under 8), so that a version's views keep no tuple of their own
+_AWAITED: dict[str, tuple[tuple[int, str], ...]] = {
+    why: tuple((seat, why) for seat in range(8)) for why in ("give_back", "reveal", "choose_side")
+}
 
 
 def _deep_copy(data: Any) -> Any:

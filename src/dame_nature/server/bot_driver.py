@@ -140,7 +140,13 @@ def default_level() -> str:
 
 
 def _needs_driver(room: Room) -> bool:
-    return room.status == "playing" and any(p.bot for p in room.players)
+    if room.status != "playing":
+        return False
+    # a loop, not ``any`` of a generator (its frame and its object): after every change
+    for player in room.players:  # noqa: SIM110
+        if player.bot:
+            return True
+    return False
 
 
 def person_waiting(room: Room) -> bool:

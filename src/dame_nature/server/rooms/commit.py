@@ -35,6 +35,13 @@ MAX_ATTEMPTS = 5
 NOT_SAVED = "The change could not be saved; please send it again."
 
 
+def _not_saved(method: Callable[..., Any]) -> Refused:
+    """A write that failed otherwise than by ``Conflict``: logged (with the exception
+    being handled), and refused as ``not_saved``."""
+    log.exception("could not store a change (%s)", getattr(method, "__name__", "?"))
+    return Refused("not_saved", NOT_SAVED)
+
+
 class Commit:
     def __init__(
         self,
@@ -99,22 +106,37 @@ class Commit:
         failure is refused as ``not_saved``."""
         return await self.write(method, *args, **kwargs, **self.coordination.versions(room))
 
+    def save_now(self, room: Room, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``save`` on a store whose methods run inline (``store.inline``: SQLite), called
+        rather than awaited: the same write, the same errors, no coroutine."""
+        return self.write_now(method, *args, **kwargs, **self.coordination.versions(room))
+
     async def write(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """One write of the store (``save`` without the versions: a new room)."""
-        started = time.perf_counter()
         store = self.store
+        if store.inline:  # SQLite: the write itself, without ``call``'s coroutine
+            return self.write_now(method, *args, **kwargs)
+        started = time.perf_counter()
         try:
-            if store.inline:  # SQLite: the write itself, without ``call``'s coroutine
-                stored = method(*args, **kwargs)
-            else:
-                stored = await store.call(method, *args, **kwargs)
-            self.metrics.store_write.observe(time.perf_counter() - started)
-            return stored
+            stored = await store.call(method, *args, **kwargs)
         except Conflict:
             raise
         except Exception:
-            log.exception("could not store a change (%s)", getattr(method, "__name__", "?"))
-            raise Refused("not_saved", NOT_SAVED) from None
+            raise _not_saved(method) from None
+        self.metrics.store_write.observe(time.perf_counter() - started)
+        return stored
+
+    def write_now(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``write`` on a store whose methods run inline, called rather than awaited."""
+        started = time.perf_counter()
+        try:
+            stored = method(*args, **kwargs)
+        except Conflict:
+            raise
+        except Exception:
+            raise _not_saved(method) from None
+        self.metrics.store_write.observe(time.perf_counter() - started)
+        return stored
 
     def changed(self, room: Room, now: float, **published: Any) -> None:
         """A change stored as ``save`` said: a new version, every socket its new view,
@@ -128,7 +150,9 @@ class Commit:
         room.updated_at = now
         self.hub.broadcast(room)
         self.on_change(room)
-        self.coordination.publish(room, **published)
+        coordination = self.coordination
+        if coordination.shared:  # other nodes to tell (one node alone publishes nothing)
+            coordination.publish(room, **published)
 
     async def presence(self, room: Room, seat: int, present: bool, broadcast: bool = True) -> bool:
         """Under the room's lock: this node's first socket of ``seat`` opened (or its last

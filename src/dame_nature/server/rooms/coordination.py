@@ -78,7 +78,8 @@ class Coordination:
         """Under the lock, before a socket gets its first view."""
 
     def publish(self, room: Room, **extra: Any) -> None:
-        """A change of ``room`` is stored: tell the other nodes."""
+        """A change of ``room`` is stored: tell the other nodes (only a ``shared``
+        coordination has any: ``Commit.changed`` calls this one only then)."""
 
     def publish_notice(self, code: str, **notice: Any) -> None:
         """Tell the other nodes' sockets of room ``code`` of an admin action (nothing

@@ -86,6 +86,8 @@ class TurnClocks:
         if room.turn_timer is not None:
             room.turn_timer.cancel()
             room.turn_timer = None
+        if delay is None and room.turn_limit is None:  # a live room: ``turn_clocks`` empty
+            return
         if self.registry.rooms.get(room.code) is not room:
             return
         if delay is None:

@@ -211,17 +211,17 @@ async def apply(
     waiting = room.clocks_after(now, acted=seat if stand_in is None else None)
     try:
         if state.result is None and waiting is None:  # the usual action: few keywords
-            await commit.save(
-                room,
-                commit.store.append_action,
-                room.code,
-                room.game_no,
-                idx,
-                seat,
-                stored,
-                stand_in,
-                now,
-            )
+            store = commit.store
+            if store.inline:  # SQLite: written now, no coroutine to await
+                commit.save_now(
+                    room, store.append_action, room.code, room.game_no, idx, seat, stored,
+                    stand_in, now,
+                )  # fmt: skip
+            else:
+                await commit.save(
+                    room, store.append_action, room.code, room.game_no, idx, seat, stored,
+                    stand_in, now,
+                )  # fmt: skip
         else:
             await commit.save(
                 room,
