@@ -15,7 +15,7 @@ from dame_nature.engine import MODES, Game, State, pace
 from dame_nature.engine.cards import CATALOGUE, COLOURS
 from dame_nature.engine.reveal import outcomes
 from dame_nature.engine.rules.base import RevealContext
-from dame_nature.engine.view import build_view, public_part, seat_part
+from dame_nature.engine.view import build_view, public_part, seat_part, seat_stamp
 from tests.engine.helpers import new_state, play_turn
 
 #: a card of each kind that may be revealed before another (Jokers with each colour)
@@ -189,31 +189,37 @@ def test_a_version_keeps_the_previous_versions_unchanged_lists():
     assert kept > 0
 
 
-def test_a_seat_part_is_given_again_while_only_other_seats_program():
-    """During programming a seat's part is the one of the earlier version (the same
-    object) while other seats only program and say they are ready; a Show, which tells
-    the table a card, has every part built again; each view is the fresh state's."""
+def test_a_seat_parts_stamp_holds_while_only_other_seats_program():
+    """During programming a seat's part keeps its stamp (``seat_stamp``: the version at
+    which it last changed) while other seats only program and say they are ready; a Show,
+    which tells the table a card, gives every part a new one; each view is the fresh
+    state's, and parts with one stamp are equal."""
     state = Game(4).new_initial_state(seed=3)
     seats = [None, *range(4)]
 
-    def parts() -> dict[int | None, object]:
+    def stamps() -> dict[int | None, int]:
         fresh = state.clone()
         for seat in seats:
             assert orjson.dumps(state.view(seat)) == orjson.dumps(fresh.view(seat))
         part = public_part(state)
-        return {seat: seat_part(state, seat, part, with_log=False) for seat in seats}
+        return {seat: seat_stamp(state, seat, part) for seat in seats}
 
-    before = parts()
+    before = stamps()
+    parts_before = {s: seat_part(state, s, public_part(state), with_log=False) for s in seats}
     actor = (state.first_player + 1) % 4
     state.apply(actor, {"type": "program", "card": state.hands[actor][0]})
     state.apply(actor, {"type": "ready"})
-    after = parts()
-    assert [after[s] is before[s] for s in seats] == [s != actor for s in seats]
+    after = stamps()
+    assert [after[s] == before[s] for s in seats] == [s != actor for s in seats]
+    assert after[actor] == len(state.log)
+    for s in seats:
+        if s != actor:
+            assert seat_part(state, s, public_part(state), with_log=False) == parts_before[s]
     shower = state.first_player
     show = state.legal_options(shower, "show")[0]
     state.apply(shower, show)
-    shown = parts()
-    assert not any(shown[s] is after[s] for s in seats)
+    shown = stamps()
+    assert all(shown[s] == len(state.log) != after[s] for s in seats)
 
 
 def test_views_share_fixed_listings_and_keep_the_logs_events():

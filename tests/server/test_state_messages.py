@@ -7,6 +7,7 @@ versions (``change_the_room``)."""
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -111,3 +112,36 @@ def change_the_room(room: Room, step: int) -> None:
         room.spec["hints"] = not room.spec.get("hints")  # in place
     if step % 43 == 0:
         room.spec["turn_limit_seconds"] = None if room.spec.get("turn_limit_seconds") else 60
+
+
+def test_the_seats_parts_are_kept_as_texts_not_objects() -> None:
+    """From one version to the next the views keep each seat's part as its encoded texts
+    (strings and ints, which the cyclic collector does not track): no part, own fields
+    or listing of actions is reachable from the views' shared part once the messages are
+    built, and the texts kept are those of the fresh views."""
+    from dame_nature.engine.view import SeatPart
+
+    room = a_room(4, [], 1)
+    room.state = state = Game(4).new_initial_state(seed=1)
+    room.status = "playing"
+    rng = random.Random(1)
+    for _ in range(60):
+        assert_same(room)
+        part = state._public
+        own = set(map(id, (state.log, state.hands, state.known, state.programmed)))
+        seen: set[int] = set()
+        todo: list[Any] = [part]
+        while todo:
+            obj = todo.pop()
+            if id(obj) in seen or id(obj) in own or isinstance(obj, type):
+                continue
+            seen.add(id(obj))
+            assert not isinstance(obj, SeatPart)
+            if type(obj) is dict:
+                assert "hand" not in obj and "type" not in obj  # own fields, an action
+            todo.extend(gc.get_referents(obj))
+        if state.is_over:
+            break
+        seat = rng.choice(state.to_act())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        room.version += 1

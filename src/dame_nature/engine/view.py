@@ -14,16 +14,16 @@ once per change of the state and shared by every seat's view, so a view must be 
 never changed in place (the server copies what it adds to). ``public_part`` and
 ``seat_part`` give the two halves apart: the server encodes the shared one once per
 change for every socket of a room (``server/views.py``). From one version to the next
-the parts keep what still holds: each seat's log tail (the events logged since are
-added), each action type's listing while its ``ActionSpec.options_key`` is unchanged,
-``no_place``'s answers for the turn's programming, the lists of the shared part
-that did not change (its ``tail`` and ``rest`` whole when equal), and, during
-programming, each seat's part while other seats only programmed and said they were
-ready or not (``seat_part``; after the seat's own such events, what they leave as it
-was), and the shared part's table, outlook and ``lost_reason`` while seats only
-programmed and said they were ready or not (``public_part``), and each player's entry
-while it is equal (the same dict: only the entries of the seats of those events are made
-again then).
+the shared part keeps what still holds: each seat's log tail (the events logged since
+are added), ``no_place``'s answers for the turn's programming, the lists of the shared
+part that did not change (its ``tail`` and ``rest`` whole when equal), its table,
+outlook and ``lost_reason`` while seats only programmed and said they were ready or not
+(``public_part``), and each player's entry while it is equal (the same dict: only the
+entries of the seats of those events are made again then). A seat's part is built
+whenever asked and never kept: ``seat_stamp`` gives, as an int, the version at which it
+last changed (during programming, it holds while other seats only program and say they
+are ready or not), so that a reader keeps what it made of the part by that stamp, not
+the part's objects.
 """
 
 from __future__ import annotations
@@ -161,6 +161,12 @@ class View(TypedDict):
     game: NotRequired[int]  # 1, then 2 after a rematch, ...
 
 
+def public_event(event: dict[str, Any]) -> dict[str, Any]:
+    """The event as a seat that sees none of its private part sees it (the event itself
+    when it has none)."""
+    return _public(event) if "_seen_by" in event else event
+
+
 def _public(event: dict[str, Any]) -> dict[str, Any]:
     """An event with a private part without it (nor ``_seen_by``): the only keys of an
     event that start with ``_`` (``State.event``)."""
@@ -191,9 +197,9 @@ class PublicPart:
 
     __slots__ = (
         ("version", "head", "players", "tail", "awaited", "to_act", "rest", "log_start")
-        + ("log_entries", "log_public", "log_audience", "no_place", "seat_logs", "previous")
-        + ("previous_start", "previous_version", "previous_audience", "options")
-        + ("options_keys", "owns", "memo", "seat_parts", "seat_parts_at", "seat_parts_checked")
+        + ("log", "public_tail", "log_audience", "no_place", "seat_logs", "previous")
+        + ("previous_start", "previous_version", "previous_audience", "memo")
+        + ("seat_stamps", "seat_tables", "seat_checked")
         + ("last_private", "table_key", "lost", "touched_from", "touched")
     )
 
@@ -207,8 +213,7 @@ class PublicPart:
         to_act: list[int],
         rest: dict[str, Any],
         log_start: int,
-        log_entries: list[dict[str, Any]],
-        log_public: list[dict[str, Any]] | None = None,
+        log: list[dict[str, Any]],
         last_private: dict[int, int] | None = None,
         earlier: PublicPart | None = None,
     ) -> None:
@@ -216,15 +221,18 @@ class PublicPart:
         #: the fields before the seat's own ones but ``players``, which come last (the
         #: same dict from one version to the next while they are equal)
         self.head = head
+        #: each seat's entry (``_player``): the same list through the versions of a
+        #: programming phase, its entries replaced as they change (read it at its version)
         self.players = players
         self.tail = tail  # the fields after them (but ``awaiting`` and ``log``)
         self.awaited = awaited
         self.to_act = to_act
         self.rest = rest  # the fields between ``legal_types`` and ``log``
         self.log_start = log_start  # index in the log of the first event of the tail
-        # the events of the tail, as the log holds them (an event with a private part has
-        # ``_private`` and ``_seen_by``): no container of their own for the collector
-        self.log_entries = log_entries
+        #: the state's log (the tail: ``log_entries``), read up to ``version`` only
+        self.log = log
+        #: ``log_public``, once asked
+        self.public_tail: list[dict[str, Any]] | None = None
         #: ``reveal.no_place``'s answers of this turn's programming (shared by the parts
         #: of the versions of one programming phase)
         self.no_place: dict[Any, Any] = {}
@@ -240,46 +248,29 @@ class PublicPart:
         self.previous: dict[int, list[dict[str, Any]]] | None = None
         self.previous_start = self.previous_version = 0
         self.previous_audience: Set[int] = NO_SEATS
-        #: ``"seat action-type" -> options``: the last listing of each (the item of
-        #: ``SeatPart.listings``), shared by the parts of every version of the state; its
-        #: ``ActionSpec.options_key`` in ``options_keys`` (keys as strings, which the cyclic
-        #: collector does not track, nor count as it counts new containers)
-        self.options: dict[str, list[dict[str, Any]]]
-        self.options_keys: dict[str, Any]
-        #: ``seat -> SeatPart.own``: the last built, shared like ``options``, given again
-        #: while equal (fewer objects for the cyclic collector to walk)
-        self.owns: dict[int | None, dict[str, Any]]
         #: what a reader of the parts keeps from one version of the state to the next
-        #: (the server: the pieces it encoded), shared like ``options``
+        #: (the server: the pieces it encoded), shared by the parts of every version of
+        #: the state
         self.memo: dict[str, Any]
-        #: ``seat -> part``: each seat's part (without its log) last built during a
-        #: programming phase, shared like ``options``
-        self.seat_parts: dict[int | None, SeatPart]
-        #: ``seat -> what the table was when its part in ``seat_parts`` was built``: the
-        #: awaited seat and kind, whether the game was winnable and the reveal order, as a
-        #: string (``_table_key``), which the cyclic collector does not track
-        self.seat_parts_at: dict[int | None, str]
-        #: ``seat -> the version`` up to which the events logged since its part in
-        #: ``seat_parts`` was built were found to leave it as it is (atoms only: a dict the
-        #: cyclic collector does not track), shared like ``options``
-        self.seat_parts_checked: dict[int | None, int]
+        #: during a programming phase, ``seat -> the version`` at which its part last
+        #: changed (``seat_stamp``), ``seat -> what the table was then`` (the awaited seat
+        #: and kind, whether the game was winnable and the reveal order, as a string:
+        #: ``_table_key``), and ``seat -> the version`` up to which the events logged since
+        #: were found to leave its part as it is; shared like ``memo``. Ints and strings
+        #: only: dicts the cyclic collector does not track, and no part kept as objects
+        self.seat_stamps: dict[int | None, int]
+        self.seat_tables: dict[int | None, str]
+        self.seat_checked: dict[int | None, int]
         if earlier is None:
-            self.options, self.options_keys, self.owns, self.memo = {}, {}, {}, {}
-            self.seat_parts, self.seat_parts_at, self.seat_parts_checked = {}, {}, {}
+            self.memo, self.seat_stamps, self.seat_tables, self.seat_checked = {}, {}, {}, {}
         else:  # (``earlier``: the part of an earlier version of the same state)
-            self.options, self.options_keys = earlier.options, earlier.options_keys
-            self.owns, self.memo = earlier.owns, earlier.memo
-            self.seat_parts, self.seat_parts_at = earlier.seat_parts, earlier.seat_parts_at
-            self.seat_parts_checked = earlier.seat_parts_checked
-        if log_public is None:
-            log_public = [_public(e) if "_seen_by" in e else e for e in log_entries]
-        #: the tail as a seat that sees none of its private parts sees it
-        self.log_public: list[dict[str, Any]] = log_public
+            self.memo, self.seat_stamps = earlier.memo, earlier.seat_stamps
+            self.seat_tables, self.seat_checked = earlier.seat_tables, earlier.seat_checked
         if last_private is None:
             last_private = {}
-            for j, entry in enumerate(log_entries):
-                for s in entry.get("_seen_by", ()):
-                    last_private[s] = log_start + j
+            for i in range(log_start, version):
+                for s in log[i].get("_seen_by", ()):
+                    last_private[s] = i
         #: ``seat -> the index in the log of the last event with a private part it sees``
         #: (events before the tail may be counted: what counts is ``log_audience``)
         self.last_private = last_private
@@ -299,15 +290,28 @@ class PublicPart:
         #: ``lost_reason``'s answer, once asked (``UNASKED`` before)
         self.lost: dict[str, Any] | None | object = UNASKED
 
+    @property
+    def log_entries(self) -> list[dict[str, Any]]:
+        """The events of the tail, as the log holds them (an event with a private part
+        has ``_private`` and ``_seen_by``): a new list at each call, kept by no part."""
+        return self.log[self.log_start : self.version]
+
+    @property
+    def log_public(self) -> list[dict[str, Any]]:
+        """The tail as a seat that sees none of its private parts sees it (made when first
+        asked: the server encodes the events from ``log_entries``)."""
+        tail = self.public_tail
+        if tail is None:
+            tail = self.public_tail = [public_event(e) for e in self.log_entries]
+        return tail
+
 
 class SeatPart(NamedTuple):
     """What only one seat's view holds: ``own`` (``hand``, ``programmed``, ``known``,
     ``known_by``), ``awaiting``, ``legal_types``, ``log`` (``None``: the public one,
     ``PublicPart.log_public``, or not asked for), ``listings`` (``legal_actions`` by
-    action type, in the order of ``legal_types``: each type's actions, the same list from
-    one version to the next while the type's ``options_key`` is unchanged, or the type's
-    ``ActionSpec.listing``) and
-    ``no_place``."""
+    action type, in the order of ``legal_types``: each type's actions, the type's
+    ``ActionSpec.listing`` when it has one; empty when not asked for) and ``no_place``."""
 
     own: dict[str, Any]
     awaiting: Awaiting | None
@@ -350,7 +354,7 @@ def public_part(state: State) -> PublicPart:
         # were (hands and programmed cards only moved within a seat), and so are the
         # players' entries but those of the seats of these events
         head = programming.head
-        players = list(programming.players)
+        players = programming.players  # (its entries replaced in place: no list a version)
         for s in touched:
             entry = _player(state, s)
             if entry != players[s]:
@@ -362,24 +366,20 @@ def public_part(state: State) -> PublicPart:
         lost = UNASKED
     log_start = max(0, version - LOG_TAIL)
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
-        # the events still in the tail as the previous version had them
-        entries = cached.log_entries[log_start - cached.log_start :]
-        publics = cached.log_public[log_start - cached.log_start :]
+        # the events still in the tail were counted by the previous version
         first_new = cached.version
         last_private = dict(cached.last_private)
     else:
-        entries, publics, first_new, last_private = [], [], log_start, {}
+        first_new, last_private = log_start, {}
     for i in range(first_new, version):
         event = log[i]
-        entries.append(event)
         if "_seen_by" in event:
-            publics.append(_public(event))
             for s in event["_seen_by"]:
                 last_private[s] = i
-        else:
-            publics.append(event)
+    if cached is not None and awaited == cached.awaited:
+        awaited = cached.awaited  # (no new tuple kept)
     part = PublicPart(
-        version, head, players, tail, awaited, state.to_act(), rest, log_start, entries, publics,
+        version, head, players, tail, awaited, state.to_act(), rest, log_start, log,
         last_private, cached,
     )  # fmt: skip
     part.lost = lost
@@ -498,51 +498,88 @@ def _players(state: State) -> list[dict[str, Any]]:
     return [_player(state, s) for s in range(state.num_players)]
 
 
-def seat_part(state: State, seat: int | None, part: PublicPart, with_log: bool = True) -> SeatPart:
-    """What only ``seat``'s view holds, at the version of ``part`` (``with_log`` False:
-    without the seat's log, for a caller that builds it from ``part.log_entries``).
-
-    During programming, the part a seat had at an earlier version is given again (the
-    same object, but its log) while only other seats' cards were programmed and other
-    seats said they were ready or not since (``OTHERS_EVENTS``): what a seat's part
-    holds is then as it was, the table waits as it did, and the game is as winnable.
-    When the seat itself also said it was ready or not, its part is built again but for
-    its cards, what it knows and what others know of them, and ``no_place`` (the same);
-    when it also programmed a card, but for what it knows and what others know of them
-    (a card programmed stays its owner's, and no one learns it)."""
+def seat_part(
+    state: State,
+    seat: int | None,
+    part: PublicPart,
+    with_log: bool = True,
+    with_listings: bool = True,
+) -> SeatPart:
+    """What only ``seat``'s view holds, at the version of ``part``, built from the state
+    (``with_log`` False: without the seat's log, for a caller that builds it from
+    ``part.log_entries``; ``with_listings`` False: ``listings`` empty, for a caller that
+    keeps each action type's listing by its ``ActionSpec.options_key``, as
+    ``server/views.py`` does). Nothing of it is kept: ``seat_stamp`` says when it is as
+    it was."""
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
-    programming = state.phase == "programming"
-    checked = part.seat_parts_checked
-    kept = part.seat_parts.get(seat) if programming else None
-    if kept is not None:
+    awaiting: Awaiting | None = None
+    if part.awaited is not None:
+        awaited_seat, kind = part.awaited
+        options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
+        awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
+    known = state.known
+    own = {
+        "hand": [] if seat is None else list(state.hands[seat]),
+        "programmed": None if seat is None else state.programmed[seat],
+        "known": knowledge.known_to(known, seat),
+        "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
+    }
+    if seat is None:
+        return SeatPart(own, awaiting, (), log, (), {})
+    types = tuple(state.legal_action_types(seat))
+    legal_types = LEGAL_TYPES.setdefault(types, types)
+    listings: list[Sequence[dict[str, Any]]] = []
+    if with_listings:
+        # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
+        own_kind = awaiting["kind"] if awaiting is not None and awaiting["seat"] == seat else None
+        for kind in legal_types:
+            if kind == own_kind:
+                assert awaiting is not None
+                listings.append(awaiting["options"])
+                continue
+            spec = ACTIONS[kind]
+            # (a type listed the same for every view: its one listing)
+            listings.append(spec.listing if spec.listing is not None else spec.options(state, seat))
+    no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
+    return SeatPart(own, awaiting, legal_types, log, listings, no_place)
+
+
+def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
+    """A stamp of ``seat``'s part (``seat_part``, but its log) at the version of
+    ``part``: the version at which the part last changed. Two versions of one state with
+    the same stamp give equal parts, so a reader that keeps what it made of a part by its
+    stamp need not ask for the part again.
+
+    A seat's part changes at every version but during programming, where it is as it was
+    while only other seats' cards were programmed and other seats said they were ready or
+    not since (``OTHERS_EVENTS``), the table waits as it did and the game is as winnable
+    (the same reveal order)."""
+    version = part.version
+    if state.phase != "programming":
+        if part.seat_stamps:  # (none is kept after the programming phase)
+            part.seat_stamps.clear()
+            part.seat_tables.clear()
+            part.seat_checked.clear()
+        return version
+    checked = part.seat_checked
+    stamp = part.seat_stamps.get(seat)
+    if stamp is not None:
         table = part.table_key or _table_key(part)
-        if part.seat_parts_at[seat] != table:
-            since = CHANGED
-        elif (
-            checked[seat] == part.touched_from
-            and part.touched is not None
-            and (seat is None or not part.touched >> seat & 1)
+        if part.seat_tables[seat] == table and (
+            (
+                checked[seat] == part.touched_from
+                and part.touched is not None
+                and (seat is None or not part.touched >> seat & 1)
+            )  # (other seats' events only: found once for every seat)
+            or _others_only(state.log, checked[seat], version, seat)
         ):
-            since = OTHERS_ONLY  # (other seats' events only: found once for every seat)
-        else:
-            since = _events_since(state.log, checked[seat], part.version, seat)
-        if since == OTHERS_ONLY:
-            # the events so far are checked: the next check starts here
-            checked[seat] = part.version
-            return kept if log is None else kept._replace(log=log)
+            checked[seat] = version  # the events so far are checked: the next check starts here
+            return stamp
     else:
-        table = _table_key(part) if programming else ""
-        since = CHANGED
-    mine = _build_seat_part(state, seat, part, None if since == CHANGED else kept, since)
-    if programming:
-        part.seat_parts[seat] = mine
-        part.seat_parts_at[seat] = table
-        checked[seat] = part.version
-    elif part.seat_parts:  # (none is given again after the programming phase)
-        part.seat_parts.clear()
-        part.seat_parts_at.clear()
-        checked.clear()
-    return mine if log is None else mine._replace(log=log)
+        table = _table_key(part)
+    part.seat_stamps[seat] = part.seat_checked[seat] = version
+    part.seat_tables[seat] = table
+    return version
 
 
 def _table_key(part: PublicPart) -> str:
@@ -570,12 +607,6 @@ def lost_reason(state: State) -> dict[str, Any] | None:
 OTHERS_EVENTS = frozenset({"programmed", "ready", "unready"})
 
 
-#: what ``_events_since`` finds: only ``OTHERS_EVENTS`` of other seats; those and the
-#: seat's own "ready" or "unready"; those and its own cards programmed; anything else
-OTHERS_ONLY, OWN_READY, OWN_PROGRAMMED, CHANGED = 0, 1, 2, 3
-OWN_EVENTS = {"ready": OWN_READY, "unready": OWN_READY, "programmed": OWN_PROGRAMMED}
-
-
 def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | None:
     """The seats of the events ``log[start:end]`` when all are ``OTHERS_EVENTS`` (what
     they change of the shared part is only these seats' entries of ``players``), else
@@ -589,86 +620,14 @@ def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | 
     return seats
 
 
-def _events_since(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
-    """What the events ``log[start:end]`` change of ``seat``'s part: ``OTHERS_ONLY``,
-    ``OWN_READY``, ``OWN_PROGRAMMED`` or ``CHANGED`` (see there)."""
-    found = OTHERS_ONLY
+def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:
+    """Whether the events ``log[start:end]`` are all ``OTHERS_EVENTS`` of seats other than
+    ``seat`` (what leaves its part as it was)."""
     for i in range(start, end):
         event = log[i]
-        kind = event["type"]
-        if kind not in OTHERS_EVENTS:
-            return CHANGED
-        if event["seat"] == seat:
-            found = max(found, OWN_EVENTS[kind])
-    return found
-
-
-def _build_seat_part(
-    state: State,
-    seat: int | None,
-    part: PublicPart,
-    kept: SeatPart | None = None,
-    since: int = CHANGED,
-) -> SeatPart:
-    """``seat_part`` without the log, built from the state, but what ``kept`` (the seat's
-    part at an earlier version of this programming phase, when ``since``, what the
-    events logged since change of it, is ``OWN_READY`` or ``OWN_PROGRAMMED``) still
-    holds."""
-    awaiting: Awaiting | None = None
-    if part.awaited is not None:
-        awaited_seat, kind = part.awaited
-        options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
-        awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
-    if kept is not None and since == OWN_READY:
-        own = kept.own
-    else:
-        if kept is not None:  # OWN_PROGRAMMED: what is known of the cards is as it was
-            known_to, known_by = kept.own["known"], kept.own["known_by"]
-        else:
-            known = state.known
-            known_to = knowledge.known_to(known, seat)
-            known_by = {} if seat is None else knowledge.known_by(known, seat, state.num_players)
-        own = {
-            "hand": [] if seat is None else list(state.hands[seat]),
-            "programmed": None if seat is None else state.programmed[seat],
-            "known": known_to,
-            "known_by": known_by,
-        }
-        previous_own = part.owns.get(seat)
-        if previous_own is not None and previous_own == own:
-            own = previous_own
-        else:
-            part.owns[seat] = own
-    if seat is None:
-        return SeatPart(own, awaiting, (), None, (), {})
-    types = tuple(state.legal_action_types(seat))
-    legal_types = LEGAL_TYPES.setdefault(types, types)
-    listings: list[Sequence[dict[str, Any]]] = []
-    listed, listed_keys = part.options, part.options_keys
-    # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
-    own_kind = awaiting["kind"] if awaiting is not None and awaiting["seat"] == seat else None
-    for kind in legal_types:
-        if kind == own_kind:
-            assert awaiting is not None
-            listings.append(awaiting["options"])
-            continue
-        spec = ACTIONS[kind]
-        if spec.listing is not None:  # the same for every view
-            listings.append(spec.listing)
-            continue
-        key = spec.options_key(state, seat)
-        if key is None:
-            listings.append(spec.options(state, seat))
-            continue
-        where = f"{seat} {kind}"
-        if listed_keys.get(where) != key:  # (a key is never None here)
-            listed_keys[where], listed[where] = key, spec.options(state, seat)
-        listings.append(listed[where])  # the same list from one version to the next
-    if kept is not None and since == OWN_READY:
-        no_place = kept.no_place
-    else:
-        no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
-    return SeatPart(own, awaiting, legal_types, None, listings, no_place)
+        if event["type"] not in OTHERS_EVENTS or event["seat"] == seat:
+            return False
+    return True
 
 
 def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:

@@ -15,15 +15,16 @@ What does not change from one version of a room's state to the next is not encod
 again (``Encoded``, kept in the views' shared part, ``PublicPart.memo``, so that it
 lives and dies with the state): each event of the log tail (events never change), as a
 seat that sees none of its private details sees it and as each seat that does. A
-seat's log is then these texts joined. A seat's own part is encoded again only when the
-engine builds it again (during programming, ``engine.view.seat_part`` gives the same
-part while other seats only program and say they are ready): its texts are kept with
-the part until the programming phase ends. Within a part built again, the seat's own
-fields and its ``no_place`` are not encoded again when the engine gives the same
-objects; nor are the shared part's ``head`` (but ``players``) while its values are
-equal, its ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a
-seat's entry of ``players`` while the engine gives the same entry (it gives an entry equal
-to the previous version's as the same dict) and the room's fields of it are equal
+seat's log is then these texts joined. A seat's own part is kept as its texts only, by
+its stamp (``engine.view.seat_stamp``: the version at which it last changed; during
+programming it holds while other seats only program and say they are ready): while the
+stamp is the same the part is not asked for again. When it is built again, each action
+type's listing is built and encoded only when its ``ActionSpec.options_key`` changed,
+and its ``no_place`` only when the engine gives another object. Nor are the shared
+part's ``head`` (but ``players``) encoded again while its values are equal, its
+``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a seat's
+entry of ``players`` while the engine gives the same entry (it gives an entry equal to
+the previous version's as the same dict) and the room's fields of it are equal
 (``Encoded.players_text``), and the server's fields between ``version`` and
 ``turn_clocks`` while what they are made of is equal (``Room.server_members``).
 """
@@ -36,7 +37,7 @@ import orjson
 from orjson import dumps, loads
 
 from ..engine.actions import ACTIONS
-from ..engine.view import PublicPart, SeatPart, public_part, seat_part
+from ..engine.view import PublicPart, SeatPart, public_event, public_part, seat_part, seat_stamp
 
 if TYPE_CHECKING:
     from .rooms.model import Room
@@ -51,6 +52,9 @@ FIXED_LISTINGS: dict[int, str] = {
     if spec.listing
 }
 
+
+#: a spectator's members from ``legal_types`` to ``no_place`` (no action, no ``no_place``)
+NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
 
 #: ``legal_types`` (as a tuple) -> its text: a few dozen lists of the action types, in
 #: their fixed order, for the whole process
@@ -74,16 +78,14 @@ class Encoded:
         "start",
         "events",
         "seat_events",
-        "seats",
+        "seat_stamps",
         "seat_own",
         "seat_awaited",
-        "seat_types",
-        "seat_listed",
-        "seat_no_place",
+        "seat_actions",
+        "listing_keys",
+        "listing_texts",
         "no_place",
         "no_place_texts",
-        "owns",
-        "own_texts",
         "head",
         "head_text",
         "tail",
@@ -105,25 +107,23 @@ class Encoded:
         #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
         #: private details of an event of the tail (``PublicPart.log_audience``)
         self.seat_events: dict[int, list[str]] = {}
-        #: ``seat -> its part`` and, in five dicts, ``seat -> each of the part's pieces
-        #: encoded`` (``_seat_pieces``), for as long as the engine gives the same part again
-        #: (``engine.view.seat_part``): dicts of strings, which the cyclic collector does
-        #: not track, rather than a tuple of the pieces a seat (a young object a part
-        #: built again, walked by a pass)
-        self.seats: dict[int | None, SeatPart] = {}
+        #: ``seat -> the stamp of its part`` (``engine.view.seat_stamp``) and, in three
+        #: dicts, ``seat -> each of that part's pieces encoded`` (``_seat_pieces``): ints
+        #: and strings, which the cyclic collector does not track; the part itself is not
+        #: asked for again while its stamp is the same
+        self.seat_stamps: dict[int | None, int] = {}
         self.seat_own: dict[int | None, str] = {}
         self.seat_awaited: dict[int | None, str] = {}
-        self.seat_types: dict[int | None, str] = {}
-        self.seat_listed: dict[int | None, str] = {}
-        self.seat_no_place: dict[int | None, str] = {}
+        self.seat_actions: dict[int | None, str] = {}
+        #: ``"seat action-type" -> its ActionSpec.options_key`` and ``-> the items of its
+        #: listing encoded``: a listing is neither built nor encoded again while its key
+        #: holds
+        self.listing_keys: dict[str, Any] = {}
+        self.listing_texts: dict[str, str] = {}
         #: ``seat -> its last no_place`` and ``seat -> that no_place encoded``: the same
         #: dict through a programming phase while the seat holds the same cards
         self.no_place: dict[int, dict[str, str | None]] = {}
         self.no_place_texts: dict[int, str] = {}
-        #: ``seat -> its last own fields`` (``SeatPart.own``) and ``seat -> their members
-        #: encoded``: the engine gives the same dict again while they are unchanged
-        self.owns: dict[int | None, dict[str, Any]] = {}
-        self.own_texts: dict[int | None, str] = {}
         #: the shared part's ``head`` last encoded (the engine gives the same dict again
         #: while it is equal: compared by value only when another) and its members encoded
         self.head: dict[str, Any] | None = None
@@ -146,27 +146,12 @@ class Encoded:
         self.to_act: list[int] | None = None
         self.to_act_text = ""
 
-    def kept_pieces(self) -> tuple[dict[int | None, Any], ...]:
-        """The dicts of the seats' parts kept through a programming phase."""
-        return (
-            self.seats,
-            self.seat_own,
-            self.seat_awaited,
-            self.seat_types,
-            self.seat_listed,
-            self.seat_no_place,
-        )
-
     @classmethod
     def of(cls, part: PublicPart) -> Encoded:
         """The pieces of ``part``'s state, brought to its version."""
         encoded: Encoded | None = part.memo.get("encoded")
-        start, public = part.log_start, part.log_public
-        if (
-            encoded is None
-            or start < encoded.start
-            or encoded.start + len(encoded.events) > (start + len(public))
-        ):
+        start, end, log = part.log_start, part.version, part.log
+        if encoded is None or start < encoded.start or encoded.start + len(encoded.events) > end:
             encoded = part.memo["encoded"] = cls()
             encoded.start = start
         events, seat_events = encoded.events, encoded.seat_events
@@ -176,18 +161,18 @@ class Encoded:
             for texts in seat_events.values():
                 del texts[:gone]
             encoded.start = start
-        entries = part.log_entries
-        for j in range(len(events), len(public)):
-            text = dumps(public[j]).decode()
-            entry = entries[j]
-            if "_seen_by" in entry:  # an event with a private part
+        for i in range(start + len(events), end):
+            entry = log[i]
+            public = public_event(entry)
+            text = dumps(public).decode()
+            if public is not entry:  # an event with a private part
                 seen = entry["_seen_by"]
                 for seat in seen:
                     if seat not in seat_events:  # (every event before it as the public's)
                         seat_events[seat] = events.copy()
                 hidden = entry.get("_private")  # (``changes.private_part``, read by orjson)
                 extra = {} if hidden is None else loads(hidden)
-                private = dumps({**public[j], **extra}).decode()
+                private = dumps({**public, **extra}).decode()
                 for seat, texts in seat_events.items():
                     texts.append(private if seat in seen else text)
             else:
@@ -271,7 +256,6 @@ class StateMessages:
             return orjson.dumps({"type": "state", "view": room.view(seat)}).decode()
         state = room.state
         assert state is not None
-        mine = seat_part(state, seat, self.part, with_log=False)
         texts = None if seat is None else self._seat_events.get(seat)  # its log tail
         if texts is None:
             log = self._log
@@ -280,24 +264,19 @@ class StateMessages:
         else:
             log = ",".join(texts)
         encoded = self.encoded
-        if encoded.seats.get(seat) is mine:  # the seat's part of an earlier version
-            own, awaited, legal_types, listed, no_place = (
+        stamp = seat_stamp(state, seat, self.part)
+        if encoded.seat_stamps.get(seat) == stamp:  # the seat's part as it was encoded
+            own, awaited, actions = (
                 encoded.seat_own[seat],
                 encoded.seat_awaited[seat],
-                encoded.seat_types[seat],
-                encoded.seat_listed[seat],
-                encoded.seat_no_place[seat],
+                encoded.seat_actions[seat],
             )
         else:
-            own, awaited, legal_types, listed, no_place = self._seat_pieces(seat, mine)
-            if state.phase == "programming":  # (as long as the engine may keep the part)
-                encoded.seats[seat] = mine
-                encoded.seat_own[seat], encoded.seat_awaited[seat] = own, awaited
-                encoded.seat_types[seat], encoded.seat_listed[seat] = legal_types, listed
-                encoded.seat_no_place[seat] = no_place
-            elif encoded.seats:
-                for kept in encoded.kept_pieces():
-                    kept.clear()
+            mine = seat_part(state, seat, self.part, with_log=False, with_listings=False)
+            own, awaited, actions = self._seat_pieces(seat, mine)
+            encoded.seat_stamps[seat] = stamp
+            encoded.seat_own[seat], encoded.seat_awaited[seat] = own, awaited
+            encoded.seat_actions[seat] = actions
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
@@ -307,30 +286,24 @@ class StateMessages:
                 self._tail,
                 awaited,
                 self._to_act,
-                legal_types,
-                ',"legal_actions":[',
-                listed,
-                '],"no_place":',
-                no_place,
+                actions,
                 self._rest,
                 log,
                 self._end,
             )
         )
 
-    def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str, str, str]:
-        """``mine``'s fields encoded: ``own``'s members, ``awaiting``, ``legal_types``,
-        the items of ``legal_actions`` and ``no_place``. A ``no_place`` the engine gives
-        again (the same object) is not encoded again; the listings are (kept encoded, the
-        texts of the Symbioses' listings would cost a room about 14 KiB), nor is ``own``
-        when the engine gives the same dict again."""
+    def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str]:
+        """``mine``'s fields encoded: ``own``'s members, ``awaiting``, and the members
+        from ``legal_types`` to ``no_place``: ``legal_types``, ``legal_actions``
+        (``mine`` is built without its listings: each action type's is built and encoded
+        only when its ``ActionSpec.options_key`` changed) and ``no_place`` (not encoded
+        again when the engine gives the same object)."""
         encoded = self.encoded
-        if encoded.owns.get(seat) is mine.own:
-            own = encoded.own_texts[seat]
-        else:
-            own = dumps(mine.own).decode()[1:-1]
-            encoded.owns[seat], encoded.own_texts[seat] = mine.own, own
+        own = dumps(mine.own).decode()[1:-1]
         awaiting = mine.awaiting
+        own_kind = None  # the kind awaited from this seat, if any (listed by its options)
+        options = "[]"
         if awaiting is None:
             awaited = "null"
         elif not awaiting["options"] and self._awaited_others:
@@ -341,17 +314,33 @@ class StateMessages:
             awaited = f'{{"seat":{awaiting["seat"]},"kind":{kind},"options":{options}}}'
             if options == "[]":
                 self._awaited_others = awaited
+        if awaiting is not None and awaiting["seat"] == seat:
+            own_kind = awaiting["kind"]
         if seat is None:  # a spectator: no action, no ``no_place``
-            return own, awaited, "[]", "", "{}"
+            return own, awaited, NO_ACTIONS
+        state = self.room.state
+        assert state is not None
+        keys, texts = encoded.listing_keys, encoded.listing_texts
         listed = []
-        for actions in mine.listings:
-            if not actions:
-                continue
-            if awaiting is not None and actions is awaiting["options"]:
-                listed.append(options[1:-1])
+        for kind in mine.legal_types:
+            if kind == own_kind:
+                text = options[1:-1]
             else:
-                fixed = FIXED_LISTINGS.get(id(actions))
-                listed.append(fixed if fixed is not None else dumps(actions).decode()[1:-1])
+                spec = ACTIONS[kind]
+                if spec.listing is not None:  # the same for every view
+                    text = FIXED_LISTINGS.get(id(spec.listing), "")
+                else:
+                    key = spec.options_key(state, seat)
+                    if key is None:
+                        text = dumps(spec.options(state, seat)).decode()[1:-1]
+                    else:
+                        where = f"{seat} {kind}"
+                        if keys.get(where) != key:  # (a key is never None here)
+                            keys[where] = key
+                            texts[where] = dumps(spec.options(state, seat)).decode()[1:-1]
+                        text = texts[where]
+            if text:
+                listed.append(text)
         no_place = mine.no_place
         if not no_place:
             no_place_text = "{}"
@@ -365,4 +354,9 @@ class StateMessages:
         legal_types = TYPES_TEXTS.get(types)
         if legal_types is None:
             legal_types = TYPES_TEXTS[types] = _json(types)
-        return own, awaited, legal_types, ",".join(listed), no_place_text
+        listed_text = ",".join(listed)
+        return (
+            own,
+            awaited,
+            f'{legal_types},"legal_actions":[{listed_text}],"no_place":{no_place_text}',
+        )
