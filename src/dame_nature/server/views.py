@@ -19,7 +19,9 @@ seat's log is then these texts joined. A seat's own part is kept as its texts on
 its stamp (``engine.view.seat_stamp``: the version at which it last changed; during
 programming it holds while other seats only program and say they are ready): while the
 stamp is the same the part is not asked for again. When it is built again, each action
-type's listing is built and encoded only when its ``ActionSpec.options_key`` changed,
+type's listing is built and encoded only when its ``ActionSpec.options_key`` changed
+(then, for the types listed card after card, ``ActionSpec.options_by_card``, joined from
+each card's actions encoded once for the process: ``CARD_TEXTS``),
 and its ``no_place`` only when the engine gives another object. Nor are the shared
 part's ``head`` (but ``players``) encoded again while its values are equal, its
 ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a seat's
@@ -31,6 +33,7 @@ the previous version's as the same dict) and the room's fields of it are equal
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -40,6 +43,8 @@ from ..engine.actions import ACTIONS
 from ..engine.view import PublicPart, SeatPart, public_event, public_part, seat_part, seat_stamp
 
 if TYPE_CHECKING:
+    from ..engine import State
+    from ..engine.actions import ActionSpec
     from .rooms.model import Room
 
 
@@ -59,6 +64,36 @@ NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
 #: ``legal_types`` (as a tuple) -> its text: a few dozen lists of the action types, in
 #: their fixed order, for the whole process
 TYPES_TEXTS: dict[tuple[str, ...], str] = {}
+
+
+#: ``action type -> rest -> card -> that card's actions encoded`` for the types whose
+#: listing is made card after card (``ActionSpec.options_by_card``): the same for every
+#: state with that rest, kept for the process (a few cards' texts for each seat and
+#: number of players, and each way a Show may be addressed)
+CARD_TEXTS: dict[str, dict[Hashable, dict[str, str]]] = {}
+
+
+def _listing_text(spec: ActionSpec, state: State, seat: int) -> str:
+    """The items of ``spec``'s listing for ``seat`` encoded: from each card's actions
+    kept encoded when the type lists card after card, else from its options."""
+    by_card = spec.options_by_card(state, seat)
+    if by_card is None:
+        return dumps(spec.options(state, seat)).decode()[1:-1]
+    cards, rest = by_card
+    by_rest = CARD_TEXTS.get(spec.name)
+    if by_rest is None:
+        by_rest = CARD_TEXTS[spec.name] = {}
+    texts = by_rest.get(rest)
+    if texts is None:
+        texts = by_rest[rest] = {}
+    parts = []
+    for card in cards:
+        text = texts.get(card)
+        if text is None:
+            text = texts[card] = dumps(spec.card_options(state, seat, card)).decode()[1:-1]
+        if text:
+            parts.append(text)
+    return ",".join(parts)
 
 
 def _members(data: dict[str, Any]) -> str:
@@ -337,7 +372,7 @@ class StateMessages:
                         where = f"{seat} {kind}"
                         if keys.get(where) != key:  # (a key is never None here)
                             keys[where] = key
-                            texts[where] = dumps(spec.options(state, seat)).decode()[1:-1]
+                            texts[where] = _listing_text(spec, state, seat)
                         text = texts[where]
             if text:
                 listed.append(text)
