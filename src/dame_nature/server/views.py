@@ -130,6 +130,7 @@ class Encoded:
         "player_keys",
         "player_entries",
         "player_texts",
+        "player_room_texts",
         "to_act",
         "to_act_text",
     )
@@ -176,6 +177,9 @@ class Encoded:
         self.player_keys: dict[int, tuple[Any, ...]] = {}
         self.player_entries: dict[int, dict[str, Any]] = {}
         self.player_texts: dict[int, str] = {}
+        #: ``seat -> the room's fields of its entry encoded``: their members after a comma,
+        #: and the entry's closing brace
+        self.player_room_texts: dict[int, str] = {}
         #: the shared part's ``to_act`` last encoded (the engine gives the same list again
         #: while it is equal) and its text
         self.to_act: list[int] | None = None
@@ -223,23 +227,26 @@ class Encoded:
     def players_text(self, players: list[dict[str, Any]], room: Room) -> str:
         """The view's ``players``: the engine's ``players`` each with the room's
         ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
-        only when its engine's fields or the room's fields of it changed."""
+        only when its engine's fields or the room's fields of it changed, the room's
+        fields only when they changed (``player_room_texts``)."""
         keys, entries, texts = self.player_keys, self.player_entries, self.player_texts
+        room_texts = self.player_room_texts
         seats_values = room.seats_public_values()
         out = []
         for entry in players:
             seat = entry["seat"]
             values = seats_values[seat]
+            if values != keys.get(seat):  # (an equal key kept: no young tuple)
+                keys[seat] = values
+                fields = dict(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
+                room_texts[seat] = "," + _members(fields) + "}"
+                entries.pop(seat, None)
             # (the engine gives an entry equal to the previous version's as the same dict)
-            if entry is entries.get(seat) and values == keys[seat]:
+            if entry is entries.get(seat):
                 out.append(texts[seat])
-            else:
-                merged = entry.copy()  # (``Room.seat_public``'s fields after the engine's)
-                merged.update(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
-                text = texts[seat] = dumps(merged).decode()
+            else:  # (``Room.seat_public``'s fields after the engine's)
+                text = texts[seat] = dumps(entry).decode()[:-1] + room_texts[seat]
                 entries[seat] = entry
-                if values != keys.get(seat):  # (an equal key kept: no young tuple)
-                    keys[seat] = values
                 out.append(text)
         return "[" + ",".join(out) + "]"
 
