@@ -49,6 +49,10 @@ _BOTS: dict[BotKey, Any] = {}
 _BOTS_LOCK = threading.Lock()
 #: worker processes run at a lower priority than the server, which answers people
 WORKER_NICENESS = 5
+#: the reviews' workers, which nobody at a table waits for, run at the lowest priority
+#: there is (and under ``SCHED_IDLE`` where Linux has it): only on what the server, its
+#: bots and everything else on the machine leave idle
+REVIEW_NICENESS = 19
 #: the longest a worker may take to start (a process spawned, the bots imported)
 START_SECONDS = 60.0
 
@@ -70,10 +74,16 @@ def _watch_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start(parent: int, niceness: int = WORKER_NICENESS, idle: bool = False) -> None:
+    """A worker process's start: it watches the server, lowers its priority (``idle``:
+    Linux's ``SCHED_IDLE`` besides, where it runs only on a core nothing else wants) and
+    imports the bots."""
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     with contextlib.suppress(OSError):  # the people's event loop comes first
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
+    if idle and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     import dame_nature.bots  # noqa: F401  (the first decision should not pay the import)
 
 

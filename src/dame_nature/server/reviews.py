@@ -3,7 +3,8 @@ says whether a team seeing every hand could have won it, with a winning line, an
 turning point (the first turn from whose start the game could no longer be won).
 
 ``review_game`` is the one function that asks the solver. It runs in a worker process of
-its own pool (``review_processes`` workers, each at a lower priority than the server),
+its own pool (``review_processes`` workers, each at the lowest priority: ``SCHED_IDLE``
+where Linux has it, so a review thinks only on a core the tables leave idle),
 never on the event loop nor on the bots' shards, so that reviews never slow the tables:
 at most ``review_processes`` reviews think at once on a node, the others wait their turn,
 and at most ``review_queue`` wait (past it a review is asked again on the next request).
@@ -24,7 +25,7 @@ from collections.abc import Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from .bot_pool import _worker_start
+from .bot_pool import REVIEW_NICENESS, _worker_start
 from .settings import Settings
 from .store import BaseStore
 
@@ -110,7 +111,7 @@ class Reviews:
                     max_workers=self.settings.review_processes,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_start,
-                    initargs=(os.getpid(),),
+                    initargs=(os.getpid(), REVIEW_NICENESS, True),
                 )
             else:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix="dame-nature-review")
