@@ -61,6 +61,34 @@ def test_available_says_exactly_whether_options_exist_and_each_option_is_legal(m
             state.apply(*random_step(state, rng))
 
 
+@pytest.mark.parametrize("modes", [(), MODES], ids=["base", "all_rules"])
+def test_a_listing_made_card_by_card_is_the_options(modes):
+    """Along random games (5 seats: Privileged Symbioses name one player): a type that
+    lists card after card (``options_by_card``) gives its options as each card's actions
+    in the order of its cards, and two cards' actions with equal ``rest`` are equal
+    whatever the state and seat (the views keep them by type, ``rest`` and card)."""
+    game = Game(5, modes)
+    seen: dict[tuple[str, object, str], list[dict[str, object]]] = {}
+    for seed in range(4):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in range(5):
+                for kind in state.legal_action_types(seat):
+                    spec = ACTIONS[kind]
+                    by_card = spec.options_by_card(state, seat)
+                    if by_card is None:
+                        continue
+                    cards, rest = by_card
+                    each = [spec.card_options(state, seat, card) for card in cards]
+                    assert [a for actions in each for a in actions] == spec.options(state, seat)
+                    for card, actions in zip(cards, each, strict=True):
+                        assert seen.setdefault((kind, rest, card), actions) == actions
+            state.apply(*random_step(state, rng))
+    listed = {kind for kind, _, _ in seen}  # (Incomplete Symbioses: no Show)
+    assert listed == {"program", "give", "give_back"} | ({"show"} if not modes else set())
+
+
 def test_every_reason_has_one_owner_and_its_texts_in_english_and_french():
     from dame_nature.engine import REASONS, REASONS_FR, RULES, Reason
     from dame_nature.engine.reveal import CORE_REASONS

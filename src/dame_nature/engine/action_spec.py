@@ -10,7 +10,7 @@ dame_nature.engine.errors.IllegalAction: Choose another player than yourself.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .cards import CATALOGUE
@@ -113,6 +113,18 @@ class ActionSpec:
         tell (two equal keys of one seat of one game: equal options), so that views may
         keep a listing from one version to the next; ``None``: list them each time."""
         return None
+
+    def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable] | None:
+        """``(cards, rest)`` when ``options`` lists, card after card of ``cards``, the
+        actions ``card_options`` gives for that card, which depend on nothing but the card,
+        the type and ``rest`` (an atom: equal for every state and seat with the same
+        actions of a card), so that views may keep each card's actions, encoded, for the
+        process; ``None``: not so. ``cards`` is to be read at once, never kept."""
+        return None
+
+    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
+        """The actions of ``options`` for ``card``, one of ``options_by_card``'s cards."""
+        raise NotImplementedError
 
     def check(self, state: State, seat: int, action: Action) -> None:
         """Raise ``IllegalAction`` (a sentence and a code) unless ``action`` is legal."""

@@ -15,7 +15,7 @@ ending a game that can no longer be won. How often a seat may change: ``pace.py`
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from . import pace, reveal
@@ -144,6 +144,12 @@ class GiveBack(ActionSpec):
     def options_key(self, state: State, seat: int) -> Hashable:
         return tuple(state.cards_of(seat))
 
+    def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable]:
+        return state.cards_of(seat), ""
+
+    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
+        return [{"type": "give_back", "card": card}]
+
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "give a card back")
         if state.pending_give is None or state.pending_give["to"] != seat:
@@ -171,6 +177,12 @@ class Program(ActionSpec):
 
     def options_key(self, state: State, seat: int) -> Hashable:
         return tuple(state.hands[seat])
+
+    def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable]:
+        return state.hands[seat], ""
+
+    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
+        return [{"type": "program", "card": card}]
 
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "program a card")

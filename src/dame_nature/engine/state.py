@@ -421,7 +421,7 @@ class State(StateChanges):
         ``legal_actions`` (cheap: no action is listed)."""
         if not 0 <= seat < self.num_players:
             return []
-        return [spec.name for spec in ACTIONS_BY_PHASE[self.phase] if spec.available(self, seat)]
+        return [name for name, available in _AVAILABLE[self.phase] if available(self, seat)]
 
     def legal_options(self, seat: int, kind: str) -> list[Action]:
         """Every legal action of type ``kind`` for ``seat`` (empty when none)."""
@@ -497,6 +497,14 @@ class State(StateChanges):
 #: under 8), so that a version's views keep no tuple of their own
 _AWAITED: dict[str, tuple[tuple[int, str], ...]] = {
     why: tuple((seat, why) for seat in range(8)) for why in ("give_back", "reveal", "choose_side")
+}
+
+
+#: for each phase, its action types' names and ``available`` methods, in ``ACTIONS``
+#: order (``ACTIONS_BY_PHASE``'s, bound once)
+_AVAILABLE: dict[str, tuple[tuple[str, Callable[[State, int], bool]], ...]] = {
+    phase: tuple((spec.name, spec.available) for spec in specs)
+    for phase, specs in ACTIONS_BY_PHASE.items()
 }
 
 

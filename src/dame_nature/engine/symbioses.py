@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from . import knowledge
@@ -87,6 +87,15 @@ class Show(Symbiosis):
         # first pass); "|" is no card's id
         return (*state.cards_of(seat), "|", *state.show_recipients(seat))
 
+    def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable]:
+        recipients = state.show_recipients(seat)
+        # (the base game's ``[None]``: "None"; else the seats, a string either way)
+        return state.cards_of(seat), ",".join(map(str, recipients))
+
+    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
+        shown = {"type": "show", "card": card}
+        return [shown if to is None else {**shown, "to": to} for to in state.show_recipients(seat)]
+
     def check(self, state: State, seat: int, action: Action) -> None:
         self.require(state, seat)
         require_own_card(state, seat, action)
@@ -127,6 +136,15 @@ class Give(Symbiosis):
 
     def options_key(self, state: State, seat: int) -> Hashable:
         return tuple(state.cards_of(seat))
+
+    def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable]:
+        # the other seats, in order: told by the seat and the number of players
+        return state.cards_of(seat), seat * 16 + state.num_players
+
+    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
+        return [
+            {"type": "give", "card": card, "to": t} for t in range(state.num_players) if t != seat
+        ]
 
     def check(self, state: State, seat: int, action: Action) -> None:
         self.require(state, seat)

@@ -19,7 +19,9 @@ seat's log is then these texts joined. A seat's own part is kept as its texts on
 its stamp (``engine.view.seat_stamp``: the version at which it last changed; during
 programming it holds while other seats only program and say they are ready): while the
 stamp is the same the part is not asked for again. When it is built again, each action
-type's listing is built and encoded only when its ``ActionSpec.options_key`` changed,
+type's listing is built and encoded only when its ``ActionSpec.options_key`` changed
+(then, for the types listed card after card, ``ActionSpec.options_by_card``, joined from
+each card's actions encoded once for the process: ``CARD_TEXTS``),
 and its ``no_place`` only when the engine gives another object. Nor are the shared
 part's ``head`` (but ``players``) encoded again while its values are equal, its
 ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a seat's
@@ -31,6 +33,7 @@ the previous version's as the same dict) and the room's fields of it are equal
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -40,6 +43,8 @@ from ..engine.actions import ACTIONS
 from ..engine.view import PublicPart, SeatPart, public_event, public_part, seat_part, seat_stamp
 
 if TYPE_CHECKING:
+    from ..engine import State
+    from ..engine.actions import ActionSpec
     from .rooms.model import Room
 
 
@@ -59,6 +64,36 @@ NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
 #: ``legal_types`` (as a tuple) -> its text: a few dozen lists of the action types, in
 #: their fixed order, for the whole process
 TYPES_TEXTS: dict[tuple[str, ...], str] = {}
+
+
+#: ``action type -> rest -> card -> that card's actions encoded`` for the types whose
+#: listing is made card after card (``ActionSpec.options_by_card``): the same for every
+#: state with that rest, kept for the process (a few cards' texts for each seat and
+#: number of players, and each way a Show may be addressed)
+CARD_TEXTS: dict[str, dict[Hashable, dict[str, str]]] = {}
+
+
+def _listing_text(spec: ActionSpec, state: State, seat: int) -> str:
+    """The items of ``spec``'s listing for ``seat`` encoded: from each card's actions
+    kept encoded when the type lists card after card, else from its options."""
+    by_card = spec.options_by_card(state, seat)
+    if by_card is None:
+        return dumps(spec.options(state, seat)).decode()[1:-1]
+    cards, rest = by_card
+    by_rest = CARD_TEXTS.get(spec.name)
+    if by_rest is None:
+        by_rest = CARD_TEXTS[spec.name] = {}
+    texts = by_rest.get(rest)
+    if texts is None:
+        texts = by_rest[rest] = {}
+    parts = []
+    for card in cards:
+        text = texts.get(card)
+        if text is None:
+            text = texts[card] = dumps(spec.card_options(state, seat, card)).decode()[1:-1]
+        if text:
+            parts.append(text)
+    return ",".join(parts)
 
 
 def _members(data: dict[str, Any]) -> str:
@@ -95,6 +130,7 @@ class Encoded:
         "player_keys",
         "player_entries",
         "player_texts",
+        "player_room_texts",
         "to_act",
         "to_act_text",
     )
@@ -141,6 +177,9 @@ class Encoded:
         self.player_keys: dict[int, tuple[Any, ...]] = {}
         self.player_entries: dict[int, dict[str, Any]] = {}
         self.player_texts: dict[int, str] = {}
+        #: ``seat -> the room's fields of its entry encoded``: their members after a comma,
+        #: and the entry's closing brace
+        self.player_room_texts: dict[int, str] = {}
         #: the shared part's ``to_act`` last encoded (the engine gives the same list again
         #: while it is equal) and its text
         self.to_act: list[int] | None = None
@@ -188,23 +227,26 @@ class Encoded:
     def players_text(self, players: list[dict[str, Any]], room: Room) -> str:
         """The view's ``players``: the engine's ``players`` each with the room's
         ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
-        only when its engine's fields or the room's fields of it changed."""
+        only when its engine's fields or the room's fields of it changed, the room's
+        fields only when they changed (``player_room_texts``)."""
         keys, entries, texts = self.player_keys, self.player_entries, self.player_texts
+        room_texts = self.player_room_texts
         seats_values = room.seats_public_values()
         out = []
         for entry in players:
             seat = entry["seat"]
             values = seats_values[seat]
+            if values != keys.get(seat):  # (an equal key kept: no young tuple)
+                keys[seat] = values
+                fields = dict(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
+                room_texts[seat] = "," + _members(fields) + "}"
+                entries.pop(seat, None)
             # (the engine gives an entry equal to the previous version's as the same dict)
-            if entry is entries.get(seat) and values == keys[seat]:
+            if entry is entries.get(seat):
                 out.append(texts[seat])
-            else:
-                merged = entry.copy()  # (``Room.seat_public``'s fields after the engine's)
-                merged.update(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
-                text = texts[seat] = dumps(merged).decode()
+            else:  # (``Room.seat_public``'s fields after the engine's)
+                text = texts[seat] = dumps(entry).decode()[:-1] + room_texts[seat]
                 entries[seat] = entry
-                if values != keys.get(seat):  # (an equal key kept: no young tuple)
-                    keys[seat] = values
                 out.append(text)
         return "[" + ",".join(out) + "]"
 
@@ -337,7 +379,7 @@ class StateMessages:
                         where = f"{seat} {kind}"
                         if keys.get(where) != key:  # (a key is never None here)
                             keys[where] = key
-                            texts[where] = dumps(spec.options(state, seat)).decode()[1:-1]
+                            texts[where] = _listing_text(spec, state, seat)
                         text = texts[where]
             if text:
                 listed.append(text)
