@@ -152,29 +152,16 @@ def _await(state: State, seat: int, found: list[Outcome]) -> None:
 
 #: the core's outcomes, made once for the process and shared by every game (a
 #: ``NamedTuple``, which the cyclic collector never stops tracking, is not made again at
-#: each reveal): placements by colour (a Joker's, else ``None``) then slot, discards by
-#: colour then reason
-_PLACEMENTS: dict[str | None, dict[str, Outcome]] = {}
-_DISCARDS: dict[str | None, dict[str, Outcome]] = {}
+#: each reveal), by ``(slot, colour, reason)``: a placement has a slot and a Joker's
+#: colour (else ``None``), a discard a Joker's colour and its reason
+_CORE_OUTCOMES: dict[tuple[str | None, str | None, str | None], Outcome] = {}
 
 
-def _placement_outcome(slot: str, colour: str | None) -> Outcome:
-    by_slot = _PLACEMENTS.get(colour)
-    if by_slot is None:
-        by_slot = _PLACEMENTS[colour] = {}
-    found = by_slot.get(slot)
+def _core_outcome(slot: str | None, colour: str | None, reason: str | None) -> Outcome:
+    key = (slot, colour, reason)
+    found = _CORE_OUTCOMES.get(key)
     if found is None:
-        found = by_slot[slot] = Outcome(slot=slot, colour=colour)
-    return found
-
-
-def _discard_outcome(colour: str | None, reason: str) -> Outcome:
-    by_reason = _DISCARDS.get(colour)
-    if by_reason is None:
-        by_reason = _DISCARDS[colour] = {}
-    found = by_reason.get(reason)
-    if found is None:
-        found = by_reason[reason] = Outcome(colour=colour, reason=reason)
+        found = _CORE_OUTCOMES[key] = Outcome(slot=slot, colour=colour, reason=reason)
     return found
 
 
@@ -186,8 +173,8 @@ def _colour_outcomes(
     joker_colour = colour if ctx.card.is_joker else None
     slots, reason = _placement(state, ctx, colour, no_slot)
     if reason is None:
-        return [_placement_outcome(sid, joker_colour) for sid in slots]
-    return [_discard_outcome(joker_colour, reason)]
+        return [_core_outcome(sid, joker_colour, None) for sid in slots]
+    return [_core_outcome(None, joker_colour, reason)]
 
 
 def _placement(
