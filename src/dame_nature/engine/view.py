@@ -332,7 +332,7 @@ def public_part(state: State) -> PublicPart:
     cached: PublicPart | None = state._public
     if cached is not None and cached.version == version:
         return cached
-    awaited = state.awaited()
+    awaited = state.awaited()  # (one tuple for the process by seat and why: none kept a version)
     # the cached part, when it is of the programming phase of this turn still
     programming = (
         cached
@@ -376,8 +376,6 @@ def public_part(state: State) -> PublicPart:
         if "_seen_by" in event:
             for s in event["_seen_by"]:
                 last_private[s] = i
-    if cached is not None and awaited == cached.awaited:
-        awaited = cached.awaited  # (no new tuple kept)
     part = PublicPart(
         version, head, players, tail, awaited, state.to_act(), rest, log_start, log,
         last_private, cached,
