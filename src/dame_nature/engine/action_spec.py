@@ -123,8 +123,10 @@ class ActionSpec:
         return None
 
     def card_options(self, state: State, seat: int, card: str) -> list[Action]:
-        """The actions of ``options`` for ``card``, one of ``options_by_card``'s cards."""
-        raise NotImplementedError
+        """The actions of ``options`` for ``card``, one of ``options_by_card``'s cards:
+        those naming it, in their order (asked once a card and ``rest`` for the process:
+        ``server/views.py``)."""
+        return [action for action in self.options(state, seat) if action["card"] == card]
 
     def check(self, state: State, seat: int, action: Action) -> None:
         """Raise ``IllegalAction`` (a sentence and a code) unless ``action`` is legal."""

@@ -147,9 +147,6 @@ class GiveBack(ActionSpec):
     def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable]:
         return state.cards_of(seat), ""
 
-    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
-        return [{"type": "give_back", "card": card}]
-
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "give a card back")
         if state.pending_give is None or state.pending_give["to"] != seat:
@@ -180,9 +177,6 @@ class Program(ActionSpec):
 
     def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable]:
         return state.hands[seat], ""
-
-    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
-        return [{"type": "program", "card": card}]
 
     def check(self, state: State, seat: int, action: Action) -> None:
         require_phase(state, PROGRAMMING, "program a card")

@@ -92,10 +92,6 @@ class Show(Symbiosis):
         # (the base game's ``[None]``: "None"; else the seats, a string either way)
         return state.cards_of(seat), ",".join(map(str, recipients))
 
-    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
-        shown = {"type": "show", "card": card}
-        return [shown if to is None else {**shown, "to": to} for to in state.show_recipients(seat)]
-
     def check(self, state: State, seat: int, action: Action) -> None:
         self.require(state, seat)
         require_own_card(state, seat, action)
@@ -140,11 +136,6 @@ class Give(Symbiosis):
     def options_by_card(self, state: State, seat: int) -> tuple[Sequence[str], Hashable]:
         # the other seats, in order: told by the seat and the number of players
         return state.cards_of(seat), seat * 16 + state.num_players
-
-    def card_options(self, state: State, seat: int, card: str) -> list[Action]:
-        return [
-            {"type": "give", "card": card, "to": t} for t in range(state.num_players) if t != seat
-        ]
 
     def check(self, state: State, seat: int, action: Action) -> None:
         self.require(state, seat)
