@@ -509,28 +509,25 @@ def _handle(
         conn.push(refusal(manager, "invalid_json", "A message is one JSON object."))
         return None
     action = plain_ws_action(data)  # the usual action, as the models would take it
-    if action is not None:
-        if conn.seat is None:
-            conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
+    if action is None:
+        try:
+            parsed = WsClientAdapter.validate_python(data)
+        except ValidationError as err:
+            conn.push(refusal(manager, "invalid_message", _first_problem(err)))
             return None
-        return _play(manager, room, conn, action)
-    try:
-        parsed = WsClientAdapter.validate_python(data)
-    except ValidationError as err:
-        conn.push(refusal(manager, "invalid_message", _first_problem(err)))
-        return None
-    if isinstance(parsed, WsAuth):
-        return _auth(manager, guard, room, conn, parsed.token)
-    if isinstance(parsed, WsVisibility):
-        manager.set_visible(room, conn, parsed.visible)
-        return None
-    if not isinstance(parsed, WsAction):
-        conn.push(dumps({"type": "pong"}))
-        return None
+        if isinstance(parsed, WsAuth):
+            return _auth(manager, guard, room, conn, parsed.token)
+        if isinstance(parsed, WsVisibility):
+            manager.set_visible(room, conn, parsed.visible)
+            return None
+        if not isinstance(parsed, WsAction):
+            conn.push(dumps({"type": "pong"}))
+            return None
+        action = action_to_engine(parsed.action)
     if conn.seat is None:
         conn.push(refusal(manager, "not_a_player", "A spectator cannot play."))
         return None
-    return _play(manager, room, conn, action_to_engine(parsed.action))
+    return _play(manager, room, conn, action)
 
 
 async def _play(manager: RoomManager, room: Room, conn: Connection, action: Any) -> None:
