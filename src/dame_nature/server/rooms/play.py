@@ -212,16 +212,11 @@ async def apply(
     try:
         if state.result is None and waiting is None:  # the usual action: few keywords
             store = commit.store
+            row = (room.code, room.game_no, idx, seat, stored, stand_in, now)
             if store.inline:  # SQLite: written now, no coroutine to await
-                commit.save_now(
-                    room, store.append_action, room.code, room.game_no, idx, seat, stored,
-                    stand_in, now,
-                )  # fmt: skip
+                commit.save_now(room, store.append_action, *row)
             else:
-                await commit.save(
-                    room, store.append_action, room.code, room.game_no, idx, seat, stored,
-                    stand_in, now,
-                )  # fmt: skip
+                await commit.save(room, store.append_action, *row)
         else:
             await commit.save(
                 room,
