@@ -276,7 +276,7 @@ class Room:
                 player.name,
                 seat in present,
                 player.bot,
-                player.stand_in,
+                player.bot is not None and player.human,  # (``Player.stand_in``, not called)
                 player.host,
                 presence.absent(player, limit) if away else False,
             )
