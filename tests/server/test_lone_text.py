@@ -220,7 +220,7 @@ def test_streams_read_as_websockets_parser_reads_them():
         return read_alone
 
     read_alone = asyncio.run(run())
-    assert read_alone > 2000  # (2,463 reads: most of the whole texts read alone)
+    assert read_alone > 2000  # (2,652 reads: most of the whole texts read alone)
 
 
 def test_the_usual_action_is_read_without_the_parser_and_the_parser_reads_the_next():

@@ -311,11 +311,10 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def lone_text(self, data: bytes) -> bytes | None:
         """The payload of ``data`` when it is exactly one whole text frame of at most
-        65,535 bytes, masked, its length written in the fewest bytes, within the size
-        limit, on an open socket without extensions that is not in a fragmented message
-        (what websockets' parser, waiting for a frame, would give as one text frame with
-        nothing left over); else None (the parser reads it). Call it only while
-        ``unframed`` is 0."""
+        65,535 bytes, masked, within the size limit, on an open socket without extensions
+        that is not in a fragmented message (what websockets' parser, waiting for a
+        frame, would give as one text frame with nothing left over); else None (the
+        parser reads it). Call it only while ``unframed`` is 0."""
         size = len(data)
         if size < 6 or data[0] != 0x81:  # FIN, no reserved bit, text
             return None
@@ -324,8 +323,6 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
             start = 6
         elif length == 126 and size >= 8:
             length = (data[2] << 8) | data[3]
-            if length < 126:  # not the fewest bytes: the parser's to read
-                return None
             start = 8
         else:
             return None
