@@ -13,9 +13,10 @@
 - the app can take each message as it is parsed, from a callback
   (``ListeningWebSocketProtocol.listen``), rather than await the ASGI ``receive`` for
   each one (a queue's wait, two coroutines and a future renewed at every message);
-- a read that holds exactly one whole small text frame, while websockets' parser waits
-  for the next frame, is read at once (``ListeningWebSocketProtocol.lone_text``), with
-  the same message, limits and errors as websockets' parser gives;
+- a read that holds exactly one whole small text frame or pong, while websockets'
+  parser waits for the next frame, is read at once
+  (``ListeningWebSocketProtocol.lone_payload``), with the same message, limits and
+  errors as websockets' parser gives;
 - a cap on the size of a whole request head (``http_max_header_bytes``), answered 431
   (h11 checks only a head still incomplete, not one that arrives in one packet);
 - a deadline for a whole request head (``http_header_timeout_seconds``), from the
@@ -44,7 +45,7 @@ from typing import Any, Protocol
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.frames import Frame, apply_mask  # (the C one when built, as the parser's)
+from websockets.frames import Frame, Opcode, apply_mask  # (the C one when built, as the parser's)
 from websockets.protocol import Protocol as WebsocketsProtocol
 from websockets.protocol import State as WebsocketsState
 
@@ -98,6 +99,9 @@ HEAD_TOO_LARGE = _refusal(
     "headers_too_large",
     "The request's headers are too large.",
 )
+#: the first byte of a whole text frame and of a whole pong (FIN, no reserved bit, the
+#: opcode: RFC 6455, 5.2)
+TEXT_FRAME, PONG_FRAME = 0x81, 0x8A
 #: bytes a websocket may still send once the server closed it
 AFTER_CLOSE_BYTES = 64 * 1024
 
@@ -295,11 +299,14 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def data_received(self, data: bytes) -> None:
         if self.unframed == 0:
-            payload = self.lone_text(data)
-            if payload is not None:  # what websockets' parser and ``handle_text`` do
-                self.curr_msg_data_type = "text"
-                self.frames = [payload]
-                self.send_receive_event_to_app()
+            payload = self.lone_payload(data)
+            if payload is not None:  # what websockets' parser and uvicorn's handlers do
+                if data[0] == TEXT_FRAME:
+                    self.curr_msg_data_type = "text"
+                    self.frames = [payload]
+                    self.send_receive_event_to_app()
+                else:
+                    self.handle_pong(Frame(Opcode.PONG, payload))
                 return
         first = not self._read_any
         self._read_any = True
@@ -309,19 +316,21 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
         if first and data.find(b"\r\n\r\n") == len(data) - 4:
             self.unframed = 0  # the request alone: the parser waits for the first frame
 
-    def lone_text(self, data: bytes) -> bytes | None:
+    def lone_payload(self, data: bytes) -> bytes | None:
         """The payload of ``data`` when it is exactly one whole text frame of at most
-        65,535 bytes, masked, within the size limit, on an open socket without extensions
-        that is not in a fragmented message (what websockets' parser, waiting for a
-        frame, would give as one text frame with nothing left over); else None (the
-        parser reads it). Call it only while ``unframed`` is 0."""
+        65,535 bytes or one whole pong (at most 125 bytes, as every control frame),
+        masked, within the size limit, on an open socket without extensions that is not
+        in a fragmented message (what websockets' parser, waiting for a frame, would give
+        as one such frame with nothing left over); else None (the parser reads it). Call
+        it only while ``unframed`` is 0."""
         size = len(data)
-        if size < 6 or data[0] != 0x81:  # FIN, no reserved bit, text
+        head = data[0] if size >= 6 else 0
+        if head != TEXT_FRAME and head != PONG_FRAME:
             return None
         length = data[1] ^ 0x80  # masked (a clear mask bit gives 128 or more)
         if length < 126:
             start = 6
-        elif length == 126 and size >= 8:
+        elif length == 126 and size >= 8 and head == TEXT_FRAME:
             length = (data[2] << 8) | data[3]
             start = 8
         else:
