@@ -28,14 +28,14 @@ PIECES = ['"', "{", "}", "[", "]", ",", ":", " ", "\n", "x", "1", "NaN", "Infini
           "-Infinity", "null", "\\", "é", "\ufeff", '{"a":1}']  # fmt: skip
 
 
-def _reference(text: str) -> object:
+def _reference(text: str | bytes) -> object:
     def no_constant(name: str) -> object:
         raise ValueError(f"{name} is not JSON")
 
     return json.loads(text, parse_constant=no_constant)
 
 
-def _outcome(read: object, text: str) -> tuple[str, object]:
+def _outcome(read: object, text: str | bytes) -> tuple[str, object]:
     try:
         value = read(text)  # type: ignore[operator]
     except (ValueError, RecursionError) as err:
@@ -68,6 +68,9 @@ def test_mutated_messages_read_or_refused_as_json_reads_them():
     for _ in range(20_000):
         text = _mutated(rng, rng.choice(MESSAGES))
         assert _outcome(loads, text) == _outcome(_reference, text), repr(text)
+        # an HTTP body: bytes, in UTF-8 or UTF-16 (read as ``json.loads`` reads bytes)
+        body = text.encode(rng.choice(["utf-8", "utf-16"]), "surrogatepass")
+        assert _outcome(loads, body) == _outcome(_reference, body), repr(body)
 
 
 def test_an_object_nested_too_deep_is_refused():
