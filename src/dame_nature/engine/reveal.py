@@ -272,6 +272,11 @@ def reveal_order(state: State) -> list[int]:
     return order
 
 
+#: ``no_place``'s key prefixes, ``"seat unsure"``, by whether the seat is unsure to reveal
+#: first, then by seat (a seat is under 8), made once for the process
+_NO_PLACE_PREFIXES = [[f"{seat} {unsure:d}" for seat in range(8)] for unsure in (False, True)]
+
+
 def no_place(
     state: State, seat: int, order: list[int], known: dict[Any, Any]
 ) -> dict[str, str | None]:
@@ -289,7 +294,7 @@ def no_place(
     # keys as strings, which the cyclic collector does not track (tuples it walks until a
     # pass finds them untrackable): "seat unsure" for the answers card by card (a dict of
     # strings, untracked too), the cards joined after it for the whole answer
-    prefix = f"{seat} {unsure:d}"
+    prefix = _NO_PLACE_PREFIXES[unsure][seat]
     whole = prefix + " " + " ".join(cards)
     answer: dict[str, str | None] | None = known.get(whole)
     if answer is not None:

@@ -71,6 +71,10 @@ FIXED_LISTINGS: dict[int, str] = {
 }
 
 
+#: ``action type -> seat -> "seat action-type"``, the keys of ``Encoded``'s listings
+#: (a seat is under 8), made once for the process
+LISTING_KEYS: dict[str, list[str]] = {kind: [f"{s} {kind}" for s in range(8)] for kind in ACTIONS}
+
 #: a spectator's members from ``legal_types`` to ``no_place`` (no action, no ``no_place``)
 NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
 
@@ -414,7 +418,7 @@ class StateMessages:
                 if spec.listing is not None:  # the same for every view
                     text = FIXED_LISTINGS.get(id(spec.listing), "")
                 else:
-                    where = f"{seat} {kind}"
+                    where = LISTING_KEYS[kind][seat]
                     if found_at.get(where) == cards_at:  # (the seat's cards as they were)
                         text = texts[where]
                     else:
