@@ -61,19 +61,21 @@ if TYPE_CHECKING:
     from .rooms.model import Room
 
 
-#: ``id(listing) -> its items encoded`` for each action type's ``ActionSpec.listing``,
-#: the same for every view (the specs and their listings live as long as the process, so
-#: no other object has their ids)
-FIXED_LISTINGS: dict[int, str] = {
-    id(spec.listing): orjson.dumps(spec.listing).decode()[1:-1]
+#: ``action type -> its listing's items encoded`` for each type with an
+#: ``ActionSpec.listing``, the same for every view
+FIXED_LISTINGS: dict[str, str] = {
+    spec.name: orjson.dumps(spec.listing).decode()[1:-1]
     for spec in ACTIONS.values()
-    if spec.listing
+    if spec.listing is not None
 }
 
 
 #: ``action type -> seat -> "seat action-type"``, the keys of ``Encoded``'s listings
 #: (a seat is under 8), made once for the process
 LISTING_KEYS: dict[str, list[str]] = {kind: [f"{s} {kind}" for s in range(8)] for kind in ACTIONS}
+
+#: each seat encoded (a seat is under 8)
+SEAT_TEXTS = [str(seat) for seat in range(8)]
 
 #: a spectator's members from ``legal_types`` to ``no_place`` (no action, no ``no_place``)
 NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
@@ -356,7 +358,7 @@ class StateMessages:
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
-                "null" if seat is None else str(seat),
+                "null" if seat is None else SEAT_TEXTS[seat],
                 self._head,
                 own,
                 self._tail,
@@ -390,7 +392,7 @@ class StateMessages:
             knows = encoded.seat_knows[seat] = _members(seat_knowledge(state, seat))
             encoded.seat_knows_at[seat] = knows_at
         own = cards + "," + knows
-        awaiting = seat_awaiting(state, seat, part)
+        awaiting = None if part.awaited is None else seat_awaiting(state, seat, part)
         own_kind = None  # the kind awaited from this seat, if any (listed by its options)
         options = "[]"
         if awaiting is None:
@@ -413,24 +415,23 @@ class StateMessages:
         for kind in types:
             if kind == own_kind:
                 text = options[1:-1]
+            elif kind in FIXED_LISTINGS:  # the same for every view
+                text = FIXED_LISTINGS[kind]
             else:
-                spec = ACTIONS[kind]
-                if spec.listing is not None:  # the same for every view
-                    text = FIXED_LISTINGS.get(id(spec.listing), "")
+                where = LISTING_KEYS[kind][seat]
+                if found_at.get(where) == cards_at:  # (the seat's cards as they were)
+                    text = texts[where]
                 else:
-                    where = LISTING_KEYS[kind][seat]
-                    if found_at.get(where) == cards_at:  # (the seat's cards as they were)
-                        text = texts[where]
+                    spec = ACTIONS[kind]
+                    key = spec.options_key(state, seat)
+                    if key is None:
+                        text = dumps(spec.options(state, seat)).decode()[1:-1]
                     else:
-                        key = spec.options_key(state, seat)
-                        if key is None:
-                            text = dumps(spec.options(state, seat)).decode()[1:-1]
-                        else:
-                            if keys.get(where) != key:  # (a key is never None here)
-                                keys[where] = key
-                                texts[where] = _listing_text(spec, state, seat)
-                            text = texts[where]
-                            found_at[where] = cards_at
+                        if keys.get(where) != key:  # (a key is never None here)
+                            keys[where] = key
+                            texts[where] = _listing_text(spec, state, seat)
+                        text = texts[where]
+                        found_at[where] = cards_at
             if text:
                 listed.append(text)
         if encoded.no_place_at.get(seat) == cards_at:
