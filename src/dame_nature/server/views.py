@@ -24,7 +24,7 @@ the seat's cards, with its listings and ``no_place``, and its knowledge) are not
 again; an action type's listing is built and encoded only when its
 ``ActionSpec.options_key`` changed (then, for the types listed card after card,
 ``ActionSpec.options_by_card``, joined from each card's actions encoded once for the
-process: ``CARD_TEXTS``), and ``no_place`` only when the engine gives another object.
+process: ``CARD_TEXTS``).
 Nor are the shared part's ``head`` (but ``players``) encoded again while its values are
 equal, its ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a
 seat's entry of ``players`` while the engine gives the same entry (it gives an entry equal to
@@ -143,7 +143,6 @@ class Encoded:
         "listing_keys",
         "listing_texts",
         "listing_at",
-        "no_place",
         "no_place_texts",
         "no_place_at",
         "head",
@@ -191,10 +190,8 @@ class Encoded:
         self.listing_keys: dict[str, Any] = {}
         self.listing_texts: dict[str, str] = {}
         self.listing_at: dict[str, int] = {}
-        #: ``seat -> its last no_place`` and ``seat -> that no_place encoded``: the same
-        #: dict through a programming phase while the seat holds the same cards; not asked
-        #: for again while the seat's cards' stamp is ``no_place_at``'s
-        self.no_place: dict[int, dict[str, str | None]] = {}
+        #: ``seat -> its last no_place encoded``: not asked for again while the seat's
+        #: cards' stamp is ``no_place_at``'s
         self.no_place_texts: dict[int, str] = {}
         self.no_place_at: dict[int, int] = {}
         #: the shared part's ``head`` last encoded (the engine gives the same dict again
@@ -438,13 +435,7 @@ class StateMessages:
             no_place_text = encoded.no_place_texts[seat]
         else:
             no_place = seat_no_place(state, seat, part)
-            if not no_place:
-                no_place_text = "{}"
-            elif encoded.no_place.get(seat) is no_place:
-                no_place_text = encoded.no_place_texts[seat]
-            else:
-                no_place_text = dumps(no_place).decode()
-                encoded.no_place[seat] = no_place
+            no_place_text = dumps(no_place).decode() if no_place else "{}"
             encoded.no_place_texts[seat] = no_place_text
             encoded.no_place_at[seat] = cards_at
         legal_types = TYPES_TEXTS.get(types)
