@@ -42,7 +42,16 @@ def loads(text: str | bytes) -> Any:
     else:
         decoded = text.decode(json.detect_encoding(text), "surrogatepass")
     try:
-        data = _DECODER.decode(decoded)
+        if decoded[:1] == "{":
+            # a client's message (an object from its first character): read at once,
+            # without ``decode``'s two whitespace matches; what does not end at the
+            # text's end (trailing spaces, extra data) is read again by ``decode``,
+            # which takes it or refuses it in its own words
+            data, end = _DECODER.raw_decode(decoded)
+            if end != len(decoded):
+                data = _DECODER.decode(decoded)
+        else:
+            data = _DECODER.decode(decoded)
     except RecursionError:
         raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
     if isinstance(text, bytes):

@@ -13,6 +13,10 @@
 - the app can take each message as it is parsed, from a callback
   (``ListeningWebSocketProtocol.listen``), rather than await the ASGI ``receive`` for
   each one (a queue's wait, two coroutines and a future renewed at every message);
+- a read that holds exactly one whole small text frame or pong, while websockets'
+  parser waits for the next frame, is read at once
+  (``ListeningWebSocketProtocol.lone_payload``), with the same message, limits and
+  errors as websockets' parser gives;
 - a cap on the size of a whole request head (``http_max_header_bytes``), answered 431
   (h11 checks only a head still incomplete, not one that arrives in one packet);
 - a deadline for a whole request head (``http_header_timeout_seconds``), from the
@@ -41,6 +45,7 @@ from typing import Any, Protocol
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode, apply_mask  # (the C one when built, as the parser's)
 from websockets.protocol import Protocol as WebsocketsProtocol
 from websockets.protocol import State as WebsocketsState
 
@@ -94,6 +99,9 @@ HEAD_TOO_LARGE = _refusal(
     "headers_too_large",
     "The request's headers are too large.",
 )
+#: the first byte of a whole text frame and of a whole pong (FIN, no reserved bit, the
+#: opcode: RFC 6455, 5.2)
+TEXT_FRAME, PONG_FRAME = 0x81, 0x8A
 #: bytes a websocket may still send once the server closed it
 AFTER_CLOSE_BYTES = 64 * 1024
 
@@ -278,6 +286,69 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
     #: the empty list of a message's frames between two messages (one for the socket's
     #: life, where uvicorn makes a new one at each message)
     _no_frames: list[bytes] | None = None
+    #: the bytes read since the opening request less, for each frame websockets' parser
+    #: gave, the smallest a frame of its payload can be (RFC 6455, 5.2: a client's frame
+    #: is masked): never less than what the parser holds of frames not yet given, so 0
+    #: only when it holds nothing and waits for a frame's first byte; None: not known
+    #: (the first read held more than the opening request, or an extension changes the
+    #: payloads)
+    unframed: int | None = None
+    #: whether anything was read yet (the first read is the opening request: uvicorn's
+    #: HTTP protocol hands it over alone)
+    _read_any = False
+
+    def data_received(self, data: bytes) -> None:
+        if self.unframed == 0:
+            payload = self.lone_payload(data)
+            if payload is not None:  # what websockets' parser and uvicorn's handlers do
+                if data[0] == TEXT_FRAME:
+                    self.curr_msg_data_type = "text"
+                    self.frames = [payload]
+                    self.send_receive_event_to_app()
+                else:
+                    self.handle_pong(Frame(Opcode.PONG, payload))
+                return
+        first = not self._read_any
+        self._read_any = True
+        if self.unframed is not None:
+            self.unframed += len(data)
+        super().data_received(data)
+        if first and data.find(b"\r\n\r\n") == len(data) - 4:
+            self.unframed = 0  # the request alone: the parser waits for the first frame
+
+    def lone_payload(self, data: bytes) -> bytes | None:
+        """The payload of ``data`` when it is exactly one whole text frame of at most
+        65,535 bytes or one whole pong (at most 125 bytes, as every control frame),
+        masked, within the size limit, on an open socket without extensions that is not
+        in a fragmented message (what websockets' parser, waiting for a frame, would give
+        as one such frame with nothing left over); else None (the parser reads it). Call
+        it only while ``unframed`` is 0."""
+        size = len(data)
+        head = data[0] if size >= 6 else 0
+        if head != TEXT_FRAME and head != PONG_FRAME:
+            return None
+        length = data[1] ^ 0x80  # masked (a clear mask bit gives 128 or more)
+        if length < 126:
+            start = 6
+        elif length == 126 and size >= 8 and head == TEXT_FRAME:
+            length = (data[2] << 8) | data[3]
+            start = 8
+        else:
+            return None
+        conn = self.conn
+        limit = conn.max_message_size
+        if (
+            size != start + length
+            or conn.state is not WebsocketsState.OPEN
+            or conn.extensions
+            or conn.current_size is not None
+            or conn.debug
+            or conn.max_fragment_size is not None
+            or limit is None
+            or length > limit
+        ):
+            return None
+        return apply_mask(data[start:], data[start - 4 : start])
 
     def listen(self, listener: Listener) -> list[Any]:
         """From now on, hand each message to ``listener.on_message`` as it is parsed (its
@@ -363,16 +434,31 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.resume_reading()
 
     def handle_events(self) -> None:
+        events = self.conn.events
+        self._count_frames(events)
         if self._listener is None:
             super().handle_events()
             return
         # websockets hands its list of parsed events over and starts a new one at each
         # read: the socket keeps its first list, emptied, instead
-        events = self.conn.events
         super().handle_events()
         if not self.conn.events:
             events.clear()
             self.conn.events = events
+
+    def _count_frames(self, events: list[Any]) -> None:
+        """``unframed`` less the smallest size of each frame in ``events``."""
+        unframed = self.unframed
+        if unframed is None:
+            return
+        if self.conn.extensions:  # a payload is not what the frame held
+            self.unframed = None
+            return
+        for event in events:
+            if isinstance(event, Frame):
+                length = len(event.data)
+                unframed -= length + (6 if length < 126 else 8 if length < 65536 else 14)
+        self.unframed = unframed
 
     def send_receive_event_to_app(self) -> None:
         listener = self._listener
