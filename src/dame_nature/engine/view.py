@@ -572,7 +572,7 @@ def seat_legal_types(state: State, seat: int) -> tuple[str, ...]:
 
 
 def seat_no_place(state: State, seat: int, part: PublicPart) -> dict[str, str | None]:
-    """The ``no_place`` of ``seat``'s view (to be read, never changed)."""
+    """The ``no_place`` of ``seat``'s view (a new dict at each call)."""
     return reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
 
 
@@ -626,7 +626,7 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
 
 
 def seat_piece_stamps(part: PublicPart, seat: int | None) -> tuple[int, int]:
-    """The versions at which ``seat``'s cards pieces and its knowledge last changed, as
+    """The versions at which ``seat``'s cards and its knowledge last changed, as
     found by ``seat_stamp`` for the version of ``part`` (ask it first): two versions of
     one state with the same first stamp give the same ``seat_cards``, ``no_place`` and
     listing of each action type (each a function of the seat's cards, the discard pile
@@ -674,8 +674,8 @@ def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | 
     return seats
 
 
-#: ``_pieces_kept``'s bits: the seat's cards (and the discard pile) are as they were; the
-#: table's knowledge is as it was
+#: ``_pieces_kept``'s bits: the seat's cards (and the discard pile) are as they were; what
+#: seats know is as it was
 CARDS_KEPT, KNOWLEDGE_KEPT = 1, 2
 
 #: the Symbioses' events that move no card but, for ``give`` and ``give_back``, those of
