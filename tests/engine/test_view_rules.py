@@ -15,7 +15,16 @@ from dame_nature.engine import MODES, Game, State, pace
 from dame_nature.engine.cards import CATALOGUE, COLOURS
 from dame_nature.engine.reveal import outcomes
 from dame_nature.engine.rules.base import RevealContext
-from dame_nature.engine.view import build_view, public_part, seat_part, seat_stamp
+from dame_nature.engine.view import (
+    build_view,
+    public_part,
+    seat_cards,
+    seat_knowledge,
+    seat_no_place,
+    seat_part,
+    seat_piece_stamps,
+    seat_stamp,
+)
 from tests.engine.helpers import new_state, play_turn
 
 #: a card of each kind that may be revealed before another (Jokers with each colour)
@@ -220,6 +229,52 @@ def test_a_seat_parts_stamp_holds_while_only_other_seats_program():
     state.apply(shower, show)
     shown = stamps()
     assert all(shown[s] == len(state.log) != after[s] for s in seats)
+
+
+def test_a_seat_parts_pieces_keep_their_stamps_while_they_hold():
+    """When a seat's part changes during programming, ``seat_piece_stamps`` tells which of
+    its pieces did not: its own ``ready`` keeps its cards and knowledge, a card it
+    programs keeps its knowledge, a card given between two other seats keeps its cards;
+    pieces with one stamp are equal."""
+    state = Game(4).new_initial_state(seed=3)
+    seats = [None, *range(4)]
+
+    Pieces = dict[int | None, tuple[int, int, object, object]]
+
+    def pieces() -> Pieces:
+        """Each seat's two stamps, its cards with its ``no_place``, and its knowledge."""
+        part = public_part(state)
+        found: Pieces = {}
+        for seat in seats:
+            seat_stamp(state, seat, part)
+            cards, knows = seat_piece_stamps(part, seat)
+            no_place = {} if seat is None else seat_no_place(state, seat, part)
+            knowledge = seat_knowledge(state, seat)
+            found[seat] = (cards, knows, (seat_cards(state, seat), no_place), knowledge)
+        return found
+
+    def kept(before: Pieces, after: Pieces, seat: int | None) -> tuple[bool, bool]:
+        """Whether the seat's cards and its knowledge kept their stamps (then, their
+        pieces are as they were)."""
+        same = (after[seat][0] == before[seat][0], after[seat][1] == before[seat][1])
+        for holds, old, new in zip(same, before[seat][2:], after[seat][2:], strict=True):
+            assert not holds or old == new
+        return same
+
+    actor = (state.first_player + 1) % 4
+    start = pieces()
+    state.apply(actor, {"type": "program", "card": state.hands[actor][0]})
+    programmed = pieces()
+    assert kept(start, programmed, actor) == (False, True)
+    state.apply(actor, {"type": "ready"})
+    ready = pieces()
+    assert kept(programmed, ready, actor) == (True, True)
+    giver, receiver = state.first_player, (state.first_player + 2) % 4
+    state.apply(giver, {"type": "give", "card": state.hands[giver][0], "to": receiver})
+    given = pieces()
+    for seat in seats:
+        assert kept(ready, given, seat)[0] == (seat not in (giver, receiver))
+        assert not kept(ready, given, seat)[1]
 
 
 def test_views_share_fixed_listings_and_keep_the_logs_events():

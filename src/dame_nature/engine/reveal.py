@@ -272,6 +272,11 @@ def reveal_order(state: State) -> list[int]:
     return order
 
 
+#: ``no_place``'s key prefixes, ``"seat unsure"``, by whether the seat is unsure to reveal
+#: first, then by seat (a seat is under 8), made once for the process
+_NO_PLACE_PREFIXES = [[f"{seat} {unsure:d}" for seat in range(8)] for unsure in (False, True)]
+
+
 def no_place(
     state: State, seat: int, order: list[int], known: dict[Any, Any]
 ) -> dict[str, str | None]:
@@ -279,33 +284,27 @@ def no_place(
     the reason it would be discarded if revealed this turn, in the web as it is now,
     whatever is revealed before it (``None``: it may find a place, or it is played its
     own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``;
-    ``known`` keeps the answers of this turn's programming (nothing they depend on changes
-    until the reveal: the web, the rules' data, the first player), and each seat's whole
-    answer for the cards it holds (to be read, never changed)."""
+    ``known`` keeps the answers of this turn's programming card by card, by seat and
+    whether it is sure to reveal first (nothing they depend on changes until the reveal:
+    the web, the rules' data, the first player); a new dict at each call."""
     if state.phase != PROGRAMMING:
         return {}
     unsure = not order or order[0] != seat
     cards = state.cards_of(seat)
-    # keys as strings, which the cyclic collector does not track (tuples it walks until a
-    # pass finds them untrackable): "seat unsure" for the answers card by card (a dict of
-    # strings, untracked too), the cards joined after it for the whole answer
-    prefix = f"{seat} {unsure:d}"
-    whole = prefix + " " + " ".join(cards)
-    answer: dict[str, str | None] | None = known.get(whole)
-    if answer is not None:
-        return answer
+    # keyed by a string, "seat unsure", which the cyclic collector does not track (a tuple
+    # it walks until a pass finds it untrackable), a dict of strings (untracked too)
+    prefix = _NO_PLACE_PREFIXES[unsure][seat]
     reasons: dict[str, str | None] | None = known.get(prefix)
     if reasons is None:
         reasons = known[prefix] = {}
-    result: dict[str, str | None] = {}
-    for card in cards:
-        if card in reasons:
-            result[card] = reasons[card]
-            continue
-        ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
-        result[card] = reasons[card] = discard_reason(state, ctx)
-    known[whole] = result
-    return result
+    try:
+        return {card: reasons[card] for card in cards}
+    except KeyError:  # a card not asked about yet this turn
+        for card in cards:
+            if card not in reasons:
+                ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
+                reasons[card] = discard_reason(state, ctx)
+        return {card: reasons[card] for card in cards}
 
 
 # ------------------------------------------------------------------ resolving a reveal

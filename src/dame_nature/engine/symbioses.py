@@ -157,7 +157,7 @@ class SwapDiscard(Symbiosis):
 
     def available(self, state: State, seat: int) -> bool:
         discard = state.discard
-        if not discard or not super().available(state, seat):
+        if not discard or not Symbiosis.available(self, state, seat):  # (no super object)
             return False
         programmed = state.programmed[seat]
         if CONDITION_LIKE.isdisjoint(state.hands[seat]) and programmed not in CONDITION_LIKE:

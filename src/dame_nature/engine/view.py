@@ -199,7 +199,7 @@ class PublicPart:
         ("version", "head", "players", "tail", "awaited", "to_act", "rest", "log_start")
         + ("log", "public_tail", "log_audience", "no_place", "seat_logs", "previous")
         + ("previous_start", "previous_version", "previous_audience", "memo")
-        + ("seat_stamps", "seat_tables", "seat_checked")
+        + ("seat_stamps", "seat_tables", "seat_checked", "seat_cards", "seat_knows")
         + ("last_private", "table_key", "lost", "touched_from", "touched")
     )
 
@@ -261,11 +261,17 @@ class PublicPart:
         self.seat_stamps: dict[int | None, int]
         self.seat_tables: dict[int | None, str]
         self.seat_checked: dict[int | None, int]
+        #: ``seat -> the version`` at which its cards and at which its knowledge last
+        #: changed (``seat_piece_stamps``), kept like ``seat_stamps``
+        self.seat_cards: dict[int | None, int]
+        self.seat_knows: dict[int | None, int]
         if earlier is None:
             self.memo, self.seat_stamps, self.seat_tables, self.seat_checked = {}, {}, {}, {}
+            self.seat_cards, self.seat_knows = {}, {}
         else:  # (``earlier``: the part of an earlier version of the same state)
             self.memo, self.seat_stamps = earlier.memo, earlier.seat_stamps
             self.seat_tables, self.seat_checked = earlier.seat_tables, earlier.seat_checked
+            self.seat_cards, self.seat_knows = earlier.seat_cards, earlier.seat_knows
         if last_private is None:
             last_private = {}
             for i in range(log_start, version):
@@ -506,26 +512,18 @@ def seat_part(
     """What only ``seat``'s view holds, at the version of ``part``, built from the state
     (``with_log`` False: without the seat's log, for a caller that builds it from
     ``part.log_entries``; ``with_listings`` False: ``listings`` empty, for a caller that
-    keeps each action type's listing by its ``ActionSpec.options_key``, as
-    ``server/views.py`` does). Nothing of it is kept: ``seat_stamp`` says when it is as
-    it was."""
+    keeps each action type's listing by its ``ActionSpec.options_key``). Nothing of it is
+    kept: ``seat_stamp`` says when it is as it was. A reader that keeps what it made of
+    the part piece by piece (``server/views.py``) asks for each piece alone:
+    ``seat_cards``, ``seat_knowledge``, ``seat_awaiting``, ``seat_legal_types``,
+    ``seat_no_place``, and ``seat_piece_stamps`` says which pieces are as they were."""
     log = _seat_log(part, seat) if with_log and seat in part.log_audience else None
-    awaiting: Awaiting | None = None
-    if part.awaited is not None:
-        awaited_seat, kind = part.awaited
-        options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
-        awaiting = {"seat": awaited_seat, "kind": kind, "options": options}
-    known = state.known
-    own = {
-        "hand": [] if seat is None else list(state.hands[seat]),
-        "programmed": None if seat is None else state.programmed[seat],
-        "known": knowledge.known_to(known, seat),
-        "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
-    }
+    awaiting = seat_awaiting(state, seat, part)
+    own = seat_cards(state, seat)
+    own.update(seat_knowledge(state, seat))
     if seat is None:
         return SeatPart(own, awaiting, (), log, (), {})
-    types = tuple(state.legal_action_types(seat))
-    legal_types = LEGAL_TYPES.setdefault(types, types)
+    legal_types = seat_legal_types(state, seat)
     listings: list[Sequence[dict[str, Any]]] = []
     if with_listings:
         # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
@@ -538,8 +536,44 @@ def seat_part(
             spec = ACTIONS[kind]
             # (a type listed the same for every view: its one listing)
             listings.append(spec.listing if spec.listing is not None else spec.options(state, seat))
-    no_place = reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
-    return SeatPart(own, awaiting, legal_types, log, listings, no_place)
+    return SeatPart(own, awaiting, legal_types, log, listings, seat_no_place(state, seat, part))
+
+
+def seat_cards(state: State, seat: int | None) -> dict[str, Any]:
+    """The ``hand`` and ``programmed`` fields of ``seat``'s view (the first of ``own``)."""
+    if seat is None:
+        return {"hand": [], "programmed": None}
+    return {"hand": list(state.hands[seat]), "programmed": state.programmed[seat]}
+
+
+def seat_knowledge(state: State, seat: int | None) -> dict[str, Any]:
+    """The ``known`` and ``known_by`` fields of ``seat``'s view (the last of ``own``)."""
+    known = state.known
+    return {
+        "known": knowledge.known_to(known, seat),
+        "known_by": {} if seat is None else knowledge.known_by(known, seat, state.num_players),
+    }
+
+
+def seat_awaiting(state: State, seat: int | None, part: PublicPart) -> Awaiting | None:
+    """The ``awaiting`` field of ``seat``'s view: the options only for the awaited seat."""
+    if part.awaited is None:
+        return None
+    awaited_seat, kind = part.awaited
+    options = ACTIONS[kind].options(state, seat) if seat == awaited_seat else []
+    return {"seat": awaited_seat, "kind": kind, "options": options}
+
+
+def seat_legal_types(state: State, seat: int) -> tuple[str, ...]:
+    """The ``legal_types`` of ``seat``'s view, as the one tuple of the process
+    (``LEGAL_TYPES``)."""
+    types = tuple(state.legal_action_types(seat))
+    return LEGAL_TYPES.setdefault(types, types)
+
+
+def seat_no_place(state: State, seat: int, part: PublicPart) -> dict[str, str | None]:
+    """The ``no_place`` of ``seat``'s view (a new dict at each call)."""
+    return reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
 
 
 def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
@@ -551,19 +585,23 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
     A seat's part changes at every version but during programming, where it is as it was
     while only other seats' cards were programmed and other seats said they were ready or
     not since (``OTHERS_EVENTS``), the table waits as it did and the game is as winnable
-    (the same reveal order)."""
+    (the same reveal order). When the part changes there, the events since tell which of
+    its pieces did not (``seat_piece_stamps``)."""
     version = part.version
     if state.phase != "programming":
         if part.seat_stamps:  # (none is kept after the programming phase)
             part.seat_stamps.clear()
             part.seat_tables.clear()
             part.seat_checked.clear()
+            part.seat_cards.clear()
+            part.seat_knows.clear()
         return version
     checked = part.seat_checked
     stamp = part.seat_stamps.get(seat)
     if stamp is not None:
         table = part.table_key or _table_key(part)
-        if part.seat_tables[seat] == table and (
+        before = part.seat_tables[seat]
+        if before == table and (
             (
                 checked[seat] == part.touched_from
                 and part.touched is not None
@@ -573,17 +611,35 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
         ):
             checked[seat] = version  # the events so far are checked: the next check starts here
             return stamp
+        kept = _pieces_kept(state.log, checked[seat], version, seat)
+        # (the reveal order, which ``no_place`` reads, is the table key's last field)
+        if not kept & CARDS_KEPT or before[before.rindex("|") :] != table[table.rindex("|") :]:
+            part.seat_cards[seat] = version
+        if not kept & KNOWLEDGE_KEPT:
+            part.seat_knows[seat] = version
     else:
         table = _table_key(part)
+        part.seat_cards[seat] = part.seat_knows[seat] = version
     part.seat_stamps[seat] = part.seat_checked[seat] = version
     part.seat_tables[seat] = table
     return version
 
 
+def seat_piece_stamps(part: PublicPart, seat: int | None) -> tuple[int, int]:
+    """The versions at which ``seat``'s cards and its knowledge last changed, as
+    found by ``seat_stamp`` for the version of ``part`` (ask it first): two versions of
+    one state with the same first stamp give the same ``seat_cards``, ``no_place`` and
+    listing of each action type (each a function of the seat's cards, the discard pile
+    and whether the seat reveals first), two with the same second the same
+    ``seat_knowledge``. Outside programming each is the part's version."""
+    version = part.version
+    return part.seat_cards.get(seat, version), part.seat_knows.get(seat, version)
+
+
 def _table_key(part: PublicPart) -> str:
     """What a seat's kept part depends on besides its own events, as a string: the seat
     and kind awaited, whether the game is winnable, the reveal order (made once a
-    version)."""
+    version; the order last, after the last ``|``)."""
     key = part.table_key
     if key is None:
         key = part.table_key = f"{part.awaited}|{part.rest['winnable']}|{part.tail['reveal_order']}"
@@ -616,6 +672,36 @@ def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | 
             return None
         seats.add(event["seat"])
     return seats
+
+
+#: ``_pieces_kept``'s bits: the seat's cards (and the discard pile) are as they were; what
+#: seats know is as it was
+CARDS_KEPT, KNOWLEDGE_KEPT = 1, 2
+
+#: the Symbioses' events that move no card but, for ``give`` and ``give_back``, those of
+#: their two seats (``seat`` and ``to``), and change what seats know
+EXCHANGE_EVENTS = frozenset({"show", "give", "give_back"})
+
+
+def _pieces_kept(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
+    """Which pieces of ``seat``'s part the events ``log[start:end]`` of the programming
+    phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``): ``OTHERS_EVENTS``
+    change no knowledge and only their seat's cards; a Show moves no card; a card given
+    or given back moves only its two seats' cards; any other event may change both."""
+    kept = CARDS_KEPT | KNOWLEDGE_KEPT
+    for i in range(start, end):
+        event = log[i]
+        kind = event["type"]
+        if kind in OTHERS_EVENTS:
+            if kind == "programmed" and event["seat"] == seat:
+                kept &= KNOWLEDGE_KEPT
+        elif kind in EXCHANGE_EVENTS:
+            kept &= CARDS_KEPT
+            if kind != "show" and (event["seat"] == seat or event["to"] == seat):
+                return 0
+        else:
+            return 0
+    return kept
 
 
 def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:

@@ -18,14 +18,16 @@ seat that sees none of its private details sees it and as each seat that does. A
 seat's log is then these texts joined. A seat's own part is kept as its texts only, by
 its stamp (``engine.view.seat_stamp``: the version at which it last changed; during
 programming it holds while other seats only program and say they are ready): while the
-stamp is the same the part is not asked for again. When it is built again, each action
-type's listing is built and encoded only when its ``ActionSpec.options_key`` changed
-(then, for the types listed card after card, ``ActionSpec.options_by_card``, joined from
-each card's actions encoded once for the process: ``CARD_TEXTS``),
-and its ``no_place`` only when the engine gives another object. Nor are the shared
-part's ``head`` (but ``players``) encoded again while its values are equal, its
-``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a seat's
-entry of ``players`` while the engine gives the same entry (it gives an entry equal to
+stamp is the same the part is not asked for again. When it changes, the part is asked
+for piece by piece, and the pieces whose own stamps hold (``engine.view.seat_piece_stamps``:
+the seat's cards, with its listings and ``no_place``, and its knowledge) are not asked for
+again; an action type's listing is built and encoded only when its
+``ActionSpec.options_key`` changed (then, for the types listed card after card,
+``ActionSpec.options_by_card``, joined from each card's actions encoded once for the
+process: ``CARD_TEXTS``).
+Nor are the shared part's ``head`` (but ``players``) encoded again while its values are
+equal, its ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a
+seat's entry of ``players`` while the engine gives the same entry (it gives an entry equal to
 the previous version's as the same dict) and the room's fields of it are equal
 (``Encoded.players_text``), and the server's fields between ``version`` and
 ``turn_clocks`` while what they are made of is equal (``Room.server_members``).
@@ -40,7 +42,18 @@ import orjson
 from orjson import dumps, loads
 
 from ..engine.actions import ACTIONS
-from ..engine.view import PublicPart, SeatPart, public_event, public_part, seat_part, seat_stamp
+from ..engine.view import (
+    PublicPart,
+    public_event,
+    public_part,
+    seat_awaiting,
+    seat_cards,
+    seat_knowledge,
+    seat_legal_types,
+    seat_no_place,
+    seat_piece_stamps,
+    seat_stamp,
+)
 
 if TYPE_CHECKING:
     from ..engine import State
@@ -48,15 +61,21 @@ if TYPE_CHECKING:
     from .rooms.model import Room
 
 
-#: ``id(listing) -> its items encoded`` for each action type's ``ActionSpec.listing``,
-#: the same for every view (the specs and their listings live as long as the process, so
-#: no other object has their ids)
-FIXED_LISTINGS: dict[int, str] = {
-    id(spec.listing): orjson.dumps(spec.listing).decode()[1:-1]
+#: ``action type -> its listing's items encoded`` for each type with an
+#: ``ActionSpec.listing``, the same for every view
+FIXED_LISTINGS: dict[str, str] = {
+    spec.name: orjson.dumps(spec.listing).decode()[1:-1]
     for spec in ACTIONS.values()
-    if spec.listing
+    if spec.listing is not None
 }
 
+
+#: ``action type -> seat -> "seat action-type"``, the keys of ``Encoded``'s listings
+#: (a seat is under 8), made once for the process
+LISTING_KEYS: dict[str, list[str]] = {kind: [f"{s} {kind}" for s in range(8)] for kind in ACTIONS}
+
+#: each seat encoded (a seat is under 8)
+SEAT_TEXTS = [str(seat) for seat in range(8)]
 
 #: a spectator's members from ``legal_types`` to ``no_place`` (no action, no ``no_place``)
 NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
@@ -117,10 +136,15 @@ class Encoded:
         "seat_own",
         "seat_awaited",
         "seat_actions",
+        "seat_cards_at",
+        "seat_cards",
+        "seat_knows_at",
+        "seat_knows",
         "listing_keys",
         "listing_texts",
-        "no_place",
+        "listing_at",
         "no_place_texts",
+        "no_place_at",
         "head",
         "head_text",
         "tail",
@@ -152,15 +176,25 @@ class Encoded:
         self.seat_own: dict[int | None, str] = {}
         self.seat_awaited: dict[int | None, str] = {}
         self.seat_actions: dict[int | None, str] = {}
+        #: ``seat -> the stamp of its cards`` (``engine.view.seat_piece_stamps``) and
+        #: ``seat -> its hand and programmed card encoded``; the same for its knowledge
+        #: (``known`` and ``known_by``): a piece is not asked for again while its stamp
+        #: is the same
+        self.seat_cards_at: dict[int | None, int] = {}
+        self.seat_cards: dict[int | None, str] = {}
+        self.seat_knows_at: dict[int | None, int] = {}
+        self.seat_knows: dict[int | None, str] = {}
         #: ``"seat action-type" -> its ActionSpec.options_key`` and ``-> the items of its
         #: listing encoded``: a listing is neither built nor encoded again while its key
-        #: holds
+        #: holds, and its key is not asked for while the seat's cards' stamp is the one
+        #: it was found at (``listing_at``)
         self.listing_keys: dict[str, Any] = {}
         self.listing_texts: dict[str, str] = {}
-        #: ``seat -> its last no_place`` and ``seat -> that no_place encoded``: the same
-        #: dict through a programming phase while the seat holds the same cards
-        self.no_place: dict[int, dict[str, str | None]] = {}
+        self.listing_at: dict[str, int] = {}
+        #: ``seat -> its last no_place encoded``: not asked for again while the seat's
+        #: cards' stamp is ``no_place_at``'s
         self.no_place_texts: dict[int, str] = {}
+        self.no_place_at: dict[int, int] = {}
         #: the shared part's ``head`` last encoded (the engine gives the same dict again
         #: while it is equal: compared by value only when another) and its members encoded
         self.head: dict[str, Any] | None = None
@@ -321,15 +355,14 @@ class StateMessages:
                 encoded.seat_actions[seat],
             )
         else:
-            mine = seat_part(state, seat, self.part, with_log=False, with_listings=False)
-            own, awaited, actions = self._seat_pieces(seat, mine)
+            own, awaited, actions = self._seat_pieces(state, seat)
             encoded.seat_stamps[seat] = stamp
             encoded.seat_own[seat], encoded.seat_awaited[seat] = own, awaited
             encoded.seat_actions[seat] = actions
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
-                "null" if seat is None else str(seat),
+                "null" if seat is None else SEAT_TEXTS[seat],
                 self._head,
                 own,
                 self._tail,
@@ -342,15 +375,28 @@ class StateMessages:
             )
         )
 
-    def _seat_pieces(self, seat: int | None, mine: SeatPart) -> tuple[str, str, str]:
-        """``mine``'s fields encoded: ``own``'s members, ``awaiting``, and the members
-        from ``legal_types`` to ``no_place``: ``legal_types``, ``legal_actions``
-        (``mine`` is built without its listings: each action type's is built and encoded
-        only when its ``ActionSpec.options_key`` changed) and ``no_place`` (not encoded
-        again when the engine gives the same object)."""
-        encoded = self.encoded
-        own = dumps(mine.own).decode()[1:-1]
-        awaiting = mine.awaiting
+    def _seat_pieces(self, state: State, seat: int | None) -> tuple[str, str, str]:
+        """The seat's own fields encoded: ``own``'s members, ``awaiting``, and the members
+        from ``legal_types`` to ``no_place``. Its cards (``hand``, ``programmed``), its
+        knowledge (``known``, ``known_by``), each action type's listing and ``no_place``
+        are asked for and encoded again only when their stamp
+        (``engine.view.seat_piece_stamps``) changed, and a listing then only when its
+        ``ActionSpec.options_key`` changed; ``awaiting`` and the action types are asked
+        for each time."""
+        encoded, part = self.encoded, self.part
+        cards_at, knows_at = seat_piece_stamps(part, seat)
+        if encoded.seat_cards_at.get(seat) == cards_at:
+            cards = encoded.seat_cards[seat]
+        else:
+            cards = encoded.seat_cards[seat] = _members(seat_cards(state, seat))
+            encoded.seat_cards_at[seat] = cards_at
+        if encoded.seat_knows_at.get(seat) == knows_at:
+            knows = encoded.seat_knows[seat]
+        else:
+            knows = encoded.seat_knows[seat] = _members(seat_knowledge(state, seat))
+            encoded.seat_knows_at[seat] = knows_at
+        own = cards + "," + knows
+        awaiting = None if part.awaited is None else seat_awaiting(state, seat, part)
         own_kind = None  # the kind awaited from this seat, if any (listed by its options)
         options = "[]"
         if awaiting is None:
@@ -367,39 +413,38 @@ class StateMessages:
             own_kind = awaiting["kind"]
         if seat is None:  # a spectator: no action, no ``no_place``
             return own, awaited, NO_ACTIONS
-        state = self.room.state
-        assert state is not None
-        keys, texts = encoded.listing_keys, encoded.listing_texts
+        types = seat_legal_types(state, seat)
+        keys, texts, found_at = encoded.listing_keys, encoded.listing_texts, encoded.listing_at
         listed = []
-        for kind in mine.legal_types:
+        for kind in types:
             if kind == own_kind:
                 text = options[1:-1]
+            elif kind in FIXED_LISTINGS:  # the same for every view
+                text = FIXED_LISTINGS[kind]
             else:
-                spec = ACTIONS[kind]
-                if spec.listing is not None:  # the same for every view
-                    text = FIXED_LISTINGS.get(id(spec.listing), "")
+                where = LISTING_KEYS[kind][seat]
+                if found_at.get(where) == cards_at:  # (the seat's cards as they were)
+                    text = texts[where]
                 else:
+                    spec = ACTIONS[kind]
                     key = spec.options_key(state, seat)
                     if key is None:
                         text = dumps(spec.options(state, seat)).decode()[1:-1]
                     else:
-                        where = f"{seat} {kind}"
                         if keys.get(where) != key:  # (a key is never None here)
                             keys[where] = key
                             texts[where] = _listing_text(spec, state, seat)
                         text = texts[where]
+                        found_at[where] = cards_at
             if text:
                 listed.append(text)
-        no_place = mine.no_place
-        if not no_place:
-            no_place_text = "{}"
-        elif encoded.no_place.get(seat) is no_place:
+        if encoded.no_place_at.get(seat) == cards_at:
             no_place_text = encoded.no_place_texts[seat]
         else:
-            no_place_text = dumps(no_place).decode()
-            encoded.no_place[seat] = no_place
+            no_place = seat_no_place(state, seat, part)
+            no_place_text = dumps(no_place).decode() if no_place else "{}"
             encoded.no_place_texts[seat] = no_place_text
-        types = mine.legal_types
+            encoded.no_place_at[seat] = cards_at
         legal_types = TYPES_TEXTS.get(types)
         if legal_types is None:
             legal_types = TYPES_TEXTS[types] = _json(types)
