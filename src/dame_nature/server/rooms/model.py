@@ -316,6 +316,8 @@ class Room:
             )
             for seat, player in enumerate(players)
         ]
+        if kept is not None and values == kept[4]:
+            values = kept[4]  # (an equal answer as the same list: nothing new stays alive)
         if not away:
             self.seats_public_kept = (edits, players, len(players), frozenset(present), values)
         return values
