@@ -119,6 +119,23 @@ class Connection:
         self.closed = False
         #: close with this code once the outbox is sent (``close_after_sent``)
         self._close_when_sent: int | None = None
+        #: a message pushed now is offered to the socket's ``send_now`` first
+        #: (``_update_writes_now``)
+        self._writes_now = False
+
+    def _update_writes_now(self) -> None:
+        """Bring ``_writes_now`` to what holds now: the socket has a ``send_now``, the
+        connection started, no sender task writes (nor waits to: then the outbox is
+        empty), no close waits for the outbox and the connection is open. Called after
+        each change of these, so that a push checks one flag rather than five fields."""
+        self._writes_now = (
+            self._direct
+            and self._started
+            and self._task is None
+            and not self._outbox
+            and self._close_when_sent is None
+            and not self.closed
+        )
 
     @property
     def started(self) -> bool:
@@ -128,10 +145,12 @@ class Connection:
         """Messages pushed so far, and from now on, go out."""
         self._started = True
         self._wake()
+        self._update_writes_now()
 
     def _wake(self) -> None:
         if self._started and self._task is None and not self.closed:
             self._task = asyncio.get_running_loop().create_task(self._run())
+            self._writes_now = False
 
     @property
     def queued(self) -> tuple[int, int]:
@@ -139,21 +158,16 @@ class Connection:
         return len(self._outbox), self._bytes
 
     def push(self, text: str, kind: str = "other") -> None:
-        if self.closed:
-            return
-        if (
-            self._direct
-            and self._task is None  # the sender is not writing (nor waiting to)
-            and not self._outbox
-            and self._started
-            and self._close_when_sent is None
-        ):
+        if self._writes_now:  # (nothing waits before it: ``_update_writes_now``)
             try:
                 if self.socket.send_now(text):  # type: ignore[attr-defined]
                     return
             except Exception:  # the peer went away, as in ``_run``
                 self.closed = True
+                self._writes_now = False
                 return
+        if self.closed:
+            return
         if kind == "state" and self._outbox:
             kept = deque(item for item in self._outbox if item[0] != "state")
             if len(kept) != len(self._outbox):
@@ -191,6 +205,7 @@ class Connection:
         if self.close_code is None:
             self.close_code = code
         self.closed = True
+        self._writes_now = False
         self._outbox.clear()
         self._bytes = 0
         if self._task is not None:
@@ -203,6 +218,7 @@ class Connection:
         if self.closed or self._close_when_sent is not None:
             return
         self._close_when_sent = code
+        self._writes_now = False
         if self.close_code is None:
             self.close_code = code
         self._wake()
@@ -232,9 +248,11 @@ class Connection:
         finally:
             if self._task is asyncio.current_task():
                 self._task = None
+                self._update_writes_now()
 
     async def stop(self) -> None:
         self.closed = True
+        self._writes_now = False
         self._outbox.clear()
         self._bytes = 0
         task, self._task = self._task, None

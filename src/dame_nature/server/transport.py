@@ -538,6 +538,11 @@ def sansio_protocol(send: Any) -> WebSocketsSansIOProtocol | None:
     return protocol
 
 
+#: websockets' open state, read once (an enum's member looked up on its class runs the
+#: enum type's ``__getattr__``: hundreds of instructions a message)
+OPEN = WebsocketsState.OPEN
+
+
 def write_text_now(protocol: WebSocketsSansIOProtocol, text: str) -> bool:
     """Write ``text`` as one text frame now, byte for byte as the protocol's ASGI
     ``send`` writes a ``{"type": "websocket.send", "text": text}``, and say so; False,
@@ -552,15 +557,17 @@ def write_text_now(protocol: WebSocketsSansIOProtocol, text: str) -> bool:
         or protocol.close_sent
         or not protocol.handshake_complete
         or protocol.initial_response is not None
-        or conn.state is not WebsocketsState.OPEN
+        or conn.state is not OPEN
         or transport.is_closing()
     ):
         return False
     writes = conn.writes
     if not (writes or conn.extensions or conn.expect_continuation_frame or conn.debug):
         # what ``conn.send_text`` would append, written as it is: a server's frame is
-        # not masked, and without an extension its payload is the text's UTF-8 bytes
-        transport.write(text_frame(text.encode()))
+        # not masked, and without an extension its payload is the text's UTF-8 bytes;
+        # the header and the payload handed over together, not joined in a new bytes
+        payload = text.encode()
+        transport.writelines((text_header(len(payload)), payload))
         return True
     # ``conn.data_to_send()`` would hand over its list of writes and start a new one:
     # emptied in place instead, the protocol keeps one list for its whole life rather
@@ -571,19 +578,24 @@ def write_text_now(protocol: WebSocketsSansIOProtocol, text: str) -> bool:
     return True
 
 
-def text_frame(payload: bytes) -> bytes:
-    """A whole unmasked text frame (RFC 6455, 5.2) of ``payload``: FIN and the text
-    opcode, then the length in 7 bits, or 126 and 16 bits, or 127 and 64 bits.
+#: the header of a text frame of 126 to 65,535 bytes: FIN and the text opcode, 126, the
+#: length in 16 bits
+_HEADER_16 = struct.Struct("!BBH").pack
 
-    >>> text_frame(b"hi"), text_frame(b"x" * 200)[:4]
-    (b'\\x81\\x02hi', b'\\x81~\\x00\\xc8')
+
+def text_header(size: int) -> bytes:
+    """The header of a whole unmasked text frame (RFC 6455, 5.2) of ``size`` bytes: FIN
+    and the text opcode, then the length in 7 bits, or 126 and 16 bits, or 127 and 64
+    bits.
+
+    >>> text_header(2), text_header(200), text_header(70_000)
+    (b'\\x81\\x02', b'\\x81~\\x00\\xc8', b'\\x81\\x7f\\x00\\x00\\x00\\x00\\x00\\x01\\x11p')
     """
-    size = len(payload)
     if size < 126:
-        return bytes((0x81, size)) + payload
+        return bytes((0x81, size))
     if size < 65536:
-        return b"\x81\x7e" + size.to_bytes(2, "big") + payload
-    return b"\x81\x7f" + size.to_bytes(8, "big") + payload
+        return _HEADER_16(0x81, 126, size)
+    return b"\x81\x7f" + size.to_bytes(8, "big")
 
 
 def forget_handshake(protocol: WebSocketsSansIOProtocol) -> None:

@@ -155,6 +155,7 @@ class Encoded:
         "player_entries",
         "player_texts",
         "player_room_texts",
+        "seats_values",
         "to_act",
         "to_act_text",
     )
@@ -214,6 +215,9 @@ class Encoded:
         #: ``seat -> the room's fields of its entry encoded``: their members after a comma,
         #: and the entry's closing brace
         self.player_room_texts: dict[int, str] = {}
+        #: the room's ``seats_public_values`` when ``player_keys`` were last brought to
+        #: them (the seats' values compared in one comparison while none changed)
+        self.seats_values: list[tuple[Any, ...]] = []
         #: the shared part's ``to_act`` last encoded (the engine gives the same list again
         #: while it is equal) and its text
         self.to_act: list[int] | None = None
@@ -263,18 +267,21 @@ class Encoded:
         ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
         only when its engine's fields or the room's fields of it changed, the room's
         fields only when they changed (``player_room_texts``)."""
-        keys, entries, texts = self.player_keys, self.player_entries, self.player_texts
+        entries, texts = self.player_entries, self.player_texts
         room_texts = self.player_room_texts
         seats_values = room.seats_public_values()
+        if seats_values != self.seats_values:  # (compared for every seat at once)
+            keys = self.player_keys
+            for seat, values in enumerate(seats_values):
+                if values != keys.get(seat):  # (an equal key kept: no young tuple)
+                    keys[seat] = values
+                    fields = dict(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
+                    room_texts[seat] = "," + _members(fields) + "}"
+                    entries.pop(seat, None)
+            self.seats_values = seats_values
         out = []
         for entry in players:
             seat = entry["seat"]
-            values = seats_values[seat]
-            if values != keys.get(seat):  # (an equal key kept: no young tuple)
-                keys[seat] = values
-                fields = dict(zip(room.SEAT_PUBLIC_KEYS, values, strict=True))
-                room_texts[seat] = "," + _members(fields) + "}"
-                entries.pop(seat, None)
             # (the engine gives an entry equal to the previous version's as the same dict)
             if entry is entries.get(seat):
                 out.append(texts[seat])

@@ -60,6 +60,16 @@ class Player:
         """A bot plays this seat for a person who left; their token takes it back."""
         return self.bot is not None and self.human
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        _player_edits[0] += 1  # (``Room.seats_public_values`` keeps its answer by it)
+
+
+#: assignments to any ``Player``'s fields so far, every room's: a room's
+#: ``seats_public_values`` are as they were while this count, its list of seats, their
+#: number and the seats connected are (a list: no class attribute written at each)
+_player_edits = [0]
+
 
 @dataclass
 class Room:
@@ -113,6 +123,11 @@ class Room:
     #: its text
     lost_kept: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     lost_text: str = field(default="null", repr=False, compare=False)
+    #: ``seats_public_values``' last answer made while no seat was away, and what it was
+    #: made of: ``(player edits, players, their number, present, the answer)``
+    seats_public_kept: tuple[int, list[Player], int, frozenset[int], list[Any]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def turn_limit(self) -> float | None:
@@ -268,20 +283,44 @@ class Room:
     def seats_public_values(self) -> list[tuple[str, bool, str | None, bool, bool, bool]]:
         """The values of each seat's ``seat_public``, in seat order, each in the order of
         ``SEAT_PUBLIC_KEYS`` (atoms only: a key for what was encoded of them; a seat is
-        absent only while it is away: ``Presence.absent``)."""
-        present, presence, limit = self.present, self.presence, self.absent_limit
+        absent only while it is away: ``Presence.absent``). To be read, never changed:
+        while no seat is away, the same list is given again as long as no player's field
+        was assigned, the room has the same list of seats and the same seats connected
+        (``seats_public_kept``), rather than five tuples made at every version."""
+        present, presence, limit, players = (
+            self.present,
+            self.presence,
+            self.absent_limit,
+            self.players,
+        )
         away = presence.away_since
-        return [
+        edits = _player_edits[0]
+        kept = self.seats_public_kept
+        if (
+            not away  # (no seat absent, whatever the time)
+            and kept is not None
+            and kept[0] == edits
+            and kept[1] is players
+            and kept[2] == len(players)
+            and kept[3] == present
+        ):
+            return kept[4]
+        values = [
             (
                 player.name,
                 seat in present,
                 player.bot,
-                player.stand_in,
+                player.bot is not None and player.human,  # (``Player.stand_in``, not called)
                 player.host,
                 presence.absent(player, limit) if away else False,
             )
-            for seat, player in enumerate(self.players)
+            for seat, player in enumerate(players)
         ]
+        if kept is not None and values == kept[4]:
+            values = kept[4]  # (an equal answer as the same list: nothing new stays alive)
+        if not away:
+            self.seats_public_kept = (edits, players, len(players), frozenset(present), values)
+        return values
 
     def player(self, seat: int) -> Player:
         """The seat ``seat``; ``seat_not_found`` when the room has no such seat."""
