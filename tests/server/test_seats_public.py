@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from dame_nature.server.rooms import Player, Room
 
 
@@ -52,3 +54,27 @@ def test_a_rooms_seats_public_values_follow_every_change():
         change()
         for _ in range(2):  # made, then given again
             assert room.seats_public_values() == made_afresh(room, now=0.0)
+
+
+def test_a_rooms_server_members_follow_every_change_of_its_seats():
+    """``Room.server_members`` (with ``hints_allowed``, made of how many seats people
+    play) is the room's ``server_fields`` encoded after every change of a seat's fields
+    or of the list of seats."""
+    room = Room(code="r" * 16, host_token="h", spec={"modes": []}, created_at=0.0, updated_at=0.0)
+    room.players = [Player(seat, f"Player {seat}", f"t{seat}") for seat in range(3)]
+    room.present = {0, 1, 2}
+
+    def changes() -> Any:
+        yield lambda: None
+        yield lambda: setattr(room.players[1], "human", False)  # one person left
+        yield lambda: setattr(room.players[2], "human", False)  # hints now allowed
+        yield lambda: setattr(room.players[2], "human", True)
+        yield lambda: room.players.append(Player(3, "Late", "t3"))  # in place
+        yield lambda: setattr(room, "players", [room.players[0], room.players[1]])
+        yield lambda: room.players.__delitem__(0)
+
+    for change in changes():
+        change()
+        for _ in range(2):  # made, then given again
+            expected = orjson.dumps(room.server_fields()).decode()[1:-1]
+            assert room.server_members() == expected

@@ -362,7 +362,8 @@ def public_part(state: State) -> PublicPart:
         head = programming.head
         players = programming.players  # (its entries replaced in place: no list a version)
         for s in touched:
-            entry = _player(state, s)
+            # (a seat's side is chosen before the first turn: these events leave it)
+            entry = _player(state, s, players[s]["side"])
             if entry != players[s]:
                 players[s] = entry
             mask |= 1 << s
@@ -370,7 +371,7 @@ def public_part(state: State) -> PublicPart:
     else:
         head, players, tail, rest = _table(state, awaited, cached)
         lost = UNASKED
-    log_start = max(0, version - LOG_TAIL)
+    log_start = version - LOG_TAIL if version > LOG_TAIL else 0
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail were counted by the previous version
         first_new = cached.version
@@ -485,21 +486,23 @@ def _table(
     return head, _players(state), tail, rest
 
 
-def _player(state: State, s: int) -> dict[str, Any]:
-    """Seat ``s``'s entry of the shared part's ``players``."""
+def _player(state: State, s: int, side: str | None) -> dict[str, Any]:
+    """Seat ``s``'s entry of the shared part's ``players`` (``side``: its side,
+    ``State.sides``' answer, a list made at each call)."""
     return {
         "seat": s,
         "hand_size": len(state.hands[s]),
         "has_programmed": state.programmed[s] is not None,
         "ready": state.ready[s],
         "symbiosis_cards": state.symbiosis_cards[s],
-        "side": state.sides[s],
+        "side": side,
     }
 
 
 def _players(state: State) -> list[dict[str, Any]]:
     """The shared part's ``players``."""
-    return [_player(state, s) for s in range(state.num_players)]
+    sides = state.sides
+    return [_player(state, s, sides[s]) for s in range(state.num_players)]
 
 
 def seat_part(

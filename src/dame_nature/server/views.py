@@ -155,6 +155,8 @@ class Encoded:
         "player_entries",
         "player_texts",
         "player_room_texts",
+        "players_seen",
+        "players_joined",
         "seats_values",
         "to_act",
         "to_act_text",
@@ -218,6 +220,11 @@ class Encoded:
         #: the room's ``seats_public_values`` when ``player_keys`` were last brought to
         #: them (the seats' values compared in one comparison while none changed)
         self.seats_values: list[tuple[Any, ...]] = []
+        #: the engine's entries ``players_text`` last encoded (its own list, brought to them
+        #: in place: the engine changes its list in place during programming) and the text
+        #: it gave: given again while the entries are equal and the room's values are
+        self.players_seen: list[dict[str, Any]] = []
+        self.players_joined = ""
         #: the shared part's ``to_act`` last encoded (the engine gives the same list again
         #: while it is equal) and its text
         self.to_act: list[int] | None = None
@@ -266,11 +273,16 @@ class Encoded:
         """The view's ``players``: the engine's ``players`` each with the room's
         ``seat_public`` fields after its own, encoded; a seat's entry is encoded again
         only when its engine's fields or the room's fields of it changed, the room's
-        fields only when they changed (``player_room_texts``)."""
+        fields only when they changed (``player_room_texts``), and the whole text is
+        given again while no entry nor the room's fields changed (``players_seen``)."""
         entries, texts = self.player_entries, self.player_texts
         room_texts = self.player_room_texts
         seats_values = room.seats_public_values()
-        if seats_values != self.seats_values:  # (compared for every seat at once)
+        seen = self.players_seen
+        if seats_values == self.seats_values:  # (compared for every seat at once)
+            if players == seen:  # (the same dicts most often: compared by identity)
+                return self.players_joined
+        else:
             keys = self.player_keys
             for seat, values in enumerate(seats_values):
                 if values != keys.get(seat):  # (an equal key kept: no young tuple)
@@ -289,7 +301,9 @@ class Encoded:
                 text = texts[seat] = dumps(entry).decode()[:-1] + room_texts[seat]
                 entries[seat] = entry
                 out.append(text)
-        return "[" + ",".join(out) + "]"
+        seen[:] = players  # (in place: no new list kept a version)
+        joined = self.players_joined = "[" + ",".join(out) + "]"
+        return joined
 
 
 class StateMessages:

@@ -128,6 +128,12 @@ class Room:
     seats_public_kept: tuple[int, list[Player], int, frozenset[int], list[Any]] | None = field(
         default=None, repr=False, compare=False
     )
+    #: how many seats people play, and what that count was made of: ``(player edits,
+    #: players, their number, the count)`` (``server_members``' key: not counted again at
+    #: every version while no player's field was assigned and the list of seats is the same)
+    humans_kept: tuple[int, list[Player], int, int] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def turn_limit(self) -> float | None:
@@ -407,11 +413,22 @@ class Room:
         The fields between ``version`` and ``turn_clocks`` are encoded again only when
         what they are made of changed: the room's status, game, campaign, rules
         (``spec``), hints (the counts kept and the game they are of, the seats and how
-        many of them people play), the moves of stand-ins and the table's events (only
-        ``add_event`` adds them, counting them in ``event_seq``), compared by value with
-        copies of them; ``lost_reason`` only when the engine gives another answer (that of
-        ``part``, the views' shared part of the state's current version, when given)."""
+        many of them people play, counted again only when a player's field was assigned
+        or the list of seats changed: ``humans_kept``), the moves of stand-ins and the
+        table's events (only ``add_event`` adds them, counting them in ``event_seq``),
+        compared by value with copies of them; ``lost_reason`` only when the engine gives
+        another answer (that of ``part``, the views' shared part of the state's current
+        version, when given)."""
         players = self.players
+        edits = _player_edits[0]
+        humans = self.humans_kept
+        if (
+            humans is None
+            or humans[0] != edits
+            or humans[1] is not players
+            or humans[2] != len(players)
+        ):
+            humans = self.humans_kept = (edits, players, len(players), sum(map(_HUMAN, players)))
         made_of = (
             self.code,
             self.status,
@@ -420,8 +437,8 @@ class Room:
             len(self.table_events),
             self.hints_game,
             self.hints,
-            len(players),
-            sum(map(_HUMAN, players)),
+            humans[2],  # (the number of seats)
+            humans[3],
             self.stand_in_moves,
             self.campaign,
             self.spec,
