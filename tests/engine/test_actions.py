@@ -9,7 +9,7 @@ import pytest
 from dame_nature.bots.random_play import random_step
 from dame_nature.engine import ACTION_FIELDS, ACTIONS, MODES, ActionType, Game
 from dame_nature.engine.actions import ACTIONS_BY_PHASE
-from dame_nature.engine.enums import Phase
+from dame_nature.engine.enums import PROGRAMMING, Phase
 
 
 def test_every_action_type_is_registered_once_in_listing_order():
@@ -97,3 +97,24 @@ def test_every_reason_has_one_owner_and_its_texts_in_english_and_french():
     assert sum(len(o) for o in owners) == len(set().union(*owners))  # no reason twice
     assert set(REASONS) == set(REASONS_FR) == {r.value for r in Reason}
     assert all(REASONS[code] and REASONS_FR[code] for code in REASONS)
+
+
+@pytest.mark.parametrize("modes", [(), *((mode,) for mode in MODES), MODES])
+def test_programming_types_are_the_types_own_availability(modes):
+    """Along random games of each advanced rule alone and all of them: the action types
+    ``legal_action_types`` gives during programming (read in one frame) are those whose
+    own ``available`` says so, in ``ACTIONS`` order, for every seat."""
+    game = Game(5, modes)
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.phase == PROGRAMMING:
+                for seat in range(5):
+                    expected = [
+                        kind
+                        for kind, spec in ACTIONS.items()
+                        if PROGRAMMING in spec.phases and spec.available(state, seat)
+                    ]
+                    assert state.legal_action_types(seat) == expected, (seed, seat)
+            state.apply(*random_step(state, rng))

@@ -33,7 +33,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import knowledge, reveal
+from . import knowledge, pace, reveal
 from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
 from .cards import CATALOGUE
 from .changes import StateChanges, event_from_json, event_to_json
@@ -421,6 +421,8 @@ class State(StateChanges):
         ``legal_actions`` (cheap: no action is listed)."""
         if not 0 <= seat < self.num_players:
             return []
+        if self.phase == PROGRAMMING:
+            return _programming_types(self, seat)
         return [name for name, available in _AVAILABLE[self.phase] if available(self, seat)]
 
     def legal_options(self, seat: int, kind: str) -> list[Action]:
@@ -506,6 +508,53 @@ _AVAILABLE: dict[str, tuple[tuple[str, Callable[[State, int], bool]], ...]] = {
     phase: tuple((spec.name, spec.available) for spec in specs)
     for phase, specs in ACTIONS_BY_PHASE.items()
 }
+
+
+_SWAP_DISCARD = ACTIONS["swap_discard"]
+
+
+def _programming_types(state: State, seat: int) -> list[str]:
+    """``legal_action_types`` during programming: the ``available`` of each programming
+    type (``actions.py``, ``symbioses.py``), in ``ACTIONS`` order, with the facts they
+    share (the seat's cards, its changes left, its Symbioses, the card given waiting)
+    read once in one frame, where a call of each type's method costs more than the
+    check itself (``tests/engine/test_actions.py`` compares it with the types' methods
+    on random states of every advanced rule)."""
+    hand = state.hands[seat]
+    programmed = state.programmed[seat]
+    ready = state.ready[seat]
+    holds = bool(hand) or programmed is not None
+    pending = state.pending_give
+    may_change = programmed is None or (
+        (bool(hand) or ready) and pace.changes_this_turn(state, seat) < pace.MAX_CHANGES_PER_TURN
+    )
+    types = []
+    if pending is not None and pending["to"] == seat and holds:
+        types.append("give_back")
+    if hand and may_change:
+        types.append("program")
+    if programmed is not None and not ready:
+        types.append("ready")
+    if ready and may_change:
+        types.append("unready")
+    if (
+        pending is None
+        and holds
+        and (
+            state.symbiosis_cards[seat] > 0
+            or (seat == state.first_player and not state.free_symbiosis_used)
+        )
+    ):
+        kinds = state.game.config.symbiosis_kinds
+        if "show" in kinds:
+            types.append("show")
+        if "give" in kinds:
+            types.append("give")
+        if state.discard and _SWAP_DISCARD.available(state, seat):
+            types.append("swap_discard")
+    if not state.is_winnable():
+        types.append("end_game")
+    return types
 
 
 def _deep_copy(data: Any) -> Any:
