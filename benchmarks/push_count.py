@@ -24,20 +24,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import socket
-import tempfile
-from typing import Any
 
-import uvicorn
 import uvloop
+from _support.in_process import (  # this script's folder is on sys.path
+    connecting_app,
+    serve,
+    settings_for,
+    started_connection,
+    state_text,
+)
 from websockets.client import ClientProtocol
 from websockets.uri import parse_uri
 
 from dame_nature.server.connections import Connection
-from dame_nature.server.settings import Settings
-from dame_nature.server.socket_front import AsgiSocket
-from dame_nature.server.transport import uvicorn_options
 
 
 async def connect(port: int) -> socket.socket:
@@ -63,31 +63,14 @@ def drain(sock: socket.socket, buffer: bytearray) -> int:
 
 
 async def measure(args: argparse.Namespace) -> int:
-    folder = tempfile.mkdtemp(prefix="push-count-")
-    settings = Settings(db=os.path.join(folder, "x.sqlite3"), max_connections_per_address=10**6)
+    settings = settings_for("push-count-")
     conns: list[Connection] = []
-
-    async def app(scope: Any, receive: Any, send: Any) -> None:
-        ws = AsgiSocket(receive, send)
-        await ws.accept()
-        conn = Connection(ws, len(conns), settings)
-        conn.start()
-        conns.append(conn)
-        while (await receive())["type"] != "websocket.disconnect":
-            pass
-
-    options = uvicorn_options(settings, args.sockets + 100)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **options)
-    server = uvicorn.Server(config)
-    serving = asyncio.create_task(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
+    app = connecting_app(lambda ws: conns.append(started_connection(ws, len(conns), settings)))
+    server, serving, port = await serve(app, settings, args.sockets)
     clients = [await connect(port) for _ in range(args.sockets)]
     while len(conns) < args.sockets:
         await asyncio.sleep(0.01)
-    head = '{"type":"state","view":"'
-    text = head + "x" * (args.size - len(head) - 2) + '"}'
+    text = state_text(args.size)
     received = 0
     buffer = bytearray(1 << 20)
     for _ in range(args.rounds):

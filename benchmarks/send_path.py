@@ -23,16 +23,18 @@ import resource
 import statistics
 import subprocess
 import sys
-import tempfile
-from typing import Any
 
-import uvicorn
 import uvloop
+from _support.in_process import (  # this script's folder is on sys.path
+    connecting_app,
+    serve,
+    settings_for,
+    started_connection,
+    state_text,
+)
 
 from dame_nature.server.connections import Connection
-from dame_nature.server.settings import Settings
 from dame_nature.server.socket_front import AsgiSocket
-from dame_nature.server.transport import uvicorn_options
 
 CLIENTS = r"""
 import asyncio, sys
@@ -73,35 +75,21 @@ def thread_cpu() -> float:
 
 
 async def measure(args: argparse.Namespace) -> dict[str, list[float]]:
-    folder = tempfile.mkdtemp(prefix="send-path-")
-    settings = Settings(db=os.path.join(folder, "x.sqlite3"), max_connections_per_address=10**6)
+    settings = settings_for("send-path-")
     ways: dict[str, list[Connection]] = {"at once": [], "sender task": []}
 
-    async def app(scope: Any, receive: Any, send: Any) -> None:
-        ws = AsgiSocket(receive, send)
-        await ws.accept()
+    def found(ws: AsgiSocket) -> None:
         for way, sock in (("at once", ws), ("sender task", ThroughTask(ws))):
-            conn = Connection(sock, 0, settings)
-            conn.start()
-            ways[way].append(conn)
-        while (await receive())["type"] != "websocket.disconnect":
-            pass
+            ways[way].append(started_connection(sock, 0, settings))
 
-    options = uvicorn_options(settings, args.sockets + 100)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **options)
-    server = uvicorn.Server(config)
-    serving = asyncio.create_task(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.01)
-    port = server.servers[0].sockets[0].getsockname()[1]
+    server, serving, port = await serve(connecting_app(found), settings, args.sockets)
     url = f"ws://127.0.0.1:{port}/"
     clients = subprocess.Popen([sys.executable, "-c", CLIENTS, url, str(args.sockets)])
     try:
         while len(ways["at once"]) < args.sockets:
             assert clients.poll() is None, "the clients died"
             await asyncio.sleep(0.05)
-        head = '{"type":"state","view":"'
-        text = head + "x" * (args.size - len(head) - 2) + '"}'
+        text = state_text(args.size)
         found: dict[str, list[float]] = {way: [] for way in ways}
         for _ in range(args.rounds):
             for way, conns in ways.items():
