@@ -6,9 +6,10 @@ Run by hand: ``python benchmarks/engine_count.py --actions N [--games N] [--cens
 The games are those random bots play (``make_bot("random")``, the players of
 ``action_path.py`` and ``server_load.py``), 5 seats, base game, seeded by game (the
 100 games of the default hold 6,119 actions): dealt and played to their end once, before
-anything is counted, their ``(seat, action)`` steps kept. Then every game is dealt again (``Game.new_initial_state``) and the first
-``--actions`` steps, game after game, are replayed through ``State.apply`` (its check
-included) and nothing else. Nothing is timed: run it under
+anything is counted, their ``(seat, action)`` steps kept. Then every game is dealt again
+(``Game.new_initial_state``) and the first ``--actions`` steps, game after game, are
+replayed through ``State.apply`` (its check included) and nothing else. Nothing is timed:
+run it under
 ``valgrind --tool=callgrind`` at two counts of actions and divide the difference of the
 totals by the difference of the counts, so that start-up and the games' playing cancel
 out::
