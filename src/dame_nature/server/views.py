@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from orjson import dumps, loads
 
+from ..engine import MAX_PLAYERS
 from ..engine.actions import ACTIONS
 from ..engine.view import (
     PublicPart,
@@ -70,12 +71,14 @@ FIXED_LISTINGS: dict[str, str] = {
 }
 
 
-#: ``action type -> seat -> "seat action-type"``, the keys of ``Encoded``'s listings
-#: (a seat is under 8), made once for the process
-LISTING_KEYS: dict[str, list[str]] = {kind: [f"{s} {kind}" for s in range(8)] for kind in ACTIONS}
+#: ``action type -> seat -> "seat action-type"``, the keys of ``Encoded``'s listings,
+#: made once for the process
+LISTING_KEYS: dict[str, list[str]] = {
+    kind: [f"{seat} {kind}" for seat in range(MAX_PLAYERS)] for kind in ACTIONS
+}
 
-#: each seat encoded (a seat is under 8)
-SEAT_TEXTS = [str(seat) for seat in range(8)]
+#: each seat encoded
+SEAT_TEXTS = [str(seat) for seat in range(MAX_PLAYERS)]
 
 #: a spectator's members from ``legal_types`` to ``no_place`` (no action, no ``no_place``)
 NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
