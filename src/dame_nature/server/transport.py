@@ -102,6 +102,9 @@ HEAD_TOO_LARGE = _refusal(
 #: the first byte of a whole text frame and of a whole pong (FIN, no reserved bit, the
 #: opcode: RFC 6455, 5.2)
 TEXT_FRAME, PONG_FRAME = 0x81, 0x8A
+#: websockets' open state, read once (an enum's member looked up on its class runs the
+#: enum type's ``__getattr__``: hundreds of instructions a message)
+OPEN = WebsocketsState.OPEN
 #: bytes a websocket may still send once the server closed it
 AFTER_CLOSE_BYTES = 64 * 1024
 
@@ -339,7 +342,7 @@ class ListeningWebSocketProtocol(WebSocketsSansIOProtocol):
         limit = conn.max_message_size
         if (
             size != start + length
-            or conn.state is not WebsocketsState.OPEN
+            or conn.state is not OPEN
             or conn.extensions
             or conn.current_size is not None
             or conn.debug
@@ -536,11 +539,6 @@ def sansio_protocol(send: Any) -> WebSocketsSansIOProtocol | None:
     ):
         return None
     return protocol
-
-
-#: websockets' open state, read once (an enum's member looked up on its class runs the
-#: enum type's ``__getattr__``: hundreds of instructions a message)
-OPEN = WebsocketsState.OPEN
 
 
 def write_text_now(protocol: WebSocketsSansIOProtocol, text: str) -> bool:
