@@ -352,12 +352,14 @@ def public_part(state: State) -> PublicPart:
         and cached.head["turn"] == state.turn
         else None
     )
+    cards_kept = False  # (whether the table's cards are as in ``cached``)
     if programming is not None and programming.version < version:
         touched = _seats_since(log, programming.version, version)
         if touched is not None:
             _programming_step(state, programming, touched, awaited)
             return programming
-    head, players, tail, rest = _table(state, awaited, cached)
+        cards_kept = _cards_stay(log, programming.version, version)
+    head, players, tail, rest = _table(state, awaited, cached, cards_kept)
     log_start = version - LOG_TAIL if version > LOG_TAIL else 0
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail were counted by the previous version
@@ -460,11 +462,14 @@ def _programming_step(
 
 
 def _table(
-    state: State, awaited: tuple[int, str] | None, cached: PublicPart | None
+    state: State,
+    awaited: tuple[int, str] | None,
+    cached: PublicPart | None,
+    cards_kept: bool = False,
 ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
     """The shared part's ``head``, ``players``, ``tail`` and ``rest``, built from the
     state (the lists fixed for the game: those of ``cached``, an earlier version's, if
-    any)."""
+    any; ``cards_kept``: the table's cards, ``table_cards``, as in ``cached``'s tail)."""
     game = state.game
     n = game.num_players
     revealing = None
@@ -498,14 +503,20 @@ def _table(
         "symbiosis_kinds": kinds,
         "show_names_one_player": game.config.show_names_one_player,
     }  # (then ``players``)
-    tail = {
-        "layout": game.config.main_layout,
-        "webs": webs,
-        **table_cards(state),
-        "revealing": revealing,
-        "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
-        "reveal_order": reveal.reveal_order(state),
-    }
+    pending_give = {"from": pending["from"], "to": pending["to"]} if pending else None
+    if cards_kept and cached is not None:  # (the same keys: only their last three again)
+        tail = dict(cached.tail)
+        tail["revealing"], tail["pending_give"] = revealing, pending_give
+        tail["reveal_order"] = reveal.reveal_order(state)
+    else:
+        tail = {
+            "layout": game.config.main_layout,
+            "webs": webs,
+            **table_cards(state),
+            "revealing": revealing,
+            "pending_give": pending_give,
+            "reveal_order": reveal.reveal_order(state),
+        }
     rest = {
         "winnable": state.is_winnable(),
         "max_discards": state.max_discards(),
@@ -704,6 +715,17 @@ def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | 
             return None
         seats.add(event["seat"])
     return seats
+
+
+def _cards_stay(log: list[dict[str, Any]], start: int, end: int) -> bool:
+    """Whether the events ``log[start:end]`` of a programming phase leave the table's
+    cards (``table_cards``) as they were: cards programmed, seats ready or not, and
+    Symbioses that move cards only between hands (``EXCHANGE_EVENTS``)."""
+    for i in range(start, end):
+        kind = log[i]["type"]
+        if kind not in OTHERS_EVENTS and kind not in EXCHANGE_EVENTS:
+            return False
+    return True
 
 
 #: ``_pieces_kept``'s bits: the seat's cards (and the discard pile) are as they were; what
