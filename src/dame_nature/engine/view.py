@@ -19,13 +19,13 @@ are added), ``no_place``'s answers for the turn's programming, the lists of the 
 part that did not change (its ``tail`` and ``rest`` whole when equal), its table,
 outlook and ``lost_reason`` while seats only programmed and said they were ready or not
 (``public_part``: then the part itself is brought to the new version in place, and is
-to be read at the state's current version only), and each player's entry while it is
-equal (the same dict: only the entries of the seats of those events are made again
-then). A seat's part is built
-whenever asked and never kept: ``seat_stamp`` gives, as an int, the version at which it
-last changed (during programming, it holds while other seats only program and say they
-are ready or not), so that a reader keeps what it made of the part by that stamp, not
-the part's objects.
+to be read at the state's current version only), the table's cards after Symbioses that
+move cards only between hands, and each player's entry while it is equal (the same dict:
+only the entries of the seats of those events are made again then). A seat's part is
+built whenever asked and never kept: ``seat_stamp`` gives, as an int, the version at
+which it last changed (during programming, it holds while other seats only program and
+say they are ready or not), so that a reader keeps what it made of the part by that
+stamp, not the part's objects.
 """
 
 from __future__ import annotations
