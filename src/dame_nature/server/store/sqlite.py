@@ -163,6 +163,7 @@ class Store(BaseStore):
         each statement's values given in its order at once (no dict of the row and of
         the compare-and-set, read back by name: ``_TOUCH_ORDER``, ``_INSERT_ORDER``)."""
         text = _action_text(action)
+        values: tuple[Any, ...]
         if stand_in is None:
             # a person's action: its NULL written in the statement, not bound
             # (``sqlite3`` looks for an adapter of every bound value that is not an int,
