@@ -42,6 +42,8 @@ from typing_extensions import TypedDict
 from . import knowledge, outlook, reveal
 from .actions import ACTIONS
 from .changes import private_part
+from .enums import PROGRAMMING
+from .state import programming_types
 from .table import table_cards
 
 if TYPE_CHECKING:
@@ -569,7 +571,9 @@ def seat_awaiting(state: State, seat: int | None, part: PublicPart) -> Awaiting 
 
 def seat_legal_types(state: State, seat: int) -> tuple[str, ...]:
     """The ``legal_types`` of ``seat``'s view, as the one tuple of the process
-    (``LEGAL_TYPES``)."""
+    (``programming_types``' during programming, else ``LEGAL_TYPES``')."""
+    if state.phase == PROGRAMMING and 0 <= seat < state.num_players:
+        return programming_types(state, seat)
     types = tuple(state.legal_action_types(seat))
     return LEGAL_TYPES.setdefault(types, types)
 
