@@ -202,6 +202,7 @@ class PublicPart:
         + ("log", "public_tail", "log_audience", "no_place", "seat_logs", "previous")
         + ("previous_start", "previous_version", "previous_audience", "memo")
         + ("seat_stamps", "seat_tables", "seat_checked", "seat_cards", "seat_knows")
+        + ("seat_owners_known",)
         + ("last_private", "table_key", "lost", "touched_from", "touched")
     )
 
@@ -267,13 +268,18 @@ class PublicPart:
         #: changed (``seat_piece_stamps``), kept like ``seat_stamps``
         self.seat_cards: dict[int | None, int]
         self.seat_knows: dict[int | None, int]
+        #: ``seat -> the owners of the cards it knew`` (``known``'s, as a bit mask) at the
+        #: version of its ``seat_knows``, kept like it: a card given between two other
+        #: seats changes its knowledge only when it knew one of the giver's cards
+        self.seat_owners_known: dict[int | None, int]
         if earlier is None:
             self.memo, self.seat_stamps, self.seat_tables, self.seat_checked = {}, {}, {}, {}
-            self.seat_cards, self.seat_knows = {}, {}
+            self.seat_cards, self.seat_knows, self.seat_owners_known = {}, {}, {}
         else:  # (``earlier``: the part of an earlier version of the same state)
             self.memo, self.seat_stamps = earlier.memo, earlier.seat_stamps
             self.seat_tables, self.seat_checked = earlier.seat_tables, earlier.seat_checked
             self.seat_cards, self.seat_knows = earlier.seat_cards, earlier.seat_knows
+            self.seat_owners_known = earlier.seat_owners_known
         if last_private is None:
             last_private = {}
             for i in range(log_start, version):
@@ -602,6 +608,7 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
             part.seat_checked.clear()
             part.seat_cards.clear()
             part.seat_knows.clear()
+            part.seat_owners_known.clear()
         return version
     checked = part.seat_checked
     stamp = part.seat_stamps.get(seat)
@@ -618,15 +625,18 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
         ):
             checked[seat] = version  # the events so far are checked: the next check starts here
             return stamp
-        kept = _pieces_kept(state.log, checked[seat], version, seat)
+        owners = part.seat_owners_known[seat]
+        kept = _pieces_kept(state.log, checked[seat], version, seat, owners)
         # (the reveal order, which ``no_place`` reads, is the table key's last field)
         if not kept & CARDS_KEPT or before[before.rindex("|") :] != table[table.rindex("|") :]:
             part.seat_cards[seat] = version
         if not kept & KNOWLEDGE_KEPT:
             part.seat_knows[seat] = version
+            part.seat_owners_known[seat] = _owners_known(state, seat)
     else:
         table = _table_key(part)
         part.seat_cards[seat] = part.seat_knows[seat] = version
+        part.seat_owners_known[seat] = _owners_known(state, seat)
     part.seat_stamps[seat] = part.seat_checked[seat] = version
     part.seat_tables[seat] = table
     return version
@@ -690,11 +700,24 @@ CARDS_KEPT, KNOWLEDGE_KEPT = 1, 2
 EXCHANGE_EVENTS = frozenset({"show", "give", "give_back"})
 
 
-def _pieces_kept(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
+def _owners_known(state: State, seat: int | None) -> int:
+    """The seats whose cards ``seat`` (``None``: a spectator) knows, as a bit mask."""
+    owners = 0
+    for owner, _ in state.known[knowledge.PUBLIC if seat is None else seat]:
+        owners |= 1 << owner
+    return owners
+
+
+def _pieces_kept(
+    log: list[dict[str, Any]], start: int, end: int, seat: int | None, owners: int
+) -> int:
     """Which pieces of ``seat``'s part the events ``log[start:end]`` of the programming
-    phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``): ``OTHERS_EVENTS``
-    change no knowledge and only their seat's cards; a Show moves no card; a card given
-    or given back moves only its two seats' cards; any other event may change both."""
+    phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``), ``owners`` being the
+    seats whose cards it knew before them (``_owners_known``): ``OTHERS_EVENTS`` change
+    no knowledge and only their seat's cards; a Show moves no card; a card given or
+    given back moves only its two seats' cards, and changes what a third seat knows only
+    when it knew cards of the giver (``knowledge.move_secretly``: they are forgotten; no
+    card of the third seat's changes who knows it); any other event may change both."""
     kept = CARDS_KEPT | KNOWLEDGE_KEPT
     for i in range(start, end):
         event = log[i]
@@ -703,9 +726,12 @@ def _pieces_kept(log: list[dict[str, Any]], start: int, end: int, seat: int | No
             if kind == "programmed" and event["seat"] == seat:
                 kept &= KNOWLEDGE_KEPT
         elif kind in EXCHANGE_EVENTS:
-            kept &= CARDS_KEPT
-            if kind != "show" and (event["seat"] == seat or event["to"] == seat):
+            if kind == "show":
+                kept &= CARDS_KEPT
+            elif event["seat"] == seat or event["to"] == seat:
                 return 0
+            elif owners >> event["seat"] & 1:  # (``seat``: the giver)
+                kept &= CARDS_KEPT
         else:
             return 0
     return kept
