@@ -528,14 +528,15 @@ _PROGRAMMING_TYPES: tuple[tuple[str, ...], ...] = tuple(
 )
 
 
-def programming_types(state: State, seat: int) -> tuple[str, ...]:
+def programming_types(state: State, seat: int, winnable: bool | None = None) -> tuple[str, ...]:
     """``legal_action_types`` during programming, as the one tuple of the process for
     that set of types: the ``available`` of each programming type (``actions.py``,
     ``symbioses.py``), in ``ACTIONS`` order, with the facts they share (the seat's cards,
     its changes left, its Symbioses, the card given waiting) read once in one frame,
     where a call of each type's method costs more than the check itself
     (``tests/engine/test_actions.py`` compares it with the types' methods on random
-    states of every advanced rule)."""
+    states of every advanced rule). ``winnable``: ``state.is_winnable()``, when the
+    caller has it already (the views' shared part)."""
     hand = state.hands[seat]
     programmed = state.programmed[seat]
     ready = state.ready[seat]
@@ -568,7 +569,7 @@ def programming_types(state: State, seat: int) -> tuple[str, ...]:
             bits |= GIVE
         if state.discard and _SWAP_DISCARD.available(state, seat):
             bits |= SWAP_DISCARD
-    if not state.is_winnable():
+    if not (state.is_winnable() if winnable is None else winnable):
         bits |= END_GAME
     return _PROGRAMMING_TYPES[bits]
 

@@ -534,7 +534,7 @@ def seat_part(
     own.update(seat_knowledge(state, seat))
     if seat is None:
         return SeatPart(own, awaiting, (), log, (), {})
-    legal_types = seat_legal_types(state, seat)
+    legal_types = seat_legal_types(state, seat, part)
     listings: list[Sequence[dict[str, Any]]] = []
     if with_listings:
         # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
@@ -575,11 +575,12 @@ def seat_awaiting(state: State, seat: int | None, part: PublicPart) -> Awaiting 
     return {"seat": awaited_seat, "kind": kind, "options": options}
 
 
-def seat_legal_types(state: State, seat: int) -> tuple[str, ...]:
-    """The ``legal_types`` of ``seat``'s view, as the one tuple of the process
-    (``programming_types``' during programming, else ``LEGAL_TYPES``')."""
+def seat_legal_types(state: State, seat: int, part: PublicPart) -> tuple[str, ...]:
+    """The ``legal_types`` of ``seat``'s view at the version of ``part``, as the one
+    tuple of the process (``programming_types``' during programming, given the part's
+    ``winnable``, else ``LEGAL_TYPES``')."""
     if state.phase == PROGRAMMING and 0 <= seat < state.num_players:
-        return programming_types(state, seat)
+        return programming_types(state, seat, part.rest["winnable"])
     types = tuple(state.legal_action_types(seat))
     return LEGAL_TYPES.setdefault(types, types)
 
