@@ -616,18 +616,21 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
     if stamp is not None:
         table = part.table_key or _table_key(part)
         before = part.seat_tables[seat]
-        if before == table and (
-            (
-                checked[seat] == part.touched_from
-                and part.touched is not None
-                and (seat is None or not part.touched >> seat & 1)
-            )  # (other seats' events only: found once for every seat)
-            or _others_only(state.log, checked[seat], version, seat)
-        ):
-            checked[seat] = version  # the events so far are checked: the next check starts here
+        since = checked[seat]
+        if before == table:
+            touched = part.touched
+            if (
+                since == part.touched_from
+                and touched is not None
+                and (seat is None or not touched >> seat & 1)
+            ):  # (other seats' events only: found once for every seat)
+                checked[seat] = version  # the events so far are checked: the next check starts here
+                return stamp
+        # (one scan of the events)
+        kept = _pieces_kept(state.log, since, version, seat, part.seat_owners_known[seat])
+        if kept & OTHERS_ONLY and before == table:
+            checked[seat] = version
             return stamp
-        owners = part.seat_owners_known[seat]
-        kept = _pieces_kept(state.log, checked[seat], version, seat, owners)
         # (the reveal order, which ``no_place`` reads, is the table key's last field)
         if not kept & CARDS_KEPT or before[before.rindex("|") :] != table[table.rindex("|") :]:
             part.seat_cards[seat] = version
@@ -693,8 +696,9 @@ def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | 
 
 
 #: ``_pieces_kept``'s bits: the seat's cards (and the discard pile) are as they were; what
-#: seats know is as it was
-CARDS_KEPT, KNOWLEDGE_KEPT = 1, 2
+#: seats know is as it was; the events are all ``OTHERS_EVENTS`` of other seats (which
+#: leave the whole part as it was)
+CARDS_KEPT, KNOWLEDGE_KEPT, OTHERS_ONLY = 1, 2, 4
 
 #: the Symbioses' events that move no card but, for ``give`` and ``give_back``, those of
 #: their two seats (``seat`` and ``to``), and change what seats know
@@ -713,19 +717,20 @@ def _pieces_kept(
     log: list[dict[str, Any]], start: int, end: int, seat: int | None, owners: int
 ) -> int:
     """Which pieces of ``seat``'s part the events ``log[start:end]`` of the programming
-    phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``), ``owners`` being the
-    seats whose cards it knew before them (``_owners_known``): ``OTHERS_EVENTS`` change
-    no knowledge and only their seat's cards; a Show moves no card; a card given or
-    given back moves only its two seats' cards, and changes what a third seat knows only
-    when it knew cards of the giver (``knowledge.move_secretly``: they are forgotten; no
-    card of the third seat's changes who knows it); any other event may change both."""
-    kept = CARDS_KEPT | KNOWLEDGE_KEPT
+    phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``), and whether they are
+    all ``OTHERS_EVENTS`` of other seats (``OTHERS_ONLY``), ``owners`` being the seats
+    whose cards it knew before them (``_owners_known``): ``OTHERS_EVENTS`` change no
+    knowledge and only their seat's cards; a Show moves no card; a card given or given
+    back moves only its two seats' cards, and changes what a third seat knows only when
+    it knew cards of the giver (``knowledge.move_secretly``: they are forgotten; no card
+    of the third seat's changes who knows it); any other event may change both."""
+    kept = CARDS_KEPT | KNOWLEDGE_KEPT | OTHERS_ONLY
     for i in range(start, end):
         event = log[i]
         kind = event["type"]
         if kind in OTHERS_EVENTS:
-            if kind == "programmed" and event["seat"] == seat:
-                kept &= KNOWLEDGE_KEPT
+            if event["seat"] == seat:
+                kept &= KNOWLEDGE_KEPT if kind == "programmed" else CARDS_KEPT | KNOWLEDGE_KEPT
         elif kind in EXCHANGE_EVENTS:
             if kind == "show":
                 kept &= CARDS_KEPT
@@ -733,19 +738,11 @@ def _pieces_kept(
                 return 0
             elif owners >> event["seat"] & 1:  # (``seat``: the giver)
                 kept &= CARDS_KEPT
+            else:
+                kept &= CARDS_KEPT | KNOWLEDGE_KEPT
         else:
             return 0
     return kept
-
-
-def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:
-    """Whether the events ``log[start:end]`` are all ``OTHERS_EVENTS`` of seats other than
-    ``seat`` (what leaves its part as it was)."""
-    for i in range(start, end):
-        event = log[i]
-        if event["type"] not in OTHERS_EVENTS or event["seat"] == seat:
-            return False
-    return True
 
 
 def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:
