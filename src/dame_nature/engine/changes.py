@@ -86,7 +86,7 @@ class StateChanges:
         seen_by: list[int] | None = None,
     ) -> None:
         """Append an event to the log: ``public`` for everyone, ``private`` only for the
-        seats of ``seen_by``."""
+        seats of ``seen_by``. The event is a new dict: ``public`` may change afterwards."""
         event: dict[str, Any] = {"type": kind, "turn": self.turn, **public}
         if private:
             event["_private"] = _text(private)
