@@ -63,7 +63,7 @@ def require_phase(state: State, phase: str, doing: str) -> None:
 
 def require_own_card(state: State, seat: int, action: Action, field: str = "card") -> str:
     card = action.get(field)
-    if not isinstance(card, str) or not CATALOGUE.has_card(card):
+    if not isinstance(card, str) or card not in CARD_IDS:  # (the catalogue's cards)
         raise IllegalAction(f"Unknown card {card!r}.", "unknown_card")
     if card not in state.hands[seat] and card != state.programmed[seat]:
         raise IllegalAction("That card is not in your hand.", "not_your_card")
