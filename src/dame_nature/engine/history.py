@@ -10,10 +10,9 @@ game in two lists instead, made once a game: the entries' atoms one after the ot
 (``seat``, then the action's keys in order, then its values in the same order) and where
 each entry ends; an action added makes no object the collector tracks (its keys and its
 values are each added by the list's own extension from the dict, with no pair made a
-field). The ``{"seat", "action"}``
-dicts are built when an entry is read: fresh dicts, so a reader that changes one changes
-nothing kept. ``State.to_json`` saves the dicts (``list(history)``), so the stored format
-is the one of a list of dicts.
+field). The ``{"seat", "action"}`` dicts are built when an entry is read: fresh dicts,
+so a reader that changes one changes nothing kept. ``State.to_json`` saves the dicts
+(``list(history)``), so the stored format is the one of a list of dicts.
 
 >>> history = History([{"seat": 0, "action": {"type": "program", "card": "x"}}])
 >>> history.append({"seat": 1, "action": {"type": "ready"}})
