@@ -56,3 +56,49 @@ def test_an_action_from_a_stale_version_or_taken_index_changes_nothing(store_url
         assert store.room_versions(["abc"]) == {"abc": 4}
     finally:
         store.close()
+
+
+def test_sqlite_append_action_binds_in_the_compiled_statements_order():
+    from dame_nature.server.store import sqlite
+
+    names = {name: name for name in sqlite._INSERT_ORDER}
+    assert (
+        compiled(sqlite.TOUCH, "sqlite")[1](
+            dict(zip(sqlite._TOUCH_ORDER, sqlite._TOUCH_ORDER, strict=True))
+        )
+        == sqlite._TOUCH_ORDER
+    )
+    assert compiled(sqlite.INSERT_ACTION, "sqlite")[1](names) == sqlite._INSERT_ORDER
+
+
+def test_sqlite_append_action_writes_what_the_base_class_writes(tmp_path):
+    """``Store.append_action`` (the values in order, at once) against the base class's
+    (the row's dict through ``_change``): the same rows, the same ``Conflict``s."""
+    from dame_nature.server.store import BaseStore
+
+    def played(store, append):
+        store.create_room("abc", "tok", {"modes": []}, now=1.0)
+        store.add_player("abc", 0, "Ada", "t0", version=1, now=1.0)
+        store.add_player("abc", 1, "Bo", "t1", version=2, now=1.0)
+        store.start_game("abc", 1, {"seed": 1}, campaign=None, version=3, now=1.0)
+        moves = [{"type": "program", "card": "c12"}, {"type": "give", "card": "é", "to": 1}]
+        append(store, "abc", 1, 0, 0, moves[0], None, 2.0, 4, 3)
+        append(store, "abc", 1, 1, 1, moves[1], {"level": "easy", "turn": 1}, 3.0, 5, 4)
+        for stale in ((2, 0, 6, 4), (1, 0, 6, 5)):  # a stale version; a taken index
+            idx, seat, version, expected = stale
+            with pytest.raises(Conflict):
+                append(store, "abc", 1, idx, seat, moves[0], None, 4.0, version, expected)
+        return (
+            store._query("SELECT * FROM actions ORDER BY idx"),
+            store._query("SELECT version, updated_at FROM rooms"),
+        )
+
+    written = []
+    for append in (type(open_store(":memory:")).append_action, BaseStore.append_action):
+        store = open_store(str(tmp_path / f"{len(written)}.sqlite3"))
+        try:
+            written.append(played(store, append))
+        finally:
+            store.close()
+    assert written[0] == written[1]
+    assert [row["stand_in"] for row in written[0][0]] == [None, '{"level":"easy","turn":1}']

@@ -604,17 +604,20 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
     if stamp is not None:
         table = part.table_key or _table_key(part)
         before = part.seat_tables[seat]
-        if before == table and (
-            (
-                checked[seat] == part.touched_from
-                and part.touched is not None
-                and (seat is None or not part.touched >> seat & 1)
-            )  # (other seats' events only: found once for every seat)
-            or _others_only(state.log, checked[seat], version, seat)
-        ):
-            checked[seat] = version  # the events so far are checked: the next check starts here
+        since = checked[seat]
+        if before == table:
+            touched = part.touched
+            if (
+                since == part.touched_from
+                and touched is not None
+                and (seat is None or not touched >> seat & 1)
+            ):  # (other seats' events only: found once for every seat)
+                checked[seat] = version  # the events so far are checked: the next check starts here
+                return stamp
+        kept = _pieces_kept(state.log, since, version, seat)  # (one scan of the events)
+        if kept & OTHERS_ONLY and before == table:
+            checked[seat] = version
             return stamp
-        kept = _pieces_kept(state.log, checked[seat], version, seat)
         # (the reveal order, which ``no_place`` reads, is the table key's last field)
         if not kept & CARDS_KEPT or before[before.rindex("|") :] != table[table.rindex("|") :]:
             part.seat_cards[seat] = version
@@ -678,8 +681,9 @@ def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | 
 
 
 #: ``_pieces_kept``'s bits: the seat's cards (and the discard pile) are as they were; what
-#: seats know is as it was
-CARDS_KEPT, KNOWLEDGE_KEPT = 1, 2
+#: seats know is as it was; the events are all ``OTHERS_EVENTS`` of other seats (which
+#: leave the whole part as it was)
+CARDS_KEPT, KNOWLEDGE_KEPT, OTHERS_ONLY = 1, 2, 4
 
 #: the Symbioses' events that move no card but, for ``give`` and ``give_back``, those of
 #: their two seats (``seat`` and ``to``), and change what seats know
@@ -688,16 +692,17 @@ EXCHANGE_EVENTS = frozenset({"show", "give", "give_back"})
 
 def _pieces_kept(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
     """Which pieces of ``seat``'s part the events ``log[start:end]`` of the programming
-    phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``): ``OTHERS_EVENTS``
-    change no knowledge and only their seat's cards; a Show moves no card; a card given
-    or given back moves only its two seats' cards; any other event may change both."""
-    kept = CARDS_KEPT | KNOWLEDGE_KEPT
+    phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``), and whether they are
+    all ``OTHERS_EVENTS`` of other seats (``OTHERS_ONLY``): ``OTHERS_EVENTS`` change no
+    knowledge and only their seat's cards; a Show moves no card; a card given or given
+    back moves only its two seats' cards; any other event may change both."""
+    kept = CARDS_KEPT | KNOWLEDGE_KEPT | OTHERS_ONLY
     for i in range(start, end):
         event = log[i]
         kind = event["type"]
         if kind in OTHERS_EVENTS:
-            if kind == "programmed" and event["seat"] == seat:
-                kept &= KNOWLEDGE_KEPT
+            if event["seat"] == seat:
+                kept &= KNOWLEDGE_KEPT if kind == "programmed" else CARDS_KEPT | KNOWLEDGE_KEPT
         elif kind in EXCHANGE_EVENTS:
             kept &= CARDS_KEPT
             if kind != "show" and (event["seat"] == seat or event["to"] == seat):
@@ -705,16 +710,6 @@ def _pieces_kept(log: list[dict[str, Any]], start: int, end: int, seat: int | No
         else:
             return 0
     return kept
-
-
-def _others_only(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> bool:
-    """Whether the events ``log[start:end]`` are all ``OTHERS_EVENTS`` of seats other than
-    ``seat`` (what leaves its part as it was)."""
-    for i in range(start, end):
-        event = log[i]
-        if event["type"] not in OTHERS_EVENTS or event["seat"] == seat:
-            return False
-    return True
 
 
 def _seat_log(part: PublicPart, seat: int) -> list[dict[str, Any]]:

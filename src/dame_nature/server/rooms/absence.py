@@ -31,6 +31,15 @@ class Absence:
     def arm(self, room: Room) -> None:
         """Wake up when the next seat of ``room`` counts as absent (at once when the last
         views said otherwise than now)."""
+        if (
+            not room.presence.away_since
+            and room.absent_timer is None
+            and not room.shown_absent
+            and room.present.issuperset(range(len(room.players)))
+        ):
+            # every seat connected, as before, and none shown absent: nothing is due
+            # (what the steps below find then, without their calls)
+            return
         room.presence.update(len(room.players), room.present)
         if room.absent_timer is not None:
             room.absent_timer.cancel()

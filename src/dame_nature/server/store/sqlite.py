@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, TypeVar
 
 from ..migrate import migrate_sqlite
-from .base import INSERT_ACTION, BaseStore
+from .base import INSERT_ACTION, BaseStore, _action_text, _dumps
 from .sql import TOUCH, Conflict, Tx, compiled
 
 T = TypeVar("T")
@@ -145,25 +145,41 @@ class Store(BaseStore):
         with self._writing() as cursor:
             return work(Tx(self._conn, "sqlite", cursor))
 
-    def _append_action(self, row: dict[str, Any], now: float, expected: int) -> None:
+    def append_action(
+        self,
+        code: str,
+        game_no: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        stand_in: dict[str, Any] | None,
+        now: float,
+        version: int,
+        expected: int,
+    ) -> None:
         """The room's compare-and-set and the insert of the action, in one transaction:
         the write of every accepted action that does not end its game, run straight on
-        the kept cursor (the base class's ``_change`` without its closure and ``Tx``)."""
-        touch_sql, touch_values = _TOUCH
-        # a person's action (no stand-in): its NULL written in the statement, not bound
-        # (``sqlite3`` looks for an adapter of every bound value that is not an int,
-        # float, str or bytearray, ``None`` too)
-        insert_sql, insert_values = _INSERT_ACTION if row["stand_in"] else _INSERT_PERSONS
-        touch = {"version": row["version"], "now": now, "code": row["room"],
-                 "expected": expected}  # fmt: skip
+        the kept cursor (the base class's ``_change`` without its closure and ``Tx``),
+        each statement's values given in its order at once (no dict of the row and of
+        the compare-and-set, read back by name: ``_TOUCH_ORDER``, ``_INSERT_ORDER``)."""
+        text = _action_text(action)
+        values: tuple[Any, ...]
+        if stand_in is None:
+            # a person's action: its NULL written in the statement, not bound
+            # (``sqlite3`` looks for an adapter of every bound value that is not an int,
+            # float, str or bytearray, ``None`` too)
+            insert_sql, values = _INSERT_PERSONS_SQL, (code, game_no, idx, seat, text, version)
+        else:
+            insert_sql = _INSERT_ACTION_SQL
+            values = (code, game_no, idx, seat, text, version, _dumps(stand_in))
         # ``_writing`` spelled out: no generator and context object for every action
         with self._lock:
             cursor = self._cursor
             cursor.execute("BEGIN IMMEDIATE")
             try:
-                if cursor.execute(touch_sql, touch_values(touch)).rowcount != 1:
-                    raise Conflict(f"room {row['room']} is no longer at version {expected}")
-                cursor.execute(insert_sql, insert_values(row))
+                if cursor.execute(_TOUCH_SQL, (version, now, code, expected)).rowcount != 1:
+                    raise Conflict(f"room {code} is no longer at version {expected}")
+                cursor.execute(insert_sql, values)
             except BaseException as err:
                 _roll_back(cursor, err)
             cursor.execute("COMMIT")
@@ -178,7 +194,11 @@ def _roll_back(cursor: sqlite3.Cursor, err: BaseException) -> NoReturn:
     raise err
 
 
-#: the two statements of ``Store._append_action``, as ``sqlite3`` takes them
-_TOUCH = compiled(TOUCH, "sqlite")
-_INSERT_ACTION = compiled(INSERT_ACTION, "sqlite")
-_INSERT_PERSONS = compiled(INSERT_ACTION.replace(":stand_in", "NULL"), "sqlite")
+#: the statements of ``Store.append_action`` as ``sqlite3`` takes them, and the order of
+#: their values (``tests/server/test_store_statements.py`` checks it against the compiled
+#: statements)
+_TOUCH_SQL = compiled(TOUCH, "sqlite")[0]
+_TOUCH_ORDER = ("version", "now", "code", "expected")
+_INSERT_ACTION_SQL = compiled(INSERT_ACTION, "sqlite")[0]
+_INSERT_PERSONS_SQL = compiled(INSERT_ACTION.replace(":stand_in", "NULL"), "sqlite")[0]
+_INSERT_ORDER = ("room", "game_no", "idx", "seat", "action", "version", "stand_in")
