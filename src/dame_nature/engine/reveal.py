@@ -370,7 +370,7 @@ def resolve(state: State, seat: int, outcome: Outcome, ctx: RevealContext | None
         "target": outcome.target,
     }
     state.revealed_this_turn.append(record)
-    state.event("revealed", dict(record))
+    state.event("revealed", record)
     for rule in state.game.hooks.after_reveal:
         rule.after_reveal(ctx, record)
     if state.is_goal_met():
@@ -453,4 +453,4 @@ def finish(state: State, outcome: str) -> None:
     state.phase = OVER
     state.reveal_queue.clear()
     state.result = {"outcome": outcome, "discards": len(state.discard)}
-    state.event("game_over", dict(state.result))
+    state.event("game_over", state.result)

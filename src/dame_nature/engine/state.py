@@ -84,7 +84,7 @@ class State(StateChanges):
     _max_discards: int | None
     _public: PublicPart | None
     _observer: Callable[[str, int | None], None] | None
-    _changes: str | None
+    _changes: int | None
     _changes_turn: int
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
@@ -222,7 +222,7 @@ class State(StateChanges):
         new._max_discards = self._max_discards
         new._public = None
         new._observer = None
-        new._changes = self._changes  # (a string: replaced, never changed)
+        new._changes = self._changes  # (an int: replaced, never changed)
         new._changes_turn = self._changes_turn
         return new
 
