@@ -18,6 +18,12 @@ out::
         python benchmarks/engine_count.py --actions 500
     (the same with --actions 3000; (total at 3000 - total at 500) / 2500)
 
+``--only TYPE``: the actions of that type (or every action: ``all``) are applied inside
+``functools.reduce``, which nothing else in the engine calls, so that
+``valgrind --tool=callgrind --toggle-collect=functools_reduce`` counts them alone (their
+total over their number: a type's instructions an action, the call of ``reduce`` and of
+its function included, a few hundred).
+
 ``--census``: with the collector off, each replayed action runs between ``gc.freeze()``
 and a look at the young generation: the tracked objects the action made that are still
 alive after it (what the state keeps of it, for a young pass to walk), by shape, an
@@ -28,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import gc
 import random
 from typing import Any
@@ -67,11 +74,18 @@ def shape(obj: Any) -> str:
     return kind.__name__
 
 
+def _apply(_: None, step: tuple[Any, int, dict[str, Any]]) -> None:
+    """``reduce``'s function: one ``State.apply`` (``--only``)."""
+    state, seat, action = step
+    state.apply(seat, action)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--actions", type=int, default=3000)
     parser.add_argument("--census", action="store_true")
+    parser.add_argument("--only", metavar="TYPE", help="an action type, or all (see above)")
     args = parser.parse_args()
 
     from dame_nature.engine import Game
@@ -94,13 +108,20 @@ def main() -> None:
                 break
             if args.census:
                 gc.freeze()
-            state.apply(seat, action)
+            if args.only in ("all", action["type"]):
+                functools.reduce(_apply, ((state, seat, action),), None)
+                types[action["type"]] += 1
+            else:
+                state.apply(seat, action)
             if args.census:
                 young = gc.get_objects(0)  # (no comprehension: its function would be in it)
                 census.update(map(shape, young))
                 by_type[action["type"]] += len(young)
-                types[action["type"]] += 1
+                if args.only is None:
+                    types[action["type"]] += 1
             done += 1
+    if args.only is not None:
+        print(f"applied inside functools.reduce: {sum(types.values())} ({dict(types)})")
     if args.census:
         gc.unfreeze()
         gc.enable()

@@ -6,7 +6,7 @@ import random
 from dame_nature.bots.random_play import random_step
 from dame_nature.engine import MODES, Game
 from dame_nature.engine.cards import CATALOGUE
-from dame_nature.engine.reveal import discard_reason, outcomes
+from dame_nature.engine.reveal import discard_reason, no_place, outcomes, reveal_order
 from dame_nature.engine.rules.base import RevealContext
 from tests.engine.helpers import (
     PLANTS_3P,
@@ -243,3 +243,29 @@ def test_the_discard_reason_is_what_the_outcomes_say():
                             checked.add(reason)
             state.apply(*random_step(state, rng))
     assert None in checked and "joker_no_slot" in checked and len(checked) > 3
+
+
+def test_no_place_shares_a_placement_class_answer_when_no_rule_reads_the_reveal():
+    """Without a rule that reads the reveal, ``no_place`` keeps one answer for the turn by
+    the card's ``PLACEMENT_CLASS`` (a Condition's colour, any Joker), for every seat: each
+    card's answer is still its own ``discard_reason``, and cards did share answers."""
+    shared = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        n = 3 + seed % 4
+        state = Game(n).new_initial_state(seed=seed)
+        known: dict = {}
+        turn = None
+        while not state.is_over:
+            if state.phase == "programming":
+                if state.turn != turn:  # (the web changes only between two programmings)
+                    known, turn = {}, state.turn
+                order = reveal_order(state)
+                for seat in range(n):
+                    for card, reason in no_place(state, seat, order, known).items():
+                        unsure = order[0] != seat
+                        ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
+                        assert reason == discard_reason(state, ctx), (seed, seat, card)
+                shared = max(shared, len(known[""]) - len(known["class"]))
+            state.apply(*random_step(state, rng))
+    assert shared > 3

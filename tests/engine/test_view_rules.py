@@ -234,8 +234,9 @@ def test_a_seat_parts_stamp_holds_while_only_other_seats_program():
 def test_a_seat_parts_pieces_keep_their_stamps_while_they_hold():
     """When a seat's part changes during programming, ``seat_piece_stamps`` tells which of
     its pieces did not: its own ``ready`` keeps its cards and knowledge, a card it
-    programs keeps its knowledge, a card given between two other seats keeps its cards;
-    pieces with one stamp are equal."""
+    programs keeps its knowledge, a card given between two other seats keeps its cards,
+    and its knowledge unless it knew a card of the giver; pieces with one stamp are
+    equal."""
     state = Game(4).new_initial_state(seed=3)
     seats = [None, *range(4)]
 
@@ -272,9 +273,17 @@ def test_a_seat_parts_pieces_keep_their_stamps_while_they_hold():
     giver, receiver = state.first_player, (state.first_player + 2) % 4
     state.apply(giver, {"type": "give", "card": state.hands[giver][0], "to": receiver})
     given = pieces()
+    for seat in seats:  # (no seat knew a card of the giver: the third seats know as they did)
+        assert kept(ready, given, seat) == (seat not in (giver, receiver),) * 2
+    state.apply(receiver, {"type": "give_back", "card": state.hands[receiver][0]})
+    given_back = pieces()
+    # the first giver knows the card it gave is the receiver's, and the receiver gives
+    third = (receiver + 1) % 4
+    state.apply(receiver, {"type": "give", "card": state.hands[receiver][0], "to": third})
+    given_again = pieces()
     for seat in seats:
-        assert kept(ready, given, seat)[0] == (seat not in (giver, receiver))
-        assert not kept(ready, given, seat)[1]
+        others = seat not in (receiver, third)
+        assert kept(given_back, given_again, seat) == (others, others and seat != giver)
 
 
 def test_views_share_fixed_listings_and_keep_the_logs_events():

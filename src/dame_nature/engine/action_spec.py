@@ -63,7 +63,7 @@ def require_phase(state: State, phase: str, doing: str) -> None:
 
 def require_own_card(state: State, seat: int, action: Action, field: str = "card") -> str:
     card = action.get(field)
-    if not isinstance(card, str) or not CATALOGUE.has_card(card):
+    if not isinstance(card, str) or card not in CARD_IDS:  # (the catalogue's cards)
         raise IllegalAction(f"Unknown card {card!r}.", "unknown_card")
     if card not in state.hands[seat] and card != state.programmed[seat]:
         raise IllegalAction("That card is not in your hand.", "not_your_card")
@@ -140,11 +140,13 @@ class ActionSpec:
         """The action as recorded (and carried out): its type and its own fields only,
         card ids as the catalogue's own strings."""
         clean: Action = {"type": self.name}
-        record_nulls = self.record_nulls
         for name, is_card in self._cleaned:
             value = action.get(name)
-            if value is not None or record_nulls:
-                if is_card and type(value) is str:
-                    value = CARD_IDS.get(value, value)
+            if value is None:
+                if self.record_nulls:
+                    clean[name] = None
+            elif is_card and type(value) is str:
+                clean[name] = CARD_IDS.get(value, value)
+            else:
                 clean[name] = value
         return clean

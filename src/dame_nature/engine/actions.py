@@ -30,6 +30,7 @@ from .action_spec import (
 )
 from .enums import CHOOSING_SIDES, PROGRAMMING, REVEAL, ActionType, Phase, Side
 from .errors import IllegalAction
+from .rules.base import Outcome
 from .symbioses import Give, Show, SwapDiscard
 
 if TYPE_CHECKING:
@@ -100,20 +101,26 @@ class Reveal(ActionSpec):
         require_phase(state, REVEAL, "choose where your card goes")
         if not state.reveal_queue or state.reveal_queue[0] != seat:
             raise IllegalAction("It is not your turn to reveal.", "not_your_turn")
-        wanted = self.clean(action)
-        options = self.options(state, seat)
-        if wanted not in options:
-            raise IllegalAction(_why_not(wanted, options), "illegal_placement")
+        if _chosen(state, seat, action) is None:
+            wanted = self.clean(action)
+            raise IllegalAction(_why_not(wanted, self.options(state, seat)), "illegal_placement")
 
     def apply(self, state: State, seat: int, action: Action) -> None:
-        # (``action`` is clean: every field, null included, as ``Outcome.action`` gives it)
-        slot, colour, target = action["slot"], action["colour"], action["target"]
-        outcomes = reveal.awaited_outcomes(state, seat)
-        outcome = next(
-            o for o in outcomes if o.slot == slot and o.colour == colour and o.target == target
-        )
+        outcome = _chosen(state, seat, action)
+        assert outcome is not None, "a checked reveal names an outcome"
         reveal.resolve(state, seat, outcome)
         reveal.advance(state)
+
+
+def _chosen(state: State, seat: int, action: Action) -> Outcome | None:
+    """The first awaited outcome whose slot, colour and target are the action's (a field
+    left out: ``None``), if any: the one whose ``Outcome.action()`` equals the action as
+    ``clean`` keeps it, found without making either."""
+    slot, colour, target = action.get("slot"), action.get("colour"), action.get("target")
+    for outcome in reveal.awaited_outcomes(state, seat):
+        if outcome.slot == slot and outcome.colour == colour and outcome.target == target:
+            return outcome
+    return None
 
 
 def _why_not(wanted: Action, options: list[Action]) -> str:

@@ -27,6 +27,7 @@ from json.encoder import encode_basestring_ascii as _quote
 from typing import TYPE_CHECKING, Any
 
 from . import knowledge
+from .cards import CATALOGUE
 
 __all__ = ["StateChanges", "event_from_json", "event_to_json", "private_part"]
 
@@ -85,7 +86,7 @@ class StateChanges:
         seen_by: list[int] | None = None,
     ) -> None:
         """Append an event to the log: ``public`` for everyone, ``private`` only for the
-        seats of ``seen_by``."""
+        seats of ``seen_by``. The event is a new dict: ``public`` may change afterwards."""
         event: dict[str, Any] = {"type": kind, "turn": self.turn, **public}
         if private:
             event["_private"] = _text(private)
@@ -125,16 +126,28 @@ _read = json.JSONDecoder().decode
 
 
 def _text(private: dict[str, Any]) -> str:
-    """``private``'s JSON text, as ``json`` writes it compact: an object of strings (every
-    private part the engine logs, ``{"card": ..}``) written here, each key and value quoted
+    """``private``'s JSON text, as ``json`` writes it compact: ``{"card": ..}`` of a card of
+    the catalogue (every private part the engine logs) as its one text for the process
+    (``_CARD_TEXTS``); another object of strings written here, each key and value quoted
     by the encoder's own function (``ensure_ascii``), without an encoder's set-up at each
     call; anything else by the encoder."""
+    if len(private) == 1:
+        card = private.get("card")
+        if type(card) is str:
+            text = _CARD_TEXTS.get(card)
+            if text is not None:
+                return text
     parts = []
     for key, value in private.items():
         if type(key) is not str or type(value) is not str:
             return _encode(private)
         parts.append(f"{_quote(key)}:{_quote(value)}")
     return "{" + ",".join(parts) + "}"
+
+
+#: the private part ``{"card": ..}`` of each card of the catalogue, as ``_text`` writes it:
+#: one string for the process, which every event hiding that card shares
+_CARD_TEXTS: dict[str, str] = {card: '{"card":' + _quote(card) + "}" for card in CATALOGUE.cards}
 
 
 def private_part(event: dict[str, Any]) -> dict[str, Any]:
@@ -165,13 +178,11 @@ _SEEN_BY: dict[tuple[int, ...], tuple[int, ...]] = {
 }
 
 
-#: the audience of one seat, by seat (a program's event)
-_ONE_SEAT = tuple(_SEEN_BY[(seat,)] for seat in range(7))
-
-
 def _audience(seats: list[int]) -> tuple[int, ...]:
-    """The sorted seats as one shared tuple per set of seats."""
-    if len(seats) == 1 and type(seats[0]) is int and 0 <= seats[0] < 7:
-        return _ONE_SEAT[seats[0]]
+    """The sorted seats as one shared tuple per set of seats (``_SEEN_BY`` holds sorted
+    tuples of distinct seats only: seats given sorted are found at once)."""
+    found = _SEEN_BY.get(tuple(seats))
+    if found is not None:
+        return found
     key = tuple(sorted(set(seats)))
     return _SEEN_BY.setdefault(key, key)

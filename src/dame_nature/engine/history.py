@@ -7,11 +7,12 @@ kept as one tuple of atoms an entry, each would still be one more object for the
 young pass to walk (a tuple is tracked from its making until a pass finds it holds atoms
 only) and one more in the count that triggers those passes. ``History`` keeps the whole
 game in two lists instead, made once a game: the entries' atoms one after the other
-(``seat, key, value, key, value, ..``, the action's fields in order) and where each entry
-ends; an action added makes no object the collector tracks. The ``{"seat", "action"}``
-dicts are built when an entry is read: fresh dicts, so a reader that changes one changes
-nothing kept. ``State.to_json`` saves the dicts (``list(history)``), so the stored format
-is the one of a list of dicts.
+(``seat``, then the action's keys in order, then its values in the same order) and where
+each entry ends; an action added makes no object the collector tracks (its keys and its
+values are each added by the list's own extension from the dict, with no pair made a
+field). The ``{"seat", "action"}`` dicts are built when an entry is read: fresh dicts,
+so a reader that changes one changes nothing kept. ``State.to_json`` saves the dicts
+(``list(history)``), so the stored format is the one of a list of dicts.
 
 >>> history = History([{"seat": 0, "action": {"type": "program", "card": "x"}}])
 >>> history.append({"seat": 1, "action": {"type": "ready"}})
@@ -25,16 +26,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
 from typing import Any, overload
 
 __all__ = ["History"]
 
-_items = chain.from_iterable
-
 
 def _unpack(step: list[Any]) -> dict[str, Any]:
-    return {"seat": step[0], "action": dict(zip(step[1::2], step[2::2], strict=True))}
+    """The entry of ``step``: its seat, then its ``n`` keys, then their ``n`` values."""
+    keys_end = len(step) // 2 + 1
+    return {"seat": step[0], "action": dict(zip(step[1:keys_end], step[keys_end:], strict=True))}
 
 
 class History(Sequence[dict[str, Any]]):
@@ -60,7 +60,8 @@ class History(Sequence[dict[str, Any]]):
             self._atoms, self._ends, self._shared = self._atoms[:], self._ends[:], False
         atoms = self._atoms
         atoms.append(seat)
-        atoms += _items(action.items())
+        atoms += action
+        atoms += action.values()
         self._ends.append(len(atoms))
 
     def append(self, entry: dict[str, Any]) -> None:

@@ -39,22 +39,37 @@ MAX_CHANGES_PER_TURN = 16
 CHANGE_EVENTS = frozenset({"programmed", "unready"})
 
 
+#: the bits of one seat's count in ``state._changes``, and each seat's one change there
+_BITS = 16
+_MASK = (1 << _BITS) - 1
+_ONE_CHANGE = tuple(1 << (_BITS * seat) for seat in range(8))  # (a seat is under 8)
+
+
 def changes_this_turn(state: State, seat: int) -> int:
-    """The changes ``seat`` made this turn (counted from the log once a turn, then kept
-    up to date by ``count_change``: ``state._changes`` holds each seat's count as one
-    character, ``chr(count)``, for ``state._changes_turn``. A string, which the cyclic
-    collector neither tracks nor counts, where a tuple would be made a change)."""
-    cache = state._changes
-    if cache is None or state._changes_turn != state.turn:
-        counts = [0] * state.num_players
-        for event in reversed(state.log):
-            if event["turn"] != state.turn:
-                break
-            if event["type"] in CHANGE_EVENTS:
-                counts[event["seat"]] += 1
-        cache = state._changes = "".join(map(chr, counts))
-        state._changes_turn = state.turn
-    return ord(cache[seat])
+    """The changes ``seat`` made this turn."""
+    counts = state._changes
+    if counts is None or state._changes_turn != state.turn:
+        counts = _count_from_log(state)
+    return counts >> (_BITS * seat) & _MASK
+
+
+def _count_from_log(state: State) -> int:
+    """Every seat's changes this turn, ``_BITS`` bits a seat, seat 0 lowest, counted from
+    the log and kept in ``state._changes`` for ``state._changes_turn`` (once a turn: then
+    ``count_change`` keeps it up to date). An int, which the cyclic collector neither
+    tracks nor counts, where a tuple would be made a change; a seat's count stays far
+    below ``_MASK`` (past ``MAX_CHANGES_PER_TURN`` only a seat left without a programmed
+    card changes, once per card it lost)."""
+    turn = state.turn
+    counts = 0
+    for event in reversed(state.log):
+        if event["turn"] != turn:
+            break
+        if event["type"] in CHANGE_EVENTS:
+            counts += _ONE_CHANGE[event["seat"]]
+    state._changes = counts
+    state._changes_turn = turn
+    return counts
 
 
 def may_change(state: State, seat: int) -> bool:
@@ -63,8 +78,11 @@ def may_change(state: State, seat: int) -> bool:
 
 
 def require_change_left(state: State, seat: int) -> None:
-    """Raise ``IllegalAction`` (``too_many_changes``) once ``seat`` used its changes."""
-    if not may_change(state, seat):
+    """Raise ``IllegalAction`` (``too_many_changes``) once ``seat`` used its changes
+    (``may_change``, in this frame)."""
+    if state.programmed[seat] is not None and changes_this_turn(state, seat) >= (
+        MAX_CHANGES_PER_TURN
+    ):
         raise IllegalAction(
             f"You have changed your card {MAX_CHANGES_PER_TURN} times this turn, the most "
             "allowed: keep the card you programmed and say you are ready.",
@@ -74,7 +92,7 @@ def require_change_left(state: State, seat: int) -> None:
 
 def count_change(state: State, seat: int) -> None:
     """Record one change of ``seat`` (before its event is logged)."""
-    changes_this_turn(state, seat)
-    cache = state._changes
-    assert cache is not None
-    state._changes = f"{cache[:seat]}{chr(ord(cache[seat]) + 1)}{cache[seat + 1 :]}"
+    counts = state._changes
+    if counts is None or state._changes_turn != state.turn:
+        counts = _count_from_log(state)
+    state._changes = counts + _ONE_CHANGE[seat]

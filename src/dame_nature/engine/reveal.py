@@ -276,6 +276,17 @@ def reveal_order(state: State) -> list[int]:
 #: first, then by seat (a seat is under 8), made once for the process
 _NO_PLACE_PREFIXES = [[f"{seat} {unsure:d}" for seat in range(8)] for unsure in (False, True)]
 
+#: ``card id -> what its discard reason depends on besides the web`` when no rule reads
+#: the reveal (no rule resolves a card its own way, gives a discard reason or refuses a
+#: slot): a Condition its colour, every Joker the same (each colour tried), any other
+#: card itself (a Species its own slots)
+PLACEMENT_CLASS: dict[str, str] = {
+    card.id: (
+        f"colour {card.colour}" if card.is_condition else "joker" if card.is_joker else card.id
+    )
+    for card in CATALOGUE.cards.values()
+}
+
 
 def no_place(
     state: State, seat: int, order: list[int], known: dict[Any, Any]
@@ -284,26 +295,45 @@ def no_place(
     the reason it would be discarded if revealed this turn, in the web as it is now,
     whatever is revealed before it (``None``: it may find a place, or it is played its
     own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``;
-    ``known`` keeps the answers of this turn's programming card by card, by seat and
-    whether it is sure to reveal first (nothing they depend on changes until the reveal:
-    the web, the rules' data, the first player); a new dict at each call."""
+    ``known`` keeps the answers of this turn's programming card by card (nothing they
+    depend on changes until the reveal: the web, the rules' data, the first player): by
+    seat and whether it is sure to reveal first when a rule reads the reveal, else one
+    dict for every seat, filled from the answers by ``PLACEMENT_CLASS`` (the cards of a
+    colour share theirs); a new dict at each call."""
     if state.phase != PROGRAMMING:
         return {}
-    unsure = not order or order[0] != seat
     cards = state.cards_of(seat)
-    # keyed by a string, "seat unsure", which the cyclic collector does not track (a tuple
-    # it walks until a pass finds it untrackable), a dict of strings (untracked too)
-    prefix = _NO_PLACE_PREFIXES[unsure][seat]
+    # keyed by a string, which the cyclic collector does not track (a tuple it walks
+    # until a pass finds it untrackable), a dict of strings (untracked too)
+    hooks = state.game.hooks
+    # (``Hooks.certain_discard`` holds every rule with a ``discard_reason`` too)
+    if not (hooks.special_outcomes or hooks.certain_discard or hooks.allows_slot):
+        prefix = ""  # no rule reads the reveal: the same answers for every seat
+    else:
+        unsure = not order or order[0] != seat
+        prefix = _NO_PLACE_PREFIXES[unsure][seat]
     reasons: dict[str, str | None] | None = known.get(prefix)
     if reasons is None:
         reasons = known[prefix] = {}
     try:
         return {card: reasons[card] for card in cards}
     except KeyError:  # a card not asked about yet this turn
-        for card in cards:
-            if card not in reasons:
-                ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
-                reasons[card] = discard_reason(state, ctx)
+        if prefix:
+            for card in cards:
+                if card not in reasons:
+                    ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
+                    reasons[card] = discard_reason(state, ctx)
+        else:
+            by_class: dict[str, str | None] | None = known.get("class")
+            if by_class is None:
+                by_class = known["class"] = {}
+            for card in cards:
+                if card not in reasons:
+                    placement = PLACEMENT_CLASS[card]
+                    if placement not in by_class:
+                        ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, True)
+                        by_class[placement] = discard_reason(state, ctx)
+                    reasons[card] = by_class[placement]
         return {card: reasons[card] for card in cards}
 
 
@@ -340,7 +370,7 @@ def resolve(state: State, seat: int, outcome: Outcome, ctx: RevealContext | None
         "target": outcome.target,
     }
     state.revealed_this_turn.append(record)
-    state.event("revealed", dict(record))
+    state.event("revealed", record)
     for rule in state.game.hooks.after_reveal:
         rule.after_reveal(ctx, record)
     if state.is_goal_met():
@@ -423,4 +453,4 @@ def finish(state: State, outcome: str) -> None:
     state.phase = OVER
     state.reveal_queue.clear()
     state.result = {"outcome": outcome, "discards": len(state.discard)}
-    state.event("game_over", dict(state.result))
+    state.event("game_over", state.result)

@@ -85,7 +85,7 @@ class State(StateChanges):
     _max_discards: int | None
     _public: PublicPart | None
     _observer: Callable[[str, int | None], None] | None
-    _changes: str | None
+    _changes: int | None
     _changes_turn: int
 
     #: what ``to_json`` saves: every annotated field but the (shared, immutable) game
@@ -223,7 +223,7 @@ class State(StateChanges):
         new._max_discards = self._max_discards
         new._public = None
         new._observer = None
-        new._changes = self._changes  # (a string: replaced, never changed)
+        new._changes = self._changes  # (an int: replaced, never changed)
         new._changes_turn = self._changes_turn
         return new
 
@@ -427,7 +427,7 @@ class State(StateChanges):
         if not 0 <= seat < self.num_players:
             return []
         if self.phase == PROGRAMMING:
-            return _programming_types(self, seat)
+            return list(programming_types(self, seat))
         return [name for name, available in _AVAILABLE[self.phase] if available(self, seat)]
 
     def legal_options(self, seat: int, kind: str) -> list[Action]:
@@ -518,13 +518,30 @@ _AVAILABLE: dict[str, tuple[tuple[str, Callable[[State, int], bool]], ...]] = {
 _SWAP_DISCARD = ACTIONS["swap_discard"]
 
 
-def _programming_types(state: State, seat: int) -> list[str]:
-    """``legal_action_types`` during programming: the ``available`` of each programming
-    type (``actions.py``, ``symbioses.py``), in ``ACTIONS`` order, with the facts they
-    share (the seat's cards, its changes left, its Symbioses, the card given waiting)
-    read once in one frame, where a call of each type's method costs more than the
-    check itself (``tests/engine/test_actions.py`` compares it with the types' methods
-    on random states of every advanced rule)."""
+#: the programming phase's action types, in ``ACTIONS`` order, and a bit for each
+_PROGRAMMING_NAMES = tuple(spec.name for spec in ACTIONS_BY_PHASE[PROGRAMMING])
+GIVE_BACK, PROGRAM, READY, UNREADY, SHOW, GIVE, SWAP_DISCARD, END_GAME = (
+    1 << _PROGRAMMING_NAMES.index(name)
+    for name in ("give_back", "program", "ready", "unready", "show", "give", "swap_discard")
+    + ("end_game",)
+)
+#: ``programming_types``' answers by their bits: one tuple for the process for each set
+#: of types (a view's part keeps it, and no list is made for an answer)
+_PROGRAMMING_TYPES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(name for i, name in enumerate(_PROGRAMMING_NAMES) if bits >> i & 1)
+    for bits in range(1 << len(_PROGRAMMING_NAMES))
+)
+
+
+def programming_types(state: State, seat: int, winnable: bool | None = None) -> tuple[str, ...]:
+    """``legal_action_types`` during programming, as the one tuple of the process for
+    that set of types: the ``available`` of each programming type (``actions.py``,
+    ``symbioses.py``), in ``ACTIONS`` order, with the facts they share (the seat's cards,
+    its changes left, its Symbioses, the card given waiting) read once in one frame,
+    where a call of each type's method costs more than the check itself
+    (``tests/engine/test_actions.py`` compares it with the types' methods on random
+    states of every advanced rule). ``winnable``: ``state.is_winnable()``, when the
+    caller has it already (the views' shared part)."""
     hand = state.hands[seat]
     programmed = state.programmed[seat]
     ready = state.ready[seat]
@@ -533,15 +550,15 @@ def _programming_types(state: State, seat: int) -> list[str]:
     may_change = programmed is None or (
         (bool(hand) or ready) and pace.changes_this_turn(state, seat) < pace.MAX_CHANGES_PER_TURN
     )
-    types = []
+    bits = 0
     if pending is not None and pending["to"] == seat and holds:
-        types.append("give_back")
+        bits = GIVE_BACK
     if hand and may_change:
-        types.append("program")
+        bits |= PROGRAM
     if programmed is not None and not ready:
-        types.append("ready")
+        bits |= READY
     if ready and may_change:
-        types.append("unready")
+        bits |= UNREADY
     if (
         pending is None
         and holds
@@ -552,14 +569,14 @@ def _programming_types(state: State, seat: int) -> list[str]:
     ):
         kinds = state.game.config.symbiosis_kinds
         if "show" in kinds:
-            types.append("show")
+            bits |= SHOW
         if "give" in kinds:
-            types.append("give")
+            bits |= GIVE
         if state.discard and _SWAP_DISCARD.available(state, seat):
-            types.append("swap_discard")
-    if not state.is_winnable():
-        types.append("end_game")
-    return types
+            bits |= SWAP_DISCARD
+    if not (state.is_winnable() if winnable is None else winnable):
+        bits |= END_GAME
+    return _PROGRAMMING_TYPES[bits]
 
 
 def _deep_copy(data: Any) -> Any:

@@ -44,6 +44,8 @@ from typing_extensions import TypedDict
 from . import knowledge, outlook, reveal
 from .actions import ACTIONS
 from .changes import private_part
+from .enums import PROGRAMMING
+from .state import programming_types
 from .table import table_cards
 
 if TYPE_CHECKING:
@@ -204,6 +206,7 @@ class PublicPart:
         + ("log", "public_tail", "log_audience", "no_place", "seat_logs", "previous")
         + ("previous_start", "previous_version", "previous_audience", "memo")
         + ("seat_stamps", "seat_tables", "seat_checked", "seat_cards", "seat_knows")
+        + ("seat_owners_known",)
         + ("last_private", "table_key", "lost", "touched_from", "touched")
     )
 
@@ -269,13 +272,18 @@ class PublicPart:
         #: changed (``seat_piece_stamps``), kept like ``seat_stamps``
         self.seat_cards: dict[int | None, int]
         self.seat_knows: dict[int | None, int]
+        #: ``seat -> the owners of the cards it knew`` (``known``'s, as a bit mask) at the
+        #: version of its ``seat_knows``, kept like it: a card given between two other
+        #: seats changes its knowledge only when it knew one of the giver's cards
+        self.seat_owners_known: dict[int | None, int]
         if earlier is None:
             self.memo, self.seat_stamps, self.seat_tables, self.seat_checked = {}, {}, {}, {}
-            self.seat_cards, self.seat_knows = {}, {}
+            self.seat_cards, self.seat_knows, self.seat_owners_known = {}, {}, {}
         else:  # (``earlier``: the part of an earlier version of the same state)
             self.memo, self.seat_stamps = earlier.memo, earlier.seat_stamps
             self.seat_tables, self.seat_checked = earlier.seat_tables, earlier.seat_checked
             self.seat_cards, self.seat_knows = earlier.seat_cards, earlier.seat_knows
+            self.seat_owners_known = earlier.seat_owners_known
         if last_private is None:
             last_private = {}
             for i in range(log_start, version):
@@ -566,7 +574,7 @@ def seat_part(
     own.update(seat_knowledge(state, seat))
     if seat is None:
         return SeatPart(own, awaiting, (), log, (), {})
-    legal_types = seat_legal_types(state, seat)
+    legal_types = seat_legal_types(state, seat, part)
     listings: list[Sequence[dict[str, Any]]] = []
     if with_listings:
         # the kind awaited from this seat, if any (listed by its ``awaiting`` options)
@@ -607,9 +615,12 @@ def seat_awaiting(state: State, seat: int | None, part: PublicPart) -> Awaiting 
     return {"seat": awaited_seat, "kind": kind, "options": options}
 
 
-def seat_legal_types(state: State, seat: int) -> tuple[str, ...]:
-    """The ``legal_types`` of ``seat``'s view, as the one tuple of the process
-    (``LEGAL_TYPES``)."""
+def seat_legal_types(state: State, seat: int, part: PublicPart) -> tuple[str, ...]:
+    """The ``legal_types`` of ``seat``'s view at the version of ``part``, as the one
+    tuple of the process (``programming_types``' during programming, given the part's
+    ``winnable``, else ``LEGAL_TYPES``')."""
+    if state.phase == PROGRAMMING and 0 <= seat < state.num_players:
+        return programming_types(state, seat, part.rest["winnable"])
     types = tuple(state.legal_action_types(seat))
     return LEGAL_TYPES.setdefault(types, types)
 
@@ -638,6 +649,7 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
             part.seat_checked.clear()
             part.seat_cards.clear()
             part.seat_knows.clear()
+            part.seat_owners_known.clear()
         return version
     checked = part.seat_checked
     stamp = part.seat_stamps.get(seat)
@@ -654,7 +666,8 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
             ):  # (other seats' events only: found once for every seat)
                 checked[seat] = version  # the events so far are checked: the next check starts here
                 return stamp
-        kept = _pieces_kept(state.log, since, version, seat)  # (one scan of the events)
+        # (one scan of the events)
+        kept = _pieces_kept(state.log, since, version, seat, part.seat_owners_known[seat])
         if kept & OTHERS_ONLY and before == table:
             checked[seat] = version
             return stamp
@@ -663,9 +676,11 @@ def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
             part.seat_cards[seat] = version
         if not kept & KNOWLEDGE_KEPT:
             part.seat_knows[seat] = version
+            part.seat_owners_known[seat] = _owners_known(state, seat)
     else:
         table = _table_key(part)
         part.seat_cards[seat] = part.seat_knows[seat] = version
+        part.seat_owners_known[seat] = _owners_known(state, seat)
     part.seat_stamps[seat] = part.seat_checked[seat] = version
     part.seat_tables[seat] = table
     return version
@@ -741,12 +756,25 @@ CARDS_KEPT, KNOWLEDGE_KEPT, OTHERS_ONLY = 1, 2, 4
 EXCHANGE_EVENTS = frozenset({"show", "give", "give_back"})
 
 
-def _pieces_kept(log: list[dict[str, Any]], start: int, end: int, seat: int | None) -> int:
+def _owners_known(state: State, seat: int | None) -> int:
+    """The seats whose cards ``seat`` (``None``: a spectator) knows, as a bit mask."""
+    owners = 0
+    for owner, _ in state.known[knowledge.PUBLIC if seat is None else seat]:
+        owners |= 1 << owner
+    return owners
+
+
+def _pieces_kept(
+    log: list[dict[str, Any]], start: int, end: int, seat: int | None, owners: int
+) -> int:
     """Which pieces of ``seat``'s part the events ``log[start:end]`` of the programming
     phase leave as they were (``CARDS_KEPT``, ``KNOWLEDGE_KEPT``), and whether they are
-    all ``OTHERS_EVENTS`` of other seats (``OTHERS_ONLY``): ``OTHERS_EVENTS`` change no
+    all ``OTHERS_EVENTS`` of other seats (``OTHERS_ONLY``), ``owners`` being the seats
+    whose cards it knew before them (``_owners_known``): ``OTHERS_EVENTS`` change no
     knowledge and only their seat's cards; a Show moves no card; a card given or given
-    back moves only its two seats' cards; any other event may change both."""
+    back moves only its two seats' cards, and changes what a third seat knows only when
+    it knew cards of the giver (``knowledge.move_secretly``: they are forgotten; no card
+    of the third seat's changes who knows it); any other event may change both."""
     kept = CARDS_KEPT | KNOWLEDGE_KEPT | OTHERS_ONLY
     for i in range(start, end):
         event = log[i]
@@ -755,9 +783,14 @@ def _pieces_kept(log: list[dict[str, Any]], start: int, end: int, seat: int | No
             if event["seat"] == seat:
                 kept &= KNOWLEDGE_KEPT if kind == "programmed" else CARDS_KEPT | KNOWLEDGE_KEPT
         elif kind in EXCHANGE_EVENTS:
-            kept &= CARDS_KEPT
-            if kind != "show" and (event["seat"] == seat or event["to"] == seat):
+            if kind == "show":
+                kept &= CARDS_KEPT
+            elif event["seat"] == seat or event["to"] == seat:
                 return 0
+            elif owners >> event["seat"] & 1:  # (``seat``: the giver)
+                kept &= CARDS_KEPT
+            else:
+                kept &= CARDS_KEPT | KNOWLEDGE_KEPT
         else:
             return 0
     return kept

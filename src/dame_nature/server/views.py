@@ -21,10 +21,9 @@ programming it holds while other seats only program and say they are ready): whi
 stamp is the same the part is not asked for again. When it changes, the part is asked
 for piece by piece, and the pieces whose own stamps hold (``engine.view.seat_piece_stamps``:
 the seat's cards, with its listings and ``no_place``, and its knowledge) are not asked for
-again; an action type's listing is built and encoded only when its
-``ActionSpec.options_key`` changed (then, for the types listed card after card,
-``ActionSpec.options_by_card``, joined from each card's actions encoded once for the
-process: ``CARD_TEXTS``).
+again; an action type listed card after card (``ActionSpec.options_by_card``) is then
+joined from each card's actions encoded once for the process (``CARD_TEXTS``), another
+type's listing built and encoded only when its ``ActionSpec.options_key`` changed.
 Nor are the shared part's ``head`` (but ``players``) encoded again while its values are
 equal, its ``tail``, ``rest`` and ``to_act`` while the engine gives the same objects, a
 seat's entry of ``players`` while the engine gives the same entry (it gives an entry equal to
@@ -35,7 +34,7 @@ the previous version's as the same dict) and the room's fields of it are equal
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -95,26 +94,27 @@ TYPES_TEXTS: dict[tuple[str, ...], str] = {}
 CARD_TEXTS: dict[str, dict[Hashable, dict[str, str]]] = {}
 
 
-def _listing_text(spec: ActionSpec, state: State, seat: int) -> str:
-    """The items of ``spec``'s listing for ``seat`` encoded: from each card's actions
-    kept encoded when the type lists card after card, else from its options."""
-    by_card = spec.options_by_card(state, seat)
-    if by_card is None:
-        return dumps(spec.options(state, seat)).decode()[1:-1]
-    cards, rest = by_card
+def _cards_text(
+    spec: ActionSpec, state: State, seat: int, cards: Sequence[str], rest: Hashable
+) -> str:
+    """The items of ``spec``'s listing for ``seat`` encoded, joined from each card's
+    actions kept encoded for the process (``spec.options_by_card``'s ``cards`` and
+    ``rest``)."""
     by_rest = CARD_TEXTS.get(spec.name)
     if by_rest is None:
         by_rest = CARD_TEXTS[spec.name] = {}
     texts = by_rest.get(rest)
     if texts is None:
         texts = by_rest[rest] = {}
-    parts = []
-    for card in cards:
-        text = texts.get(card)
-        if text is None:
-            text = texts[card] = dumps(spec.card_options(state, seat, card)).decode()[1:-1]
-        if text:
-            parts.append(text)
+    try:
+        parts = list(map(texts.__getitem__, cards))  # (no Python frame a card)
+    except KeyError:  # a card not met yet with this type and rest
+        for card in cards:
+            if card not in texts:
+                texts[card] = dumps(spec.card_options(state, seat, card)).decode()[1:-1]
+        parts = list(map(texts.__getitem__, cards))
+    if "" in parts:  # a card without an action of this type
+        parts = [text for text in parts if text]
     return ",".join(parts)
 
 
@@ -189,10 +189,10 @@ class Encoded:
         self.seat_cards: dict[int | None, str] = {}
         self.seat_knows_at: dict[int | None, int] = {}
         self.seat_knows: dict[int | None, str] = {}
-        #: ``"seat action-type" -> its ActionSpec.options_key`` and ``-> the items of its
-        #: listing encoded``: a listing is neither built nor encoded again while its key
-        #: holds, and its key is not asked for while the seat's cards' stamp is the one
-        #: it was found at (``listing_at``)
+        #: ``"seat action-type" -> its ActionSpec.options_key`` (for the types not listed
+        #: card after card) and ``-> the items of its listing encoded``: a listing is not
+        #: made again while the seat's cards' stamp is the one it was found at
+        #: (``listing_at``), nor built and encoded again while its key holds
         self.listing_keys: dict[str, Any] = {}
         self.listing_texts: dict[str, str] = {}
         self.listing_at: dict[str, int] = {}
@@ -397,9 +397,9 @@ class StateMessages:
         from ``legal_types`` to ``no_place``. Its cards (``hand``, ``programmed``), its
         knowledge (``known``, ``known_by``), each action type's listing and ``no_place``
         are asked for and encoded again only when their stamp
-        (``engine.view.seat_piece_stamps``) changed, and a listing then only when its
-        ``ActionSpec.options_key`` changed; ``awaiting`` and the action types are asked
-        for each time."""
+        (``engine.view.seat_piece_stamps``) changed: a listing then joined from its cards'
+        texts (``_cards_text``), or built and encoded when its ``ActionSpec.options_key``
+        changed; ``awaiting`` and the action types are asked for each time."""
         encoded, part = self.encoded, self.part
         cards_at, knows_at = seat_piece_stamps(part, seat)
         if encoded.seat_cards_at.get(seat) == cards_at:
@@ -430,7 +430,7 @@ class StateMessages:
             own_kind = awaiting["kind"]
         if seat is None:  # a spectator: no action, no ``no_place``
             return own, awaited, NO_ACTIONS
-        types = seat_legal_types(state, seat)
+        types = seat_legal_types(state, seat, part)
         keys, texts, found_at = encoded.listing_keys, encoded.listing_texts, encoded.listing_at
         listed = []
         for kind in types:
@@ -444,13 +444,16 @@ class StateMessages:
                     text = texts[where]
                 else:
                     spec = ACTIONS[kind]
-                    key = spec.options_key(state, seat)
-                    if key is None:
+                    by_card = spec.options_by_card(state, seat)
+                    if by_card is not None:  # (joined from its cards' texts: no key asked)
+                        text = texts[where] = _cards_text(spec, state, seat, *by_card)
+                        found_at[where] = cards_at
+                    elif (key := spec.options_key(state, seat)) is None:
                         text = dumps(spec.options(state, seat)).decode()[1:-1]
                     else:
-                        if keys.get(where) != key:  # (a key is never None here)
+                        if keys.get(where) != key:
                             keys[where] = key
-                            texts[where] = _listing_text(spec, state, seat)
+                            texts[where] = dumps(spec.options(state, seat)).decode()[1:-1]
                         text = texts[where]
                         found_at[where] = cards_at
             if text:
