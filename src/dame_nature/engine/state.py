@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import json
+from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -348,14 +349,18 @@ class State(StateChanges):
         return {awaited[0]} if awaited else set()
 
     def to_act(self) -> list[int]:
-        """``current_players()`` in seat order: the seats the table waits for."""
-        if self.phase == PROGRAMMING and self.pending_give is None:
+        """``current_players()`` in seat order: the seats the table waits for (during
+        programming, built in order: no set made and sorted)."""
+        if self.phase == PROGRAMMING:
             hands, programmed, ready = self.hands, self.programmed, self.ready
-            return [
+            seats = [
                 s
                 for s in range(self.num_players)
                 if (hands[s] or programmed[s] is not None) and not ready[s]
             ]
+            if self.pending_give is not None and self.pending_give["to"] not in seats:
+                insort(seats, self.pending_give["to"])
+            return seats
         return sorted(self.current_players())
 
     def next_side_chooser(self) -> int:

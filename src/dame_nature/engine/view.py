@@ -18,12 +18,14 @@ the shared part keeps what still holds: each seat's log tail (the events logged 
 are added), ``no_place``'s answers for the turn's programming, the lists of the shared
 part that did not change (its ``tail`` and ``rest`` whole when equal), its table,
 outlook and ``lost_reason`` while seats only programmed and said they were ready or not
-(``public_part``), and each player's entry while it is equal (the same dict: only the
-entries of the seats of those events are made again then). A seat's part is built
-whenever asked and never kept: ``seat_stamp`` gives, as an int, the version at which it
-last changed (during programming, it holds while other seats only program and say they
-are ready or not), so that a reader keeps what it made of the part by that stamp, not
-the part's objects.
+(``public_part``: then the part itself is brought to the new version in place, and is
+to be read at the state's current version only), the table's cards after Symbioses that
+move cards only between hands, and each player's entry while it is equal (the same dict:
+only the entries of the seats of those events are made again then). A seat's part is
+built whenever asked and never kept: ``seat_stamp`` gives, as an int, the version at
+which it last changed (during programming, it holds while other seats only program and
+say they are ready or not), so that a reader keeps what it made of the part by that
+stamp, not the part's objects.
 """
 
 from __future__ import annotations
@@ -195,7 +197,9 @@ def visible_log(
 
 
 class PublicPart:
-    """What every seat's view shares at one version of the state (``len(log)``)."""
+    """What every seat's view shares at one version of the state (``len(log)``); during a
+    programming phase, while seats only program and say they are ready or not, the same
+    part is brought from one version to the next (``_programming_step``)."""
 
     __slots__ = (
         ("version", "head", "players", "tail", "awaited", "to_act", "rest", "log_start")
@@ -356,29 +360,14 @@ def public_part(state: State) -> PublicPart:
         and cached.head["turn"] == state.turn
         else None
     )
-    touched = (
-        _seats_since(log, programming.version, version)
-        if programming is not None and programming.version < version
-        else None
-    )
-    mask = 0  # (``touched`` as a bit mask)
-    if programming is not None and touched is not None:
-        # only cards programmed and seats ready or not since: the table, the turn's
-        # count, the reveal order and the game's outlook (``lost_reason``) are as they
-        # were (hands and programmed cards only moved within a seat), and so are the
-        # players' entries but those of the seats of these events
-        head = programming.head
-        players = programming.players  # (its entries replaced in place: no list a version)
-        for s in touched:
-            # (a seat's side is chosen before the first turn: these events leave it)
-            entry = _player(state, s, players[s]["side"])
-            if entry != players[s]:
-                players[s] = entry
-            mask |= 1 << s
-        tail, rest, lost = programming.tail, programming.rest, programming.lost
-    else:
-        head, players, tail, rest = _table(state, awaited, cached)
-        lost = UNASKED
+    cards_kept = False  # (whether the table's cards are as in ``cached``)
+    if programming is not None and programming.version < version:
+        touched = _seats_since(log, programming.version, version)
+        if touched is not None:
+            _programming_step(state, programming, touched, awaited)
+            return programming
+        cards_kept = _cards_stay(log, programming.version, version)
+    head, players, tail, rest = _table(state, awaited, cached, cards_kept)
     log_start = version - LOG_TAIL if version > LOG_TAIL else 0
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail were counted by the previous version
@@ -395,7 +384,6 @@ def public_part(state: State) -> PublicPart:
         version, head, players, tail, awaited, state.to_act(), rest, log_start, log,
         last_private, cached,
     )  # fmt: skip
-    part.lost = lost
     if cached is not None:
         part.previous = cached.seat_logs
         part.previous_start, part.previous_version = cached.log_start, cached.version
@@ -403,24 +391,22 @@ def public_part(state: State) -> PublicPart:
         # what did not change: the previous version's (fewer young objects, and a reader
         # may keep what it made of them: ``server/views.py``)
         old_players = cached.players
-        if touched is None:  # each seat's entry of the previous version again when equal
-            if len(players) == len(old_players):
-                for s, entry in enumerate(players):
-                    if entry == old_players[s]:
-                        players[s] = old_players[s]
-            if head is not cached.head and head == cached.head:
-                part.head = cached.head
+        if len(players) == len(old_players):  # each entry of the previous version when equal
+            for s, entry in enumerate(players):
+                if entry == old_players[s]:
+                    players[s] = old_players[s]
+        if head == cached.head:
+            part.head = cached.head
         if players == old_players:  # (the same dicts: compared by identity)
             part.players = old_players
-        if tail is not cached.tail:
-            if tail == cached.tail:
-                tail = part.tail = cached.tail
-            else:
-                old_tail = cached.tail
-                for key, value in tail.items():
-                    if type(value) is list and old_tail.get(key) == value:
-                        tail[key] = old_tail[key]
-        if rest is not cached.rest and rest == cached.rest:
+        if tail == cached.tail:
+            part.tail = cached.tail
+        else:
+            old_tail = cached.tail
+            for key, value in tail.items():
+                if type(value) is list and old_tail.get(key) == value:
+                    tail[key] = old_tail[key]
+        if rest == cached.rest:
             part.rest = cached.rest
         if part.to_act == cached.to_act:
             part.to_act = cached.to_act
@@ -428,22 +414,70 @@ def public_part(state: State) -> PublicPart:
             part.log_audience = cached.log_audience
     if programming is not None:
         part.no_place = programming.no_place
-        if touched is not None and awaited == programming.awaited:
-            # the same ``tail`` and ``rest`` (so the same reveal order and outlook), and
-            # the table waits as it did: ``_table_key``'s answer is the same string
-            part.table_key = programming.table_key
-        if touched is not None:
-            part.touched_from, part.touched = programming.version, mask
     state._public = part
     return part
 
 
+def _programming_step(
+    state: State, part: PublicPart, seats: set[int], awaited: tuple[int, str] | None
+) -> None:
+    """``part``, the shared part of an earlier version of this programming phase, brought
+    in place to the state's version, when the events logged since are all
+    ``OTHERS_EVENTS`` of ``seats``: only cards programmed and seats ready or not, so the
+    table, the turn's count, the reveal order and the game's outlook (``lost_reason``)
+    are as they were (hands and programmed cards only moved within a seat), and so are
+    the players' entries but those of ``seats`` (no new part nor list a version: the
+    part is that of the state's current version, to be read at it)."""
+    log = state.log
+    version = len(log)
+    players = part.players
+    mask = 0  # (``seats`` as a bit mask)
+    for s in seats:
+        # (a seat's side is chosen before the first turn: these events leave it)
+        entry = _player(state, s, players[s]["side"])
+        if entry != players[s]:
+            players[s] = entry
+        mask |= 1 << s
+    log_start = version - LOG_TAIL if version > LOG_TAIL else 0
+    last_private = part.last_private
+    first_new = part.version
+    if log_start > first_new:  # (no event of the part's tail is in this version's)
+        last_private.clear()
+        first_new = log_start
+    for i in range(first_new, version):
+        event = log[i]
+        if "_seen_by" in event:
+            for s in event["_seen_by"]:
+                last_private[s] = i
+    audience = (
+        set(last_private)  # (most often: no comprehension to run)
+        if not last_private or min(last_private.values()) >= log_start
+        else {s for s, i in last_private.items() if i >= log_start}
+    )
+    # the previous version's logs (``_seat_log``) and its audience
+    part.previous, part.seat_logs, part.public_tail = part.seat_logs, {}, None
+    part.previous_start, part.previous_version = part.log_start, part.version
+    part.previous_audience = part.log_audience
+    if audience != part.log_audience:
+        part.log_audience = audience
+    to_act = state.to_act()
+    if to_act != part.to_act:
+        part.to_act = to_act
+    if awaited != part.awaited:  # (the table waits otherwise: ``_table_key`` again)
+        part.awaited, part.table_key = awaited, None
+    part.touched_from, part.touched = part.version, mask
+    part.version, part.log_start = version, log_start
+
+
 def _table(
-    state: State, awaited: tuple[int, str] | None, cached: PublicPart | None
+    state: State,
+    awaited: tuple[int, str] | None,
+    cached: PublicPart | None,
+    cards_kept: bool = False,
 ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
     """The shared part's ``head``, ``players``, ``tail`` and ``rest``, built from the
     state (the lists fixed for the game: those of ``cached``, an earlier version's, if
-    any)."""
+    any; ``cards_kept``: the table's cards, ``table_cards``, as in ``cached``'s tail)."""
     game = state.game
     n = game.num_players
     revealing = None
@@ -477,14 +511,20 @@ def _table(
         "symbiosis_kinds": kinds,
         "show_names_one_player": game.config.show_names_one_player,
     }  # (then ``players``)
-    tail = {
-        "layout": game.config.main_layout,
-        "webs": webs,
-        **table_cards(state),
-        "revealing": revealing,
-        "pending_give": {"from": pending["from"], "to": pending["to"]} if pending else None,
-        "reveal_order": reveal.reveal_order(state),
-    }
+    pending_give = {"from": pending["from"], "to": pending["to"]} if pending else None
+    if cards_kept and cached is not None:  # (the same keys: only their last three again)
+        tail = dict(cached.tail)
+        tail["revealing"], tail["pending_give"] = revealing, pending_give
+        tail["reveal_order"] = reveal.reveal_order(state)
+    else:
+        tail = {
+            "layout": game.config.main_layout,
+            "webs": webs,
+            **table_cards(state),
+            "revealing": revealing,
+            "pending_give": pending_give,
+            "reveal_order": reveal.reveal_order(state),
+        }
     rest = {
         "winnable": state.is_winnable(),
         "max_discards": state.max_discards(),
@@ -693,6 +733,17 @@ def _seats_since(log: list[dict[str, Any]], start: int, end: int) -> set[int] | 
             return None
         seats.add(event["seat"])
     return seats
+
+
+def _cards_stay(log: list[dict[str, Any]], start: int, end: int) -> bool:
+    """Whether the events ``log[start:end]`` of a programming phase leave the table's
+    cards (``table_cards``) as they were: cards programmed, seats ready or not, and
+    Symbioses that move cards only between hands (``EXCHANGE_EVENTS``)."""
+    for i in range(start, end):
+        kind = log[i]["type"]
+        if kind not in OTHERS_EVENTS and kind not in EXCHANGE_EVENTS:
+            return False
+    return True
 
 
 #: ``_pieces_kept``'s bits: the seat's cards (and the discard pile) are as they were; what
