@@ -34,7 +34,7 @@ from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import knowledge, pace, reveal
+from . import knowledge, reveal
 from .actions import ACTIONS, ACTIONS_BY_PHASE, CARD_IDS, Action
 from .cards import CATALOGUE
 from .changes import StateChanges, event_from_json, event_to_json
@@ -42,6 +42,7 @@ from .enums import CHOOSING_SIDES, OVER, PROGRAMMING, REVEAL, Phase
 from .errors import IllegalAction
 from .history import History
 from .knowledge import PUBLIC
+from .pace import MAX_CHANGES_PER_TURN, changes_this_turn
 from .reveal import REASONS, REASONS_FR
 from .rules.base import Outcome
 
@@ -545,27 +546,29 @@ def programming_types(state: State, seat: int, winnable: bool | None = None) -> 
     hand = state.hands[seat]
     programmed = state.programmed[seat]
     ready = state.ready[seat]
-    holds = bool(hand) or programmed is not None
     pending = state.pending_give
-    may_change = programmed is None or (
-        (bool(hand) or ready) and pace.changes_this_turn(state, seat) < pace.MAX_CHANGES_PER_TURN
-    )
-    bits = 0
-    if pending is not None and pending["to"] == seat and holds:
-        bits = GIVE_BACK
-    if hand and may_change:
-        bits |= PROGRAM
-    if programmed is not None and not ready:
-        bits |= READY
-    if ready and may_change:
-        bits |= UNREADY
-    if (
-        pending is None
-        and holds
-        and (
-            state.symbiosis_cards[seat] > 0
-            or (seat == state.first_player and not state.free_symbiosis_used)
-        )
+    # (each branch finds ``program``, ``ready`` and ``unready``: a seat may change, program
+    # or take back its "ready", while it has no card programmed, else while it holds a
+    # card or is ready and its changes this turn are under the bound)
+    if programmed is None:
+        holds = bool(hand)
+        bits = PROGRAM if hand else 0
+        if ready:
+            bits |= UNREADY
+    else:
+        holds = True
+        bits = 0 if ready else READY
+        if (hand or ready) and changes_this_turn(state, seat) < MAX_CHANGES_PER_TURN:
+            if hand:
+                bits |= PROGRAM
+            if ready:
+                bits |= UNREADY
+    if pending is not None:
+        if pending["to"] == seat and holds:
+            bits |= GIVE_BACK
+    elif holds and (
+        state.symbiosis_cards[seat] > 0
+        or (seat == state.first_player and not state.free_symbiosis_used)
     ):
         kinds = state.game.config.symbiosis_kinds
         if "show" in kinds:

@@ -40,15 +40,13 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from orjson import dumps, loads
 
-from ..engine import MAX_PLAYERS
+from ..engine import MAX_PLAYERS, knowledge
 from ..engine.actions import ACTIONS
 from ..engine.view import (
     PublicPart,
     public_event,
     public_part,
     seat_awaiting,
-    seat_cards,
-    seat_knowledge,
     seat_legal_types,
     seat_no_place,
     seat_piece_stamps,
@@ -121,6 +119,48 @@ def _cards_text(
 def _members(data: dict[str, Any]) -> str:
     """The members of a non-empty JSON object, without its braces."""
     return orjson.dumps(data).decode()[1:-1]
+
+
+def _cards_members(state: State, seat: int | None) -> str:
+    """The members ``hand`` and ``programmed`` of ``seat``'s view
+    (``engine.view.seat_cards``) encoded from the state's list and card (no dict nor
+    copy of the hand made)."""
+    if seat is None:
+        return '"hand":[],"programmed":null'
+    return (
+        '"hand":'
+        + dumps(state.hands[seat]).decode()
+        + ',"programmed":'
+        + dumps(state.programmed[seat]).decode()
+    )
+
+
+#: ``(owner, card)`` (``knowledge.pair``'s one tuple) -> ``{"seat":owner,"card":card}``
+#: encoded, an item of a view's ``known``, made once for the process
+KNOWN_TEXTS: dict[tuple[int, str], str] = {}
+
+
+def _knowledge_members(state: State, seat: int | None) -> str:
+    """The members ``known`` and ``known_by`` of ``seat``'s view
+    (``engine.view.seat_knowledge``) encoded: ``known``'s items joined from each
+    pair's text kept for the process (no dict an item)."""
+    known = state.known
+    entries = known[knowledge.PUBLIC if seat is None else seat]
+    try:
+        items = ",".join(map(KNOWN_TEXTS.__getitem__, entries))  # (no Python frame a pair)
+    except KeyError:  # a pair not met yet
+        for owner, card in entries:
+            if (owner, card) not in KNOWN_TEXTS:
+                KNOWN_TEXTS[(owner, card)] = _json({"seat": owner, "card": card})
+        items = ",".join(map(KNOWN_TEXTS.__getitem__, entries))
+    if seat is None:
+        return '"known":[' + items + '],"known_by":{}'
+    return (
+        '"known":['
+        + items
+        + '],"known_by":'
+        + _json(knowledge.known_by(known, seat, state.num_players))
+    )
 
 
 def _json(data: Any) -> str:
@@ -405,12 +445,12 @@ class StateMessages:
         if encoded.seat_cards_at.get(seat) == cards_at:
             cards = encoded.seat_cards[seat]
         else:
-            cards = encoded.seat_cards[seat] = _members(seat_cards(state, seat))
+            cards = encoded.seat_cards[seat] = _cards_members(state, seat)
             encoded.seat_cards_at[seat] = cards_at
         if encoded.seat_knows_at.get(seat) == knows_at:
             knows = encoded.seat_knows[seat]
         else:
-            knows = encoded.seat_knows[seat] = _members(seat_knowledge(state, seat))
+            knows = encoded.seat_knows[seat] = _knowledge_members(state, seat)
             encoded.seat_knows_at[seat] = knows_at
         own = cards + "," + knows
         awaiting = None if part.awaited is None else seat_awaiting(state, seat, part)
