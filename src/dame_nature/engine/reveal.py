@@ -295,46 +295,61 @@ def no_place(
     the reason it would be discarded if revealed this turn, in the web as it is now,
     whatever is revealed before it (``None``: it may find a place, or it is played its
     own way: a Cat, a Reintroduction, a Pollution). ``order`` is ``reveal_order``;
-    ``known`` keeps the answers of this turn's programming card by card (nothing they
-    depend on changes until the reveal: the web, the rules' data, the first player): by
-    seat and whether it is sure to reveal first when a rule reads the reveal, else one
-    dict for every seat, filled from the answers by ``PLACEMENT_CLASS`` (the cards of a
-    colour share theirs); a new dict at each call."""
-    if state.phase != PROGRAMMING:
+    ``known`` keeps the answers of this turn's programming (``no_place_answers``); a new
+    dict at each call."""
+    key = no_place_key(state, seat, order)
+    if key is None:
         return {}
-    cards = state.cards_of(seat)
-    # keyed by a string, which the cyclic collector does not track (a tuple it walks
-    # until a pass finds it untrackable), a dict of strings (untracked too)
+    reasons = no_place_answers(state, seat, key, known)
+    return {card: reasons[card] for card in state.cards_of(seat)}
+
+
+def no_place_key(state: State, seat: int, order: list[int]) -> str | None:
+    """During programming, the key in ``no_place``'s ``known`` of the answers for
+    ``seat`` (``order`` is ``reveal_order``): when a rule reads the reveal, the seat and
+    whether it is unsure to reveal first (``"seat unsure"``), else ``""``, one dict for
+    every seat; None outside programming. A card's answer under a key, once there, holds
+    for the turn (nothing it depends on changes until the reveal: the web, the rules'
+    data, the first player), so a reader may keep what it made of it by the key."""
+    if state.phase != PROGRAMMING:
+        return None
     hooks = state.game.hooks
     # (``Hooks.certain_discard`` holds every rule with a ``discard_reason`` too)
     if not (hooks.special_outcomes or hooks.certain_discard or hooks.allows_slot):
-        prefix = ""  # no rule reads the reveal: the same answers for every seat
-    else:
-        unsure = not order or order[0] != seat
-        prefix = _NO_PLACE_PREFIXES[unsure][seat]
-    reasons: dict[str, str | None] | None = known.get(prefix)
+        return ""  # no rule reads the reveal: the same answers for every seat
+    return _NO_PLACE_PREFIXES[not order or order[0] != seat][seat]
+
+
+def no_place_answers(
+    state: State, seat: int, key: str, known: dict[Any, Any]
+) -> dict[str, str | None]:
+    """The answers ``known`` keeps under ``key`` (``no_place_key``), with those of every
+    card ``seat`` holds added: the dict kept, not a copy (read only). Keyed by a string,
+    which the cyclic collector does not track (a tuple it walks until a pass finds it
+    untrackable), a dict of strings (untracked too). Under ``""`` they are filled from
+    the answers by ``PLACEMENT_CLASS`` (the cards of a colour share theirs)."""
+    reasons: dict[str, str | None] | None = known.get(key)
     if reasons is None:
-        reasons = known[prefix] = {}
-    try:
-        return {card: reasons[card] for card in cards}
-    except KeyError:  # a card not asked about yet this turn
-        if prefix:
-            for card in cards:
-                if card not in reasons:
-                    ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
-                    reasons[card] = discard_reason(state, ctx)
-        else:
-            by_class: dict[str, str | None] | None = known.get("class")
-            if by_class is None:
-                by_class = known["class"] = {}
-            for card in cards:
-                if card not in reasons:
-                    placement = PLACEMENT_CLASS[card]
-                    if placement not in by_class:
-                        ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, True)
-                        by_class[placement] = discard_reason(state, ctx)
-                    reasons[card] = by_class[placement]
-        return {card: reasons[card] for card in cards}
+        reasons = known[key] = {}
+    cards = state.cards_of(seat)
+    if key:
+        unsure = key.endswith("1")
+        for card in cards:
+            if card not in reasons:
+                ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, unsure)
+                reasons[card] = discard_reason(state, ctx)
+    else:
+        by_class: dict[str, str | None] | None = known.get("class")
+        if by_class is None:
+            by_class = known["class"] = {}
+        for card in cards:
+            if card not in reasons:
+                placement = PLACEMENT_CLASS[card]
+                if placement not in by_class:
+                    ctx = RevealContext(state, seat, CATALOGUE.cards[card], None, True)
+                    by_class[placement] = discard_reason(state, ctx)
+                reasons[card] = by_class[placement]
+    return reasons
 
 
 # ------------------------------------------------------------------ resolving a reveal

@@ -630,6 +630,20 @@ def seat_no_place(state: State, seat: int, part: PublicPart) -> dict[str, str | 
     return reveal.no_place(state, seat, part.tail["reveal_order"], part.no_place)
 
 
+def seat_no_place_key(state: State, seat: int, part: PublicPart) -> str | None:
+    """``reveal.no_place_key`` for ``seat`` at the version of ``part``: under which key
+    ``part.no_place`` keeps its answers for the turn; None outside programming."""
+    return reveal.no_place_key(state, seat, part.tail["reveal_order"])
+
+
+def seat_no_place_answers(
+    state: State, seat: int, key: str, part: PublicPart
+) -> dict[str, str | None]:
+    """``reveal.no_place_answers``: the answers ``part.no_place`` keeps under ``key``
+    (``seat_no_place_key``), holding those of ``seat``'s cards (read only)."""
+    return reveal.no_place_answers(state, seat, key, part.no_place)
+
+
 def seat_stamp(state: State, seat: int | None, part: PublicPart) -> int:
     """A stamp of ``seat``'s part (``seat_part``, but its log) at the version of
     ``part``: the version at which the part last changed. Two versions of one state with

@@ -48,7 +48,8 @@ from ..engine.view import (
     public_part,
     seat_awaiting,
     seat_legal_types,
-    seat_no_place,
+    seat_no_place_answers,
+    seat_no_place_key,
     seat_piece_stamps,
     seat_stamp,
 )
@@ -167,6 +168,31 @@ def _json(data: Any) -> str:
     return orjson.dumps(data).decode()
 
 
+def _no_place_text(encoded: Encoded, state: State, seat: int, part: PublicPart) -> str:
+    """``seat``'s ``no_place`` encoded: the members of its cards (hand, then the
+    programmed card, the order of the engine's dict) joined, each encoded once a turn
+    under its answers' key; the engine is asked for the answers only for a card not
+    encoded yet."""
+    key = seat_no_place_key(state, seat, part)
+    if key is None:
+        return "{}"
+    if encoded.no_place_known is not part.no_place:  # a new turn's answers
+        encoded.no_place_known = part.no_place
+        encoded.no_place_members = {}
+    members = encoded.no_place_members.get(key)
+    if members is None:
+        members = encoded.no_place_members[key] = {}
+    cards = state.cards_of(seat)
+    try:
+        return "{" + ",".join(map(members.__getitem__, cards)) + "}"
+    except KeyError:  # a card not encoded yet this turn
+        answers = seat_no_place_answers(state, seat, key, part)
+        for card in cards:
+            if card not in members:
+                members[card] = _members({card: answers[card]})
+        return "{" + ",".join(map(members.__getitem__, cards)) + "}"
+
+
 class Encoded:
     """The pieces of the views of one state kept encoded from one version to the next
     (``PublicPart.memo["encoded"]``)."""
@@ -188,6 +214,8 @@ class Encoded:
         "listing_at",
         "no_place_texts",
         "no_place_at",
+        "no_place_known",
+        "no_place_members",
         "head",
         "head_text",
         "tail",
@@ -240,6 +268,12 @@ class Encoded:
         #: cards' stamp is ``no_place_at``'s
         self.no_place_texts: dict[int, str] = {}
         self.no_place_at: dict[int, int] = {}
+        #: the engine's answers of ``no_place`` for the turn (``PublicPart.no_place``)
+        #: and, by their key there (``reveal.no_place_answers``), ``card id -> its
+        #: member encoded`` (``"card":"reason"``): an answer holds for the turn, so a
+        #: seat's ``no_place`` is its cards' members joined
+        self.no_place_known: dict[Any, Any] | None = None
+        self.no_place_members: dict[str, dict[str, str]] = {}
         #: the shared part's ``head`` last encoded (the engine gives the same dict again
         #: while it is equal: compared by value only when another) and its members encoded
         self.head: dict[str, Any] | None = None
@@ -501,8 +535,7 @@ class StateMessages:
         if encoded.no_place_at.get(seat) == cards_at:
             no_place_text = encoded.no_place_texts[seat]
         else:
-            no_place = seat_no_place(state, seat, part)
-            no_place_text = dumps(no_place).decode() if no_place else "{}"
+            no_place_text = _no_place_text(encoded, state, seat, part)
             encoded.no_place_texts[seat] = no_place_text
             encoded.no_place_at[seat] = cards_at
         legal_types = TYPES_TEXTS.get(types)
