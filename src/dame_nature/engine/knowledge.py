@@ -101,8 +101,18 @@ def move_secretly(known: Knowledge, giver: int, receiver: int, card: str) -> Non
 def known_to(known: Knowledge, viewer: int | None) -> list[dict[str, Any]]:
     """What ``viewer`` (``None``: a spectator) knows of the others' cards, as the view
     lists it."""
-    entries = known[PUBLIC if viewer is None else viewer]
-    return [{"seat": owner, "card": card} for owner, card in entries]
+    return [known_item(owner, card) for owner, card in pairs_known_to(known, viewer)]
+
+
+def pairs_known_to(known: Knowledge, viewer: int | None) -> list[tuple[int, str]]:
+    """The ``(owner, card)`` pairs ``viewer`` (``None``: a spectator) knows (the list
+    kept: read only)."""
+    return known[PUBLIC if viewer is None else viewer]
+
+
+def known_item(owner: int, card: str) -> dict[str, Any]:
+    """A pair as an item of a view's ``known``."""
+    return {"seat": owner, "card": card}
 
 
 def known_by(known: Knowledge, seat: int, num_players: int) -> dict[str, list[int]]:

@@ -78,11 +78,8 @@ def may_change(state: State, seat: int) -> bool:
 
 
 def require_change_left(state: State, seat: int) -> None:
-    """Raise ``IllegalAction`` (``too_many_changes``) once ``seat`` used its changes
-    (``may_change``, in this frame)."""
-    if state.programmed[seat] is not None and changes_this_turn(state, seat) >= (
-        MAX_CHANGES_PER_TURN
-    ):
+    """Raise ``IllegalAction`` (``too_many_changes``) once ``seat`` used its changes."""
+    if not may_change(state, seat):
         raise IllegalAction(
             f"You have changed your card {MAX_CHANGES_PER_TURN} times this turn, the most "
             "allowed: keep the card you programmed and say you are ready.",

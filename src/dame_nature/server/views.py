@@ -47,6 +47,7 @@ from ..engine.view import (
     public_event,
     public_part,
     seat_awaiting,
+    seat_cards,
     seat_legal_types,
     seat_no_place_answers,
     seat_no_place_key,
@@ -122,20 +123,6 @@ def _members(data: dict[str, Any]) -> str:
     return orjson.dumps(data).decode()[1:-1]
 
 
-def _cards_members(state: State, seat: int | None) -> str:
-    """The members ``hand`` and ``programmed`` of ``seat``'s view
-    (``engine.view.seat_cards``) encoded from the state's list and card (no dict nor
-    copy of the hand made)."""
-    if seat is None:
-        return '"hand":[],"programmed":null'
-    return (
-        '"hand":'
-        + dumps(state.hands[seat]).decode()
-        + ',"programmed":'
-        + dumps(state.programmed[seat]).decode()
-    )
-
-
 #: ``(owner, card)`` (``knowledge.pair``'s one tuple) -> ``{"seat":owner,"card":card}``
 #: encoded, an item of a view's ``known``, made once for the process
 KNOWN_TEXTS: dict[tuple[int, str], str] = {}
@@ -146,13 +133,13 @@ def _knowledge_members(state: State, seat: int | None) -> str:
     (``engine.view.seat_knowledge``) encoded: ``known``'s items joined from each
     pair's text kept for the process (no dict an item)."""
     known = state.known
-    entries = known[knowledge.PUBLIC if seat is None else seat]
+    entries = knowledge.pairs_known_to(known, seat)
     try:
         items = ",".join(map(KNOWN_TEXTS.__getitem__, entries))  # (no Python frame a pair)
     except KeyError:  # a pair not met yet
         for owner, card in entries:
             if (owner, card) not in KNOWN_TEXTS:
-                KNOWN_TEXTS[(owner, card)] = _json({"seat": owner, "card": card})
+                KNOWN_TEXTS[(owner, card)] = _json(knowledge.known_item(owner, card))
         items = ",".join(map(KNOWN_TEXTS.__getitem__, entries))
     if seat is None:
         return '"known":[' + items + '],"known_by":{}'
@@ -479,7 +466,7 @@ class StateMessages:
         if encoded.seat_cards_at.get(seat) == cards_at:
             cards = encoded.seat_cards[seat]
         else:
-            cards = encoded.seat_cards[seat] = _cards_members(state, seat)
+            cards = encoded.seat_cards[seat] = _members(seat_cards(state, seat))
             encoded.seat_cards_at[seat] = cards_at
         if encoded.seat_knows_at.get(seat) == knows_at:
             knows = encoded.seat_knows[seat]
