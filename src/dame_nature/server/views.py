@@ -76,10 +76,8 @@ LISTING_KEYS: dict[str, list[str]] = {
     kind: [f"{seat} {kind}" for seat in range(MAX_PLAYERS)] for kind in ACTIONS
 }
 
-#: each seat encoded (``None``: a spectator)
-SEAT_TEXTS: dict[int | None, str] = {None: "null"} | {
-    seat: str(seat) for seat in range(MAX_PLAYERS)
-}
+#: each seat encoded
+SEAT_TEXTS = [str(seat) for seat in range(MAX_PLAYERS)]
 
 #: a spectator's members from ``legal_types`` to ``no_place`` (no action, no ``no_place``)
 NO_ACTIONS = '[],"legal_actions":[],"no_place":{}'
@@ -432,7 +430,7 @@ class StateMessages:
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
-                SEAT_TEXTS[seat],
+                "null" if seat is None else SEAT_TEXTS[seat],
                 self._head,
                 own,
                 self._tail,
