@@ -350,6 +350,7 @@ def public_part(state: State) -> PublicPart:
     cached: PublicPart | None = state._public
     if cached is not None and cached.version == version:
         return cached
+    awaited = state.awaited()  # (one tuple for the process by seat and why: none kept a version)
     # the cached part, when it is of the programming phase of this turn still
     programming = (
         cached
@@ -363,10 +364,9 @@ def public_part(state: State) -> PublicPart:
     if programming is not None and programming.version < version:
         touched = _seats_since(log, programming.version, version)
         if touched is not None:
-            _programming_step(state, programming, touched)
+            _programming_step(state, programming, touched, awaited)
             return programming
         cards_kept = _cards_stay(log, programming.version, version)
-    awaited = state.awaited()  # (one tuple for the process by seat and why: none kept a version)
     head, players, tail, rest = _table(state, awaited, cached, cards_kept)
     log_start = version - LOG_TAIL if version > LOG_TAIL else 0
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
@@ -418,18 +418,18 @@ def public_part(state: State) -> PublicPart:
     return part
 
 
-def _programming_step(state: State, part: PublicPart, seats: set[int]) -> None:
+def _programming_step(
+    state: State, part: PublicPart, seats: set[int], awaited: tuple[int, str] | None
+) -> None:
     """``part``, the shared part of an earlier version of this programming phase, brought
     in place to the state's version, when the events logged since are all
     ``OTHERS_EVENTS`` of ``seats``: only cards programmed and seats ready or not, so the
-    table, the seat awaited (whether a card given waits), the turn's count, the reveal
-    order and the game's outlook (``lost_reason``) are as they were (hands and programmed
-    cards only moved within a seat), and so are the players' entries but those of
-    ``seats``, and ``to_act`` unless one of them became ready or not (each seat keeps
-    its cards: only its readiness moves it in or out; ``State.to_act`` is asked then
-    only), and the log's audience unless a seat saw its first event of the tail or the
-    last one it saw left it (no new part nor list a version: the part is that of the
-    state's current version, to be read at it)."""
+    table, the turn's count, the reveal order and the game's outlook (``lost_reason``)
+    are as they were (hands and programmed cards only moved within a seat), and so are
+    the players' entries but those of ``seats``, and ``to_act`` unless one of them
+    became ready or not (each seat keeps its cards, so only its readiness moves it in or
+    out: ``State.to_act`` is asked only then). No new part nor list is made a version:
+    the part is that of the state's current version, to be read at it."""
     log = state.log
     version = len(log)
     players = part.players
@@ -454,18 +454,23 @@ def _programming_step(state: State, part: PublicPart, seats: set[int]) -> None:
         if "_seen_by" in event:
             for s in event["_seen_by"]:
                 last_private[s] = i
+    audience = (
+        set(last_private)  # (most often: no comprehension to run)
+        if not last_private or min(last_private.values()) >= log_start
+        else {s for s, i in last_private.items() if i >= log_start}
+    )
     # the previous version's logs (``_seat_log``) and its audience
     part.previous, part.seat_logs, part.public_tail = part.seat_logs, {}, None
     part.previous_start, part.previous_version = part.log_start, part.version
-    part.previous_audience = audience = part.log_audience
-    # (the audience is as it was while it holds the same seats and each still sees an
-    # event of the tail: no set made a version)
-    if last_private.keys() != audience or (last_private and min(last_private.values()) < log_start):
-        part.log_audience = {s for s, i in last_private.items() if i >= log_start}
+    part.previous_audience = part.log_audience
+    if audience != part.log_audience:
+        part.log_audience = audience
     if readiness_moved:
         to_act = state.to_act()
         if to_act != part.to_act:
             part.to_act = to_act
+    if awaited != part.awaited:  # (the table waits otherwise: ``_table_key`` again)
+        part.awaited, part.table_key = awaited, None
     part.touched_from, part.touched = part.version, mask
     part.version, part.log_start = version, log_start
 
