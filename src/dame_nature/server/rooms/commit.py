@@ -138,13 +138,20 @@ class Commit:
         self.metrics.store_write.observe(time.perf_counter() - started)
         return stored
 
-    def changed(self, room: Room, now: float, **published: Any) -> None:
+    def changed(
+        self,
+        room: Room,
+        now: float,
+        ends: bool = False,
+        published: dict[str, Any] | None = None,
+    ) -> None:
         """A change stored as ``save`` said: a new version, every socket its new view,
-        the room's bots woken, the other nodes told (``published``: what lets them apply
-        it without reading the store)."""
+        the room's bots woken, the other nodes told (``ends``: an action that ended the
+        game; ``published``: what lets the other nodes apply it without reading the
+        store, which a caller makes only when ``coordination.shared``)."""
         room.version += 1
         room.stored = max(room.stored, room.version)
-        if published.get("ends") and room.state is not None and room.state.result is not None:
+        if ends and room.state is not None and room.state.result is not None:
             won = room.state.result["outcome"] == "won"
             self.metrics.game_over(len(room.players), won)
         room.updated_at = now
@@ -152,7 +159,7 @@ class Commit:
         self.on_change(room)
         coordination = self.coordination
         if coordination.shared:  # other nodes to tell (one node alone publishes nothing)
-            coordination.publish(room, **published)
+            coordination.publish(room, **(published or {}))
 
     async def presence(self, room: Room, seat: int, present: bool, broadcast: bool = True) -> bool:
         """Under the room's lock: this node's first socket of ``seat`` opened (or its last
