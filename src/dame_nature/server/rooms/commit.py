@@ -104,12 +104,15 @@ class Commit:
         of the store with the version it stores and the one it expects to find.
         ``Conflict`` passes through (``attempt`` catches up and checks again); any other
         failure is refused as ``not_saved``."""
-        return await self.write(method, *args, **kwargs, **self.coordination.versions(room))
+        version, expected = self.coordination.versions(room)
+        return await self.write(method, *args, **kwargs, version=version, expected=expected)
 
-    def save_now(self, room: Room, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def save_now(self, room: Room, method: Callable[..., Any], *args: Any) -> Any:
         """``save`` on a store whose methods run inline (``store.inline``: SQLite), called
-        rather than awaited: the same write, the same errors, no coroutine."""
-        return self.write_now(method, *args, **kwargs, **self.coordination.versions(room))
+        rather than awaited: the same write, the same errors, no coroutine. ``method``
+        takes the two versions as its last arguments, after ``args`` (``append_action``):
+        no dict of keywords made for them."""
+        return self.write_now(method, *args, *self.coordination.versions(room))
 
     async def write(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """One write of the store (``save`` without the versions: a new room)."""
