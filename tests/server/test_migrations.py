@@ -208,19 +208,25 @@ def test_migrate_command_and_a_game_replayed_differently_is_reported(
 def test_schema_is_the_same_on_both_stores(tmp_path: Path, request: pytest.FixtureRequest):
     from tests.server.conftest import make_store_url
 
-    tables = {}
+    schema = {}
     for kind in ("sqlite", "postgres"):
         url = make_store_url(kind, tmp_path, request)
         open_store(url).close()
         if kind == "sqlite":
-            names = query(url, "SELECT name FROM sqlite_master WHERE type = 'table'")
+            names = query(
+                url, "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view')"
+            )
         else:
             names = query(
-                url, "SELECT table_name FROM information_schema.tables WHERE table_schema='public'"
+                url,
+                "SELECT CASE table_type WHEN 'VIEW' THEN 'view' ELSE 'table' END, table_name"
+                " FROM information_schema.tables WHERE table_schema='public'",
             )
-        tables[kind] = sorted(n for (n,) in names)
-    assert tables["sqlite"] == tables["postgres"]
-    assert {"rooms", "players", "games", "actions", "presence", "nodes"} <= set(tables["sqlite"])
+        schema[kind] = sorted(names)
+    assert schema["sqlite"] == schema["postgres"]
+    tables = {name for kind, name in schema["sqlite"] if kind == "table"}
+    assert {"rooms", "players", "games", "actions", "presence", "nodes"} <= tables
+    assert [name for kind, name in schema["sqlite"] if kind == "view"] == ["action_writes"]
 
 
 def test_bot_seats_are_stored_the_same_on_both_stores(store_url: str):

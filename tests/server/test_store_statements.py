@@ -61,14 +61,8 @@ def test_an_action_from_a_stale_version_or_taken_index_changes_nothing(store_url
 def test_sqlite_append_action_binds_in_the_compiled_statements_order():
     from dame_nature.server.store import sqlite
 
-    names = {name: name for name in sqlite._INSERT_ORDER}
-    assert (
-        compiled(sqlite.TOUCH, "sqlite")[1](
-            dict(zip(sqlite._TOUCH_ORDER, sqlite._TOUCH_ORDER, strict=True))
-        )
-        == sqlite._TOUCH_ORDER
-    )
-    assert compiled(sqlite.INSERT_ACTION, "sqlite")[1](names) == sqlite._INSERT_ORDER
+    names = {name: name for name in sqlite._WRITE_ORDER}
+    assert compiled(sqlite.WRITE_ACTION, "sqlite")[1](names) == sqlite._WRITE_ORDER
 
 
 def test_sqlite_append_action_writes_what_the_base_class_writes(tmp_path):
@@ -84,11 +78,14 @@ def test_sqlite_append_action_writes_what_the_base_class_writes(tmp_path):
         moves = [{"type": "program", "card": "c12"}, {"type": "give", "card": "é", "to": 1}]
         append(store, "abc", 1, 0, 0, moves[0], None, 2.0, 4, 3)
         append(store, "abc", 1, 1, 1, moves[1], {"level": "easy", "turn": 1}, 3.0, 5, 4)
+        refusals = []
         for stale in ((2, 0, 6, 4), (1, 0, 6, 5)):  # a stale version; a taken index
             idx, seat, version, expected = stale
-            with pytest.raises(Conflict):
+            with pytest.raises(Conflict) as refused:
                 append(store, "abc", 1, idx, seat, moves[0], None, 4.0, version, expected)
+            refusals.append(str(refused.value))
         return (
+            refusals,
             store._query("SELECT * FROM actions ORDER BY idx"),
             store._query("SELECT version, updated_at FROM rooms"),
         )
@@ -101,4 +98,48 @@ def test_sqlite_append_action_writes_what_the_base_class_writes(tmp_path):
         finally:
             store.close()
     assert written[0] == written[1]
-    assert [row["stand_in"] for row in written[0][0]] == [None, '{"level":"easy","turn":1}']
+    assert written[0][0] == [
+        "room abc is no longer at version 4",
+        "UNIQUE constraint failed: actions.room, actions.game_no, actions.idx",
+    ]
+    assert [row["stand_in"] for row in written[0][1]] == [None, '{"level":"easy","turn":1}']
+
+
+def test_action_writes_moves_the_room_and_inserts_the_action_or_writes_nothing(store_url: str):
+    """The view ``action_writes`` (migration 0012) on both databases: an insert moves the
+    room from ``expected`` and stores the action; from a stale ``expected``, nothing
+    (SQLite refuses the statement, PostgreSQL skips the row)."""
+    import sqlite3
+
+    from dame_nature.server.migrate import is_postgres
+    from dame_nature.server.store.sqlite import _STALE_VERSION, WRITE_ACTION
+
+    store = open_store(store_url)
+    try:
+        store.create_room("abc", "tok", {"modes": []}, now=1.0)
+        store.add_player("abc", 0, "Ada", "t0", version=1, now=1.0)
+        store.start_game("abc", 1, {"seed": 1}, campaign=None, version=2, now=1.0)
+        row = {
+            "room": "abc", "game_no": 1, "idx": 0, "seat": 0, "action": '{"type":"pass"}',
+            "version": 3, "stand_in": '{"level":"easy","turn":1}', "now": 2.5, "expected": 2,
+        }  # fmt: skip
+        store._write([(WRITE_ACTION, row)])
+        stale = {**row, "idx": 1, "version": 4, "now": 3.5}  # the room is at 3, not 2
+        if is_postgres(store_url):
+            store._write([(WRITE_ACTION, stale)])
+        else:
+            with pytest.raises(sqlite3.IntegrityError) as refused:
+                store._write([(WRITE_ACTION, stale)])
+            assert refused.value.args == (_STALE_VERSION,)
+        assert store._query("SELECT * FROM action_writes") == []
+        assert store._query("SELECT version, updated_at FROM rooms") == [
+            {"version": 3, "updated_at": 2.5}
+        ]
+        assert store._query("SELECT * FROM actions") == [
+            {
+                key: row[key]
+                for key in ("room", "game_no", "idx", "seat", "action", "version", "stand_in")
+            }
+        ]
+    finally:
+        store.close()

@@ -20,7 +20,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-HEAD = "0011"
+HEAD = "0012"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: the advisory lock key nodes take while one of them migrates a PostgreSQL database
 PG_MIGRATION_LOCK = 0x0DA3E_0001

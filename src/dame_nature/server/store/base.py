@@ -73,7 +73,7 @@ def _action_text(action: dict[str, Any]) -> str:
         text = orjson.dumps(action)
     except orjson.JSONEncodeError:  # an integer past 64 bits
         return _dumps(action)
-    if text.isascii() and b"\x7f" not in text:
+    if text.isascii() and 0x7F not in text:  # an int: no TypeError made and cleared
         return text.decode()
     return _dumps(action)
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, NoReturn, TypeVar
 
 from ..migrate import migrate_sqlite
-from .base import INSERT_ACTION, BaseStore, _action_text, _dumps
-from .sql import TOUCH, Conflict, Tx, compiled
+from .base import BaseStore, _action_text, _dumps
+from .sql import Conflict, Tx, compiled
 
 T = TypeVar("T")
 
@@ -157,32 +157,32 @@ class Store(BaseStore):
         version: int,
         expected: int,
     ) -> None:
-        """The room's compare-and-set and the insert of the action, in one transaction:
-        the write of every accepted action that does not end its game, run straight on
-        the kept cursor (the base class's ``_change`` without its closure and ``Tx``),
-        each statement's values given in its order at once (no dict of the row and of
-        the compare-and-set, read back by name: ``_TOUCH_ORDER``, ``_INSERT_ORDER``)."""
+        """The room's compare-and-set and the insert of the action, in one statement (its
+        own transaction): an insert into the view ``action_writes``, whose trigger does
+        both (migration 0012) and refuses a room no longer at ``expected`` with
+        ``_STALE_VERSION``, writing nothing; the write of every accepted action that
+        does not end its game, run straight on the kept cursor, its values given in the
+        statement's order at once (``_WRITE_ORDER``)."""
         text = _action_text(action)
         values: tuple[Any, ...]
         if stand_in is None:
             # a person's action: its NULL written in the statement, not bound
             # (``sqlite3`` looks for an adapter of every bound value that is not an int,
             # float, str or bytearray, ``None`` too)
-            insert_sql, values = _INSERT_PERSONS_SQL, (code, game_no, idx, seat, text, version)
+            write_sql = _WRITE_PERSONS_SQL
+            values = (code, game_no, idx, seat, text, version, now, expected)
         else:
-            insert_sql = _INSERT_ACTION_SQL
-            values = (code, game_no, idx, seat, text, version, _dumps(stand_in))
-        # ``_writing`` spelled out: no generator and context object for every action
+            write_sql = _WRITE_ACTION_SQL
+            values = (code, game_no, idx, seat, text, version, _dumps(stand_in), now, expected)
         with self._lock:
-            cursor = self._cursor
-            cursor.execute("BEGIN IMMEDIATE")
             try:
-                if cursor.execute(_TOUCH_SQL, (version, now, code, expected)).rowcount != 1:
-                    raise Conflict(f"room {code} is no longer at version {expected}")
-                cursor.execute(insert_sql, values)
-            except BaseException as err:
-                _roll_back(cursor, err)
-            cursor.execute("COMMIT")
+                self._cursor.execute(write_sql, values)
+            except sqlite3.IntegrityError as err:
+                if err.args == (_STALE_VERSION,):
+                    raise Conflict(f"room {code} is no longer at version {expected}") from None
+                if _duplicate_key(err):
+                    raise Conflict(str(err)) from err
+                raise
 
 
 def _roll_back(cursor: sqlite3.Cursor, err: BaseException) -> NoReturn:
@@ -194,11 +194,26 @@ def _roll_back(cursor: sqlite3.Cursor, err: BaseException) -> NoReturn:
     raise err
 
 
-#: the statements of ``Store.append_action`` as ``sqlite3`` takes them, and the order of
-#: their values (``tests/server/test_store_statements.py`` checks it against the compiled
-#: statements)
-_TOUCH_SQL = compiled(TOUCH, "sqlite")[0]
-_TOUCH_ORDER = ("version", "now", "code", "expected")
-_INSERT_ACTION_SQL = compiled(INSERT_ACTION, "sqlite")[0]
-_INSERT_PERSONS_SQL = compiled(INSERT_ACTION.replace(":stand_in", "NULL"), "sqlite")[0]
-_INSERT_ORDER = ("room", "game_no", "idx", "seat", "action", "version", "stand_in")
+#: the statement of ``Store.append_action`` as ``sqlite3`` takes it, and the order of its
+#: values (``tests/server/test_store_statements.py`` checks it against the compiled
+#: statement)
+WRITE_ACTION = (
+    "INSERT INTO action_writes (room, game_no, idx, seat, action, version, stand_in, now, expected)"
+    " VALUES (:room, :game_no, :idx, :seat, :action, :version, :stand_in, :now, :expected)"
+)
+_WRITE_ACTION_SQL = compiled(WRITE_ACTION, "sqlite")[0]
+_WRITE_PERSONS_SQL = compiled(WRITE_ACTION.replace(":stand_in", "NULL"), "sqlite")[0]
+_WRITE_ORDER = (
+    "room",
+    "game_no",
+    "idx",
+    "seat",
+    "action",
+    "version",
+    "stand_in",
+    "now",
+    "expected",
+)
+#: the refusal of ``action_writes``'s trigger: the room is not at the expected version
+#: (the text migration 0012 gives its ``RAISE``)
+_STALE_VERSION = "action_writes: the room is no longer at the expected version"
