@@ -309,3 +309,30 @@ def test_views_share_fixed_listings_and_keep_the_logs_events():
         for entry, event in zip(part.log_entries, state.log[part.log_start :], strict=True)
     )
     assert any("_private" in entry for entry in part.log_entries)
+
+
+def test_the_programming_step_follows_to_act_as_seats_become_ready_or_not():
+    """During programming the shared part is brought in place from one version to the
+    next; its ``to_act`` follows each seat's readiness: a seat leaves it when it says it
+    is ready and comes back when it programs another card (which takes its "ready" back),
+    and stays as it was when it programs a card while not ready."""
+    state = Game(4).new_initial_state(seed=3)
+    part = public_part(state)
+    seat = (state.first_player + 1) % 4
+    moves = [
+        {"type": "program", "card": state.hands[seat][0]},
+        {"type": "program", "card": state.hands[seat][1]},
+        {"type": "ready"},
+        {"type": "program", "card": state.hands[seat][0]},
+        {"type": "ready"},
+    ]
+    seen = []
+    for move in moves:
+        state.apply(seat, move)
+        assert public_part(state) is part  # (brought in place)
+        assert part.to_act == state.to_act() == sorted(state.current_players())
+        fresh = state.clone()
+        for viewer in [None, *range(4)]:
+            assert orjson.dumps(state.view(viewer)) == orjson.dumps(fresh.view(viewer))
+        seen.append(seat in part.to_act)
+    assert seen == [True, True, False, True, False]

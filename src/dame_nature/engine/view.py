@@ -426,17 +426,22 @@ def _programming_step(
     ``OTHERS_EVENTS`` of ``seats``: only cards programmed and seats ready or not, so the
     table, the turn's count, the reveal order and the game's outlook (``lost_reason``)
     are as they were (hands and programmed cards only moved within a seat), and so are
-    the players' entries but those of ``seats`` (no new part nor list a version: the
-    part is that of the state's current version, to be read at it)."""
+    the players' entries but those of ``seats``, and ``to_act`` unless one of them
+    became ready or not (each seat keeps its cards, so only its readiness moves it in or
+    out: ``State.to_act`` is asked only then). No new part nor list is made a version:
+    the part is that of the state's current version, to be read at it."""
     log = state.log
     version = len(log)
     players = part.players
     mask = 0  # (``seats`` as a bit mask)
+    readiness_moved = False
     for s in seats:
         # (a seat's side is chosen before the first turn: these events leave it)
-        entry = _player(state, s, players[s]["side"])
-        if entry != players[s]:
+        before = players[s]
+        entry = _player(state, s, before["side"])
+        if entry != before:
             players[s] = entry
+            readiness_moved = readiness_moved or entry["ready"] != before["ready"]
         mask |= 1 << s
     log_start = version - LOG_TAIL if version > LOG_TAIL else 0
     last_private = part.last_private
@@ -460,9 +465,10 @@ def _programming_step(
     part.previous_audience = part.log_audience
     if audience != part.log_audience:
         part.log_audience = audience
-    to_act = state.to_act()
-    if to_act != part.to_act:
-        part.to_act = to_act
+    if readiness_moved:
+        to_act = state.to_act()
+        if to_act != part.to_act:
+            part.to_act = to_act
     if awaited != part.awaited:  # (the table waits otherwise: ``_table_key`` again)
         part.awaited, part.table_key = awaited, None
     part.touched_from, part.touched = part.version, mask
