@@ -160,10 +160,16 @@ class State(StateChanges):
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-ready data (a deep copy)."""
+        return _deep_copy(self.json_data())
+
+    def json_data(self) -> dict[str, Any]:
+        """``to_json``'s data before its copy: the state's own lists and dicts (the
+        history's entries and the log's events with a private part made anew), to be
+        serialised at once and never changed or kept (``provenance.state_digest``)."""
         data = {name: getattr(self, name) for name in self._FIELDS}
         data["history"] = list(self.history)
         data["log"] = [event_to_json(e) for e in self.log]
-        return _deep_copy(data)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:

@@ -104,12 +104,15 @@ class Commit:
         of the store with the version it stores and the one it expects to find.
         ``Conflict`` passes through (``attempt`` catches up and checks again); any other
         failure is refused as ``not_saved``."""
-        return await self.write(method, *args, **kwargs, **self.coordination.versions(room))
+        version, expected = self.coordination.versions(room)
+        return await self.write(method, *args, **kwargs, version=version, expected=expected)
 
-    def save_now(self, room: Room, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def save_now(self, room: Room, method: Callable[..., Any], *args: Any) -> Any:
         """``save`` on a store whose methods run inline (``store.inline``: SQLite), called
-        rather than awaited: the same write, the same errors, no coroutine."""
-        return self.write_now(method, *args, **kwargs, **self.coordination.versions(room))
+        rather than awaited: the same write, the same errors, no coroutine. ``method``
+        takes the two versions as its last arguments, after ``args`` (``append_action``):
+        no dict of keywords made for them."""
+        return self.write_now(method, *args, *self.coordination.versions(room))
 
     async def write(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """One write of the store (``save`` without the versions: a new room)."""
@@ -138,13 +141,20 @@ class Commit:
         self.metrics.store_write.observe(time.perf_counter() - started)
         return stored
 
-    def changed(self, room: Room, now: float, **published: Any) -> None:
+    def changed(
+        self,
+        room: Room,
+        now: float,
+        ends: bool = False,
+        published: dict[str, Any] | None = None,
+    ) -> None:
         """A change stored as ``save`` said: a new version, every socket its new view,
-        the room's bots woken, the other nodes told (``published``: what lets them apply
-        it without reading the store)."""
+        the room's bots woken, the other nodes told (``ends``: an action that ended the
+        game; ``published``: what lets the other nodes apply it without reading the
+        store, which a caller makes only when ``coordination.shared``)."""
         room.version += 1
         room.stored = max(room.stored, room.version)
-        if published.get("ends") and room.state is not None and room.state.result is not None:
+        if ends and room.state is not None and room.state.result is not None:
             won = room.state.result["outcome"] == "won"
             self.metrics.game_over(len(room.players), won)
         room.updated_at = now
@@ -152,7 +162,7 @@ class Commit:
         self.on_change(room)
         coordination = self.coordination
         if coordination.shared:  # other nodes to tell (one node alone publishes nothing)
-            coordination.publish(room, **published)
+            coordination.publish(room, **(published or {}))
 
     async def presence(self, room: Room, seat: int, present: bool, broadcast: bool = True) -> bool:
         """Under the room's lock: this node's first socket of ``seat`` opened (or its last

@@ -54,7 +54,7 @@ class Coordination:
     def bind(self, catch_up: CatchUp) -> None:
         self.catch_up = catch_up
 
-    def versions(self, room: Room) -> dict[str, int]:
+    def versions(self, room: Room) -> tuple[int, int]:
         """The version a change of ``room`` stores, and the one it expects to find."""
         raise NotImplementedError
 
@@ -111,8 +111,8 @@ class Coordination:
 class Local(Coordination):
     """The one process of a SQLite store: presence in memory, versions reserved ahead."""
 
-    def versions(self, room: Room) -> dict[str, int]:
-        return {"version": max(room.version + 1, room.stored), "expected": room.stored}
+    def versions(self, room: Room) -> tuple[int, int]:
+        return max(room.version + 1, room.stored), room.stored
 
     async def presence(self, room: Room, seat: int, present: bool, here: set[int]) -> bool:
         """A connection change is a new version pushed to every socket, not a commit;
@@ -153,8 +153,8 @@ class Clustered(Coordination):
         self.cluster = cluster
         self.node = cluster.node
 
-    def versions(self, room: Room) -> dict[str, int]:
-        return {"version": room.version + 1, "expected": room.version}
+    def versions(self, room: Room) -> tuple[int, int]:
+        return room.version + 1, room.version
 
     async def presence(self, room: Room, seat: int, present: bool, here: set[int]) -> bool:
         try:

@@ -245,22 +245,22 @@ async def apply(
         room.campaign = campaign
     if waiting is not None:
         room.waiting = waiting[0]
-    extra: dict[str, Any] = {}
     if stand_in is not None:
         room.add_stand_ins([{"seat": seat, "action": stored}], [stand_in])
-        extra["stand_in"] = stand_in
-    commit.changed(
-        room,
-        now,
-        game=room.game_no,
-        idx=idx,
-        seat=seat,
-        action=stored,
-        ends=state.is_over,
-        at=now,
-        acted=seat if stand_in is None else None,
-        **extra,
-    )
+    published = None
+    if commit.coordination.shared:  # what the other nodes apply it from (made for them only)
+        published = {
+            "game": room.game_no,
+            "idx": idx,
+            "seat": seat,
+            "action": stored,
+            "ends": state.is_over,
+            "at": now,
+            "acted": seat if stand_in is None else None,
+        }
+        if stand_in is not None:
+            published["stand_in"] = stand_in
+    commit.changed(room, now, state.is_over, published)
 
 
 # ---------------------------------------------------------------- reading
