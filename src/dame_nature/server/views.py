@@ -189,9 +189,7 @@ class Encoded:
         "events",
         "seat_events",
         "seat_stamps",
-        "seat_own",
-        "seat_awaited",
-        "seat_actions",
+        "seat_parts",
         "seat_cards_at",
         "seat_cards",
         "seat_knows_at",
@@ -228,14 +226,12 @@ class Encoded:
         #: ``seat -> each event of the log tail as seat sees it``, for each seat that sees
         #: private details of an event of the tail (``PublicPart.log_audience``)
         self.seat_events: dict[int, list[str]] = {}
-        #: ``seat -> the stamp of its part`` (``engine.view.seat_stamp``) and, in three
-        #: dicts, ``seat -> each of that part's pieces encoded`` (``_seat_pieces``): ints
-        #: and strings, which the cyclic collector does not track; the part itself is not
+        #: ``seat -> the stamp of its part`` (``engine.view.seat_stamp``) and ``seat ->
+        #: that part's three pieces encoded`` (``_seat_pieces``' tuple of strings, which
+        #: the cyclic collector stops tracking at its first pass): the part itself is not
         #: asked for again while its stamp is the same
         self.seat_stamps: dict[int | None, int] = {}
-        self.seat_own: dict[int | None, str] = {}
-        self.seat_awaited: dict[int | None, str] = {}
-        self.seat_actions: dict[int | None, str] = {}
+        self.seat_parts: dict[int | None, tuple[str, str, str]] = {}
         #: ``seat -> the stamp of its cards`` (``engine.view.seat_piece_stamps``) and
         #: ``seat -> its hand and programmed card encoded``; the same for its knowledge
         #: (``known`` and ``known_by``): a piece is not asked for again while its stamp
@@ -427,16 +423,10 @@ class StateMessages:
         encoded = self.encoded
         stamp = seat_stamp(state, seat, self.part)
         if encoded.seat_stamps.get(seat) == stamp:  # the seat's part as it was encoded
-            own, awaited, actions = (
-                encoded.seat_own[seat],
-                encoded.seat_awaited[seat],
-                encoded.seat_actions[seat],
-            )
+            own, awaited, actions = encoded.seat_parts[seat]
         else:
-            own, awaited, actions = self._seat_pieces(state, seat)
+            own, awaited, actions = encoded.seat_parts[seat] = self._seat_pieces(state, seat)
             encoded.seat_stamps[seat] = stamp
-            encoded.seat_own[seat], encoded.seat_awaited[seat] = own, awaited
-            encoded.seat_actions[seat] = actions
         return "".join(
             (
                 '{"type":"state","view":{"seat":',
