@@ -49,8 +49,8 @@ async def play_one(client: httpx.AsyncClient, app: Any, index: int) -> int:
     commit = manager.commit
     changed = commit.changed  # every change of a room goes through the commit path
 
-    def changed_and_entitled(changed_room: Any, now: float, **published: Any) -> None:
-        changed(changed_room, now, **published)
+    def changed_and_entitled(changed_room: Any, now: float, *args: Any) -> None:
+        changed(changed_room, now, *args)
         if changed_room is room and room.state is not None:
             for viewer in entitled:
                 entitled[viewer] |= seen_now(room.state, viewer)
