@@ -491,11 +491,11 @@ def _exchange_step(state: State, part: PublicPart, awaited: tuple[int, str] | No
     in place to the state's version, when the events logged since are ``OTHERS_EVENTS``
     and Symbioses that move cards only between hands (``EXCHANGE_EVENTS``): the table's
     cards (``table_cards``), the turn's count and the fields fixed for the game are as they
-    were; each players' entry, ``free_symbiosis_available``, ``pending_give``, the reveal
+    were; each player's entry, ``free_symbiosis_available``, ``pending_give``, the reveal
     order, ``winnable``, ``to_act``, the awaited seat and the game's outlook
     (``lost_reason``) are asked again. A field of ``head``, ``tail`` or ``rest`` that
     changed gives a new dict (the others kept: a reader compares them by identity); an
-    entry, a list equal to the previous version's is kept."""
+    entry or a list equal to the previous version's is kept as it was."""
     version = len(state.log)
     players = part.players
     for s, before in enumerate(players):  # (a seat's side is chosen before the first turn)
