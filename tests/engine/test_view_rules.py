@@ -336,3 +336,33 @@ def test_the_programming_step_follows_to_act_as_seats_become_ready_or_not():
             assert orjson.dumps(state.view(viewer)) == orjson.dumps(fresh.view(viewer))
         seen.append(seat in part.to_act)
     assert seen == [True, True, False, True, False]
+
+
+def test_a_symbiosis_brings_the_shared_part_in_place():
+    """A Symbiosis that moves cards only between hands (a card given, given back, shown)
+    brings the programming phase's shared part in place: the free Symbiosis used, the
+    card given waiting, the seats no longer ready and ``to_act`` follow, the views are
+    those of a fresh state, and the dicts whose fields did not change are kept."""
+    state = Game(4).new_initial_state(seed=3)
+    first = state.first_player
+    other = (first + 1) % 4
+    third = (first + 2) % 4
+    state.apply(third, {"type": "program", "card": state.hands[third][0]})
+    state.apply(third, {"type": "ready"})
+    part = public_part(state)
+    moves = [
+        (first, {"type": "give", "card": state.hands[first][0], "to": other}),
+        (other, {"type": "give_back", "card": state.hands[other][0]}),
+        (third, {"type": "show", "card": state.hands[third][0]}),
+    ]
+    for seat, move in moves:
+        head, tail, rest = part.head, part.tail, part.rest
+        state.apply(seat, move)
+        assert public_part(state) is part  # (brought in place)
+        fresh = state.clone()
+        for viewer in [None, *range(4)]:
+            assert orjson.dumps(state.view(viewer)) == orjson.dumps(fresh.view(viewer))
+        assert part.to_act == state.to_act()
+        assert (part.head is head) == (move["type"] != "give")  # (the free Symbiosis)
+        assert (part.tail is tail) == (move["type"] not in ("give", "give_back"))
+        assert part.rest is rest

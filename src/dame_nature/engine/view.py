@@ -19,9 +19,10 @@ are added), ``no_place``'s answers for the turn's programming, the lists of the 
 part that did not change (its ``tail`` and ``rest`` whole when equal), its table,
 outlook and ``lost_reason`` while seats only programmed and said they were ready or not
 (``public_part``: then the part itself is brought to the new version in place, and is
-to be read at the state's current version only), the table's cards after Symbioses that
-move cards only between hands, and each player's entry while it is equal (the same dict:
-only the entries of the seats of those events are made again then). A seat's part is
+to be read at the state's current version only; only the entries of the seats of those
+events are made again), the table's cards after Symbioses that move cards only between
+hands (the part brought in place too, its fields that may change asked again), and each
+player's entry while it is equal (the same dict). A seat's part is
 built whenever asked and never kept: ``seat_stamp`` gives, as an int, the version at
 which it last changed (during programming, it holds while other seats only program and
 say they are ready or not), so that a reader keeps what it made of the part by that
@@ -198,8 +199,9 @@ def visible_log(
 
 class PublicPart:
     """What every seat's view shares at one version of the state (``len(log)``); during a
-    programming phase, while seats only program and say they are ready or not, the same
-    part is brought from one version to the next (``_programming_step``)."""
+    programming phase, while seats only program, say they are ready or not and make
+    Symbioses that move cards only between hands, the same part is brought from one
+    version to the next (``_programming_step``, ``_exchange_step``)."""
 
     __slots__ = (
         ("version", "head", "players", "tail", "awaited", "to_act", "rest", "log_start")
@@ -360,14 +362,15 @@ def public_part(state: State) -> PublicPart:
         and cached.head["turn"] == state.turn
         else None
     )
-    cards_kept = False  # (whether the table's cards are as in ``cached``)
     if programming is not None and programming.version < version:
         touched = _seats_since(log, programming.version, version)
         if touched is not None:
             _programming_step(state, programming, touched, awaited)
             return programming
-        cards_kept = _cards_stay(log, programming.version, version)
-    head, players, tail, rest = _table(state, awaited, cached, cards_kept)
+        if _cards_stay(log, programming.version, version):
+            _exchange_step(state, programming, awaited)
+            return programming
+    head, players, tail, rest = _table(state, awaited, cached)
     log_start = version - LOG_TAIL if version > LOG_TAIL else 0
     if cached is not None and cached.log_start <= log_start <= cached.version <= version:
         # the events still in the tail were counted by the previous version
@@ -443,6 +446,21 @@ def _programming_step(
             players[s] = entry
             readiness_moved = readiness_moved or entry["ready"] != before["ready"]
         mask |= 1 << s
+    _log_step(part, log, version)
+    if readiness_moved:
+        to_act = state.to_act()
+        if to_act != part.to_act:
+            part.to_act = to_act
+    if awaited != part.awaited:  # (the table waits otherwise: ``_table_key`` again)
+        part.awaited, part.table_key = awaited, None
+    part.touched_from, part.touched = part.version, mask
+    part.version = version
+
+
+def _log_step(part: PublicPart, log: list[dict[str, Any]], version: int) -> None:
+    """``part``'s log fields (``log_start``, ``last_private``, ``log_audience``, the
+    previous version's logs) brought in place from its version to ``version``; its
+    ``version`` is the caller's to set."""
     log_start = version - LOG_TAIL if version > LOG_TAIL else 0
     last_private = part.last_private
     first_new = part.version
@@ -465,25 +483,58 @@ def _programming_step(
     part.previous_audience = part.log_audience
     if audience != part.log_audience:
         part.log_audience = audience
-    if readiness_moved:
-        to_act = state.to_act()
-        if to_act != part.to_act:
-            part.to_act = to_act
-    if awaited != part.awaited:  # (the table waits otherwise: ``_table_key`` again)
-        part.awaited, part.table_key = awaited, None
-    part.touched_from, part.touched = part.version, mask
-    part.version, part.log_start = version, log_start
+    part.log_start = log_start
+
+
+def _exchange_step(state: State, part: PublicPart, awaited: tuple[int, str] | None) -> None:
+    """``part``, the shared part of an earlier version of this programming phase, brought
+    in place to the state's version, when the events logged since are ``OTHERS_EVENTS``
+    and Symbioses that move cards only between hands (``EXCHANGE_EVENTS``): the table's
+    cards (``table_cards``), the turn's count and the fields fixed for the game are as they
+    were; each player's entry, ``free_symbiosis_available``, ``pending_give``, the reveal
+    order, ``winnable``, ``to_act``, the awaited seat and the game's outlook
+    (``lost_reason``) are asked again. A field of ``head``, ``tail`` or ``rest`` that
+    changed gives a new dict (the others kept: a reader compares them by identity); an
+    entry or a list equal to the previous version's is kept as it was."""
+    version = len(state.log)
+    players = part.players
+    for s, before in enumerate(players):  # (a seat's side is chosen before the first turn)
+        entry = _player(state, s, before["side"])
+        if entry != before:
+            players[s] = entry
+    head = part.head
+    free = not state.free_symbiosis_used  # (the phase is programming)
+    if head["free_symbiosis_available"] is not free:
+        part.head = {**head, "free_symbiosis_available": free}
+    tail = part.tail
+    pending = state.pending_give
+    pending_give = {"from": pending["from"], "to": pending["to"]} if pending else None
+    order = reveal.reveal_order(state)
+    if tail["pending_give"] != pending_give or tail["reveal_order"] != order:
+        tail = part.tail = dict(tail)
+        tail["pending_give"] = pending_give
+        if order != tail["reveal_order"]:
+            tail["reveal_order"] = order
+    winnable = state.is_winnable()
+    if part.rest["winnable"] is not winnable:
+        part.rest = {**part.rest, "winnable": winnable}
+    to_act = state.to_act()
+    if to_act != part.to_act:
+        part.to_act = to_act
+    _log_step(part, state.log, version)
+    part.awaited, part.table_key, part.lost = awaited, None, UNASKED
+    part.touched_from, part.touched = part.version, None
+    part.version = version
 
 
 def _table(
     state: State,
     awaited: tuple[int, str] | None,
     cached: PublicPart | None,
-    cards_kept: bool = False,
 ) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any], dict[str, Any]]:
     """The shared part's ``head``, ``players``, ``tail`` and ``rest``, built from the
     state (the lists fixed for the game: those of ``cached``, an earlier version's, if
-    any; ``cards_kept``: the table's cards, ``table_cards``, as in ``cached``'s tail)."""
+    any)."""
     game = state.game
     n = game.num_players
     revealing = None
@@ -518,19 +569,14 @@ def _table(
         "show_names_one_player": game.config.show_names_one_player,
     }  # (then ``players``)
     pending_give = {"from": pending["from"], "to": pending["to"]} if pending else None
-    if cards_kept and cached is not None:  # (the same keys: only their last three again)
-        tail = dict(cached.tail)
-        tail["revealing"], tail["pending_give"] = revealing, pending_give
-        tail["reveal_order"] = reveal.reveal_order(state)
-    else:
-        tail = {
-            "layout": game.config.main_layout,
-            "webs": webs,
-            **table_cards(state),
-            "revealing": revealing,
-            "pending_give": pending_give,
-            "reveal_order": reveal.reveal_order(state),
-        }
+    tail = {
+        "layout": game.config.main_layout,
+        "webs": webs,
+        **table_cards(state),
+        "revealing": revealing,
+        "pending_give": pending_give,
+        "reveal_order": reveal.reveal_order(state),
+    }
     rest = {
         "winnable": state.is_winnable(),
         "max_discards": state.max_discards(),
