@@ -143,3 +143,30 @@ def test_action_writes_moves_the_room_and_inserts_the_action_or_writes_nothing(s
         ]
     finally:
         store.close()
+
+
+def test_a_new_sqlite_file_takes_the_stores_page_size_and_an_old_one_keeps_its_own(tmp_path):
+    """``PAGE_SIZE`` for a file the store makes; a file made with another page size (the
+    default 4,096) keeps it, and takes the same writes."""
+    import sqlite3
+
+    from dame_nature.server.store import sqlite as sqlite_store
+
+    old = tmp_path / "old.sqlite3"
+    made = sqlite3.connect(old)
+    made.execute("PRAGMA page_size=4096")
+    made.execute("PRAGMA journal_mode=WAL")
+    made.close()
+    sizes = []
+    for path in (tmp_path / "new.sqlite3", old):
+        store = open_store(str(path))
+        try:
+            store.create_room("abc", "tok", {"modes": []}, now=1.0)
+            store.add_player("abc", 0, "Ada", "t0", version=1, now=1.0)
+            store.start_game("abc", 1, {"seed": 1}, campaign=None, version=2, now=1.0)
+            store.append_action("abc", 1, 0, 0, {"type": "program"}, None, 2.0, 3, 2)
+            sizes.append(store._query("PRAGMA page_size")[0]["page_size"])
+            assert store.load_room("abc")["version"] == 3
+        finally:
+            store.close()
+    assert sizes == [sqlite_store.PAGE_SIZE, 4096]

@@ -20,6 +20,12 @@ T = TypeVar("T")
 WAL_SIZE_LIMIT = 16 * 1024 * 1024
 #: the database file's ``application_id`` ("DNOL"), written by the health probe
 APPLICATION_ID = 0x444E4F4C
+#: the page size of a new file (bytes; a file keeps the size it was made with): an
+#: action's commit appends each page it changed to the WAL (the room's row, the action's
+#: leaf, a split's pages), checksummed and copied byte by byte, so small pages cost a
+#: commit fewer instructions than SQLite's default of 4,096 (docs/benchmarks.md, "The
+#: store's write of an action: its pages")
+PAGE_SIZE = 1024
 
 
 def _dict_row(cursor: sqlite3.Cursor, row: tuple[Any, ...]) -> dict[str, Any]:
@@ -53,6 +59,8 @@ class Store(BaseStore):
         self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         if path != ":memory:":
+            # only a file with no table yet takes it (before WAL mode, which fixes it)
+            self._conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
             self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.row_factory = _dict_row  # rows as dicts, as psycopg's dict_row
         # every transaction's statements run on this one cursor (one at a time)
