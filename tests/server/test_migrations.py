@@ -246,3 +246,18 @@ def test_bot_seats_are_stored_the_same_on_both_stores(store_url: str):
         ]
     finally:
         store.close()
+
+
+def test_migrate_makes_a_new_sqlite_file_with_the_stores_page_size(tmp_path: Path):
+    """``dame-nature migrate`` run before the server first opens a new file makes it as
+    the store would (``store.sqlite.PAGE_SIZE``), not with SQLite's default."""
+    from dame_nature.server.migrate import migrate
+    from dame_nature.server.store.sqlite import PAGE_SIZE
+
+    path = tmp_path / "new.sqlite3"
+    assert migrate(str(path)) == (None, HEAD)
+    made = sqlite3.connect(path)
+    try:
+        assert made.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE
+    finally:
+        made.close()

@@ -117,8 +117,12 @@ def migrate(url: str) -> tuple[str | None, str]:
     ``postgresql://`` URL) to ``HEAD``; (revision before, revision after)."""
     if is_postgres(url):
         return migrate_postgres(url)
+    from .store.sqlite import PAGE_SIZE  # (the store's module imports this one)
+
     conn = sqlite3.connect(url, isolation_level=None)
     try:
+        # a new file made as the store makes it (a file with a table keeps its own)
+        conn.execute(f"PRAGMA page_size={PAGE_SIZE}")
         return migrate_sqlite(conn)
     finally:
         conn.close()
