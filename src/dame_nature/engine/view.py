@@ -507,8 +507,7 @@ def _exchange_step(state: State, part: PublicPart, awaited: tuple[int, str] | No
     if head["free_symbiosis_available"] is not free:
         part.head = {**head, "free_symbiosis_available": free}
     tail = part.tail
-    pending = state.pending_give
-    pending_give = {"from": pending["from"], "to": pending["to"]} if pending else None
+    pending_give = _pending_give(state)
     order = reveal.reveal_order(state)
     if tail["pending_give"] != pending_give or tail["reveal_order"] != order:
         tail = part.tail = dict(tail)
@@ -568,7 +567,7 @@ def _table(
         "symbiosis_kinds": kinds,
         "show_names_one_player": game.config.show_names_one_player,
     }  # (then ``players``)
-    pending_give = {"from": pending["from"], "to": pending["to"]} if pending else None
+    pending_give = _pending_give(state)
     tail = {
         "layout": game.config.main_layout,
         "webs": webs,
@@ -584,6 +583,13 @@ def _table(
         "result": dict(state.result) if state.result else None,
     }
     return head, _players(state), tail, rest
+
+
+def _pending_give(state: State) -> dict[str, int] | None:
+    """The shared part's ``pending_give``: the giver and receiver of a card given that
+    waits for its answer, if any."""
+    pending = state.pending_give
+    return {"from": pending["from"], "to": pending["to"]} if pending else None
 
 
 def _player(state: State, s: int, side: str | None) -> dict[str, Any]:
