@@ -82,7 +82,8 @@ def test_bots_resume_after_postgresql_came_back(tmp_path, make_api):
     require("postgresql")
     service = Postgres().start()
     log = tmp_path / "server.log"
-    env = {"DAME_NATURE_BOT_DELAY_SECONDS": "1"}
+    # each call waits 2 s for a connection while PostgreSQL is away (10 s by default)
+    env = {"DAME_NATURE_BOT_DELAY_SECONDS": "1", "DAME_NATURE_DB_WAIT_SECONDS": "2"}
     server = ServerProcess(service.create_database(), env=env, log_file=log)
     try:
         api = make_api(server.start())

@@ -17,6 +17,10 @@ from benchmarks._support.services import Postgres, require
 from dame_nature.engine import State
 from tests.server.conftest import Api
 
+#: how long the server waits for a connection of its pool while PostgreSQL is stopped
+#: before it refuses the write (10 s by default)
+DB_WAIT = "5"
+
 
 @pytest.fixture
 def own_postgres() -> Iterator[Postgres]:
@@ -74,7 +78,7 @@ def test_a_locked_sqlite_file(server_factory, make_api, tmp_path):
 
 def test_a_stopped_postgresql(own_postgres, server_factory, make_api):
     # own_postgres first, so stopped last: a server stopping after its PostgreSQL would
-    # wait for the pool's connection timeout (10 s) on what it writes as it stops
+    # wait for a connection of its pool (DB_WAIT) on what it writes as it stops
     db = own_postgres.create_database()
-    api = make_api(server_factory(db=db).start())
+    api = make_api(server_factory(db=db, env={"DAME_NATURE_DB_WAIT_SECONDS": DB_WAIT}).start())
     play_through_a_failed_write(api, own_postgres.halt, own_postgres.start)

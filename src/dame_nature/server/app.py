@@ -286,7 +286,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     install_log_filter()
-    store = open_store(settings.db)
+    store = open_store(settings.db, settings.db_wait_seconds)
     coordination = make_coordination(settings, store)  # one node, or several
     manager = RoomManager(settings, store, coordination)
     manager.notifier = app.state.notifier = Notifier(

@@ -24,6 +24,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 SEVEN_DAYS = 7 * 24 * 3600.0
 #: the longest turn limit of a paced room (``turn_limit_seconds``): two days
 MAX_TURN_LIMIT_SECONDS = 172_800
+#: the longest a call of a PostgreSQL store waits for a connection (``db_wait_seconds``)
+DB_WAIT_SECONDS = 10.0
 
 
 class _Group(BaseSettings):
@@ -174,6 +176,9 @@ class Rooms(_Group):
     db: str = "./dame-nature.sqlite3"
     """the store: a SQLite file (``:memory:`` keeps nothing across restarts), or a
     ``postgresql://`` URL shared by several server nodes"""
+    db_wait_seconds: float = Field(default=DB_WAIT_SECONDS, gt=0)
+    """a PostgreSQL store: the longest a call waits for a connection of its pool (all
+    of them busy, or PostgreSQL away); past it the call fails as ``store_unavailable``"""
     room_ttl_seconds: float = Field(default=SEVEN_DAYS, gt=0)
     """a room with no change and no connection for this long is deleted"""
     lobby_ttl_seconds: float = Field(default=2 * 3600.0, gt=0)

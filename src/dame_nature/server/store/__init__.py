@@ -13,6 +13,7 @@ start-up; ``dame-nature migrate`` does it alone).
 
 from __future__ import annotations
 
+from ..settings import DB_WAIT_SECONDS
 from .base import BaseStore
 from .postgres import PostgresStore
 from .sql import Conflict, StoreUnavailable, Tx
@@ -29,14 +30,15 @@ __all__ = [
 ]
 
 
-def open_store(url: str) -> BaseStore:
+def open_store(url: str, db_wait_seconds: float = DB_WAIT_SECONDS) -> BaseStore:
     """The store at ``url``: a ``postgresql://`` URL, else a SQLite file (or ``:memory:``),
-    its schema brought up to date first."""
+    its schema brought up to date first. A PostgreSQL store's calls wait for a connection
+    of its pool ``db_wait_seconds`` at most."""
     from ..migrate import is_postgres, migrate_postgres
 
     if is_postgres(url):
         migrate_postgres(url)
-        return PostgresStore(url)
+        return PostgresStore(url, wait_seconds=db_wait_seconds)
     store = Store(url)
     store.upgrade()
     return store

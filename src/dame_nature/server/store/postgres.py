@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
+from ..settings import DB_WAIT_SECONDS
 from .base import BaseStore
 from .sql import NO_PARAMS, Conflict, Params, StoreUnavailable, Tx, compiled
 
@@ -61,7 +62,13 @@ class PostgresStore(BaseStore):
 
     shared = True
 
-    def __init__(self, url: str, pool_size: int = 4, connect_timeout: float = 5.0) -> None:
+    def __init__(
+        self,
+        url: str,
+        pool_size: int = 4,
+        connect_timeout: float = 5.0,
+        wait_seconds: float = DB_WAIT_SECONDS,
+    ) -> None:
         from psycopg.rows import dict_row
         from psycopg_pool import ConnectionPool
 
@@ -78,7 +85,7 @@ class PostgresStore(BaseStore):
             min_size=1,
             max_size=pool_size,
             kwargs=self._options,
-            timeout=max(10.0, 2 * connect_timeout),
+            timeout=wait_seconds,  # for a connection: all busy, or PostgreSQL away
             name="dame-nature",
             # a connection broken while PostgreSQL restarted is found (and replaced) when
             # it is taken, not by the request that uses it
