@@ -87,6 +87,12 @@ class ServerProcess(Loopback):
         self.log_file = log_file  # the server's output (stdout and stderr) goes there
 
     def start(self) -> ServerProcess:
+        self.launch()
+        wait_healthy(self.url, self.proc)
+        return self
+
+    def launch(self) -> None:
+        """Start the process, without waiting for it to answer (``start`` waits)."""
         cmd = [sys.executable, *self.launcher, "serve", "--host", "127.0.0.1",
                "--port", str(self.port), "--db", str(self.db),
                "--log-level", self.log_level, *self.args]  # fmt: skip
@@ -95,8 +101,6 @@ class ServerProcess(Loopback):
         else:
             with open(self.log_file, "ab") as out:
                 self.proc = subprocess.Popen(cmd, env=self.env, stdout=out, stderr=out)
-        wait_healthy(self.url, self.proc)
-        return self
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -111,6 +115,16 @@ class ServerProcess(Loopback):
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+def start_all(servers: list[ServerProcess]) -> list[ServerProcess]:
+    """Start ``servers`` side by side (the nodes of a cluster: each waits its turn for
+    the schema's migration, ``migrate_postgres``); returns them once all answer."""
+    for server in servers:
+        server.launch()
+    for server in servers:
+        wait_healthy(server.url, server.proc)
+    return servers
 
 
 def wait_healthy(url: str, proc: subprocess.Popen[bytes] | None = None, tries: int = 300) -> None:

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, start_all
 from tests.server.conftest import Api
 
 TOKEN = "admin-token-for-the-tests-0123456789"
@@ -205,8 +205,7 @@ def test_in_a_cluster_the_other_nodes_sockets_are_told(postgres: Any, redis: Any
         ServerProcess(db, env, args=["--redis", redis.url, "--node", f"n{i}"]) for i in range(2)
     ]
     try:
-        for node in nodes:
-            node.start()
+        start_all(nodes)
         with (
             httpx.Client(base_url=nodes[0].url, timeout=20) as first,
             httpx.Client(base_url=nodes[1].url, timeout=20) as second,

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, start_all
 from benchmarks._support.services import Postgres, Redis
 from tests.server.conftest import Api
 from tests.server.test_bot_room_caps import bot_room
@@ -39,7 +39,8 @@ def two_nodes(postgres: Postgres, redis: Redis, make_api: Any) -> Iterator[tuple
         for name in ("a", "b")
     ]
     try:
-        yield make_api(nodes[0].start()), make_api(nodes[1].start())
+        start_all(nodes)
+        yield make_api(nodes[0]), make_api(nodes[1])
     finally:
         for node in nodes:
             node.stop()
@@ -129,8 +130,7 @@ def test_the_games_of_a_node_that_died_count_until_their_lease_ends(
     ]
     clients = [httpx.Client(base_url=node.url, timeout=20) for node in nodes]
     try:
-        for node in nodes:
-            node.start()
+        start_all(nodes)
         on_a, on_b = (Api(http, node.ws_url) for http, node in zip(clients, nodes, strict=True))
         for _ in range(CAP):
             table = bot_room(on_a, 2, person=True)

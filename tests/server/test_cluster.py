@@ -17,7 +17,7 @@ import psycopg
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, start_all
 from benchmarks._support.services import Nginx, Postgres, Redis, require
 from dame_nature.engine import State
 from tests.server.conftest import Api, WsClient
@@ -64,8 +64,7 @@ def make_cluster(postgres: Postgres, redis: Redis) -> Iterator[Callable[..., Clu
             ServerProcess(db, env=FAST_CLUSTER, args=["--redis", redis.url, "--node", f"n{i}"])
             for i in range(n)
         ]
-        for node in nodes:
-            node.start()
+        start_all(nodes)
         nginx = Nginx([f"127.0.0.1:{node.port}" for node in nodes]).start()
         cluster = Cluster(db, redis, nodes, nginx)
         made.append(cluster)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, start_all
 from benchmarks._support.services import Postgres, Redis
 from tests.server.conftest import Api, clear_of_midnight
 
@@ -169,9 +169,9 @@ def test_nodes_sharing_a_store_deal_the_same_and_see_each_others_tables(
     (the first draw of the day's seed races): one seed, the same hands; a table played on
     one node is among the results read through the other."""
     db = postgres.create_database()
-    nodes = [
-        ServerProcess(db, args=["--redis", redis.url, "--node", f"n{i}"]).start() for i in range(2)
-    ]
+    nodes = start_all(
+        [ServerProcess(db, args=["--redis", redis.url, "--node", f"n{i}"]) for i in range(2)]
+    )
     try:
         apis = [make_api(node) for node in nodes]
         barrier = threading.Barrier(2)

@@ -27,6 +27,7 @@ from benchmarks._support.hostile_clients import (
     rss_mib,
     slow_headers,
 )
+from benchmarks._support.live_server import start_all
 from dame_nature.server import connections
 from dame_nature.server.connections import Connection
 from dame_nature.server.settings import Settings
@@ -301,7 +302,9 @@ def test_room_creation_is_limited_per_address_not_per_connection(server_factory)
     made rooms without end. Now it is per client address: the real one behind a
     trusted proxy, whose X-Forwarded-For is believed; nobody else's is."""
     slow = {"DAME_NATURE_CREATE_RATE_PER_SECOND": "0.001", "DAME_NATURE_CREATE_RATE_BURST": "4"}
-    direct = server_factory(slow).start()
+    direct, proxied = start_all(
+        [server_factory(slow), server_factory({**slow, "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1"})]
+    )
     statuses = []
     for i in range(6):
         with httpx.Client(base_url=direct.url) as fresh:  # a new connection each time
@@ -309,7 +312,6 @@ def test_room_creation_is_limited_per_address_not_per_connection(server_factory)
             statuses.append(fresh.post("/api/rooms", json={}, headers=forged).status_code)
     assert statuses == [201] * 4 + [429] * 2
 
-    proxied = server_factory({**slow, "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1"}).start()
     with httpx.Client(base_url=proxied.url) as proxy:
 
         def create(client_ip: str) -> int:

@@ -10,7 +10,7 @@ from collections import Counter
 import psycopg
 import pytest
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, start_all
 from tests.server.conftest import Api
 from tests.server.test_cluster import FAST_CLUSTER
 from tests.server.test_paced_tables import PACED, wait_for
@@ -43,7 +43,7 @@ def test_two_nodes_play_each_overdue_decision_once(postgres, redis, make_api):
         ServerProcess(db, env=env, args=["--redis", redis.url, "--node", f"p{i}"]) for i in range(2)
     ]
     try:
-        apis = [make_api(node.start()) for node in nodes]
+        apis = [make_api(node) for node in start_all(nodes)]
         table = apis[0].table(players=3, seed=45, turn_limit_seconds=1)
         room = table["room"]
         for api in apis:  # both nodes hold the room

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, start_all
 
 BURST = 4
 
@@ -22,10 +22,8 @@ def two_nodes(postgres: Any, redis: Any) -> Iterator[list[ServerProcess]]:
         "DAME_NATURE_CREATE_RATE_PER_SECOND": "0.01",  # none comes back during the test
         "DAME_NATURE_CREATE_RATE_BURST": str(BURST),
     }
-    nodes = [
-        ServerProcess(db, env=env, args=["--redis", redis.url, "--node", f"n{i}"]).start()
-        for i in range(2)
-    ]
+    args = ["--redis", redis.url]
+    nodes = start_all([ServerProcess(db, env, args=[*args, "--node", f"n{i}"]) for i in range(2)])
     yield nodes
     for node in nodes:
         node.stop()

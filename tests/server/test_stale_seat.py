@@ -15,7 +15,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, start_all
 from dame_nature.engine import Game
 
 TRIES = 80
@@ -145,9 +145,9 @@ def test_an_action_raced_with_a_seat_removal_is_never_played_by_another_seat(pg_
 @pytest.fixture(scope="module")
 def two_nodes(postgres: Any, redis: Any) -> Any:
     db = postgres.create_database()
-    nodes = [
-        ServerProcess(db, args=["--redis", redis.url, "--node", f"n{i}"]).start() for i in (0, 1)
-    ]
+    nodes = start_all(
+        [ServerProcess(db, args=["--redis", redis.url, "--node", f"n{i}"]) for i in (0, 1)]
+    )
     yield nodes
     for node in nodes:
         node.stop()
