@@ -24,9 +24,10 @@ from tests.server.conftest import Api, WsClient
 
 pytestmark = pytest.mark.timeout(300)
 
-#: quick safety nets for the tests: a lost node is noticed in 5 s, versions polled twice a second
+#: quick safety nets for the tests: a lost node is noticed in 5 s, versions polled five
+#: times a second
 FAST_CLUSTER = {
-    "DAME_NATURE_POLL_SECONDS": "0.5",
+    "DAME_NATURE_POLL_SECONDS": "0.2",
     "DAME_NATURE_NODE_TIMEOUT_SECONDS": "5",
 }
 
