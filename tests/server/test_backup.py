@@ -97,8 +97,11 @@ def test_a_game_in_progress_moves_from_sqlite_to_postgres_and_back(
         on_sqlite.stop()
 
 
-@pytest.fixture
-def export_file(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def export_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An export of a store holding a game in progress: made once, the tests only read
+    it (each writes what it changes to a file of its own)."""
+    tmp_path = tmp_path_factory.mktemp("export")
     db = tmp_path / "source.sqlite3"
     server = ServerProcess(db).start()
     try:
