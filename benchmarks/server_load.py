@@ -5,7 +5,10 @@ For each room count it reports actions per second, p50 and p99 latency from send
 action to all 5 seats having the new version, and memory per room (server RSS growth
 divided by the rooms); then the same figures for a bare websocket broadcast (a raw ASGI
 app under the same uvicorn, echoing each message to the 5 sockets of its room with the
-sizes the real server sent): the floor, and the ratio server/floor.
+sizes the real server sent): the floor, and the ratio server/floor. Each row also gives
+the server's CPU an action (of it system time) and the share of the machine's CPU its
+host stole during play (``/proc/stat``; on a virtual machine whose host is busy, the
+server's and the floor's figures move with it, not with their code).
 
 Each room acts one action at a time (it waits until its 5 seats have the new version),
 after a think time drawn uniformly from [0.5, 1.5] x ``--think`` seconds (people do not
@@ -102,6 +105,14 @@ def cpu_seconds(pid: int, system: bool = False) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = int(fields[12]) if system else int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def machine_ticks() -> tuple[int, int]:
+    """The machine's CPU time so far, in ticks of all its CPUs: (stolen, all). Stolen
+    time is a virtual machine's CPU its host gave to others: play measured while the
+    host takes much of it is not the server's."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    return fields[7], sum(fields)
 
 
 def children_tree(pid: int) -> list[int]:
@@ -530,6 +541,7 @@ async def measure(
                 callgrind_control("-i", "on", p)
         before = cpu_snapshot(serving())
         system_before = cpu_snapshot(serving(), system=True)
+        machine_before = machine_ticks()
         workers_cpu = sum(children_cpu_seconds(p) for p in pids)
         bot_versions = await bots.versions(http) if bots is not None else 0
         extra = [bots.rematch(http, until)] if bots is not None else []
@@ -540,6 +552,7 @@ async def measure(
         elapsed = time.perf_counter() - start
         now = cpu_snapshot(serving())
         system_now = cpu_snapshot(serving(), system=True)
+        machine_now = machine_ticks()
         if profiled:
             for p in pids:
                 os.kill(p, signal.SIGUSR2)
@@ -572,6 +585,8 @@ async def measure(
         "kib_per_room": (max(ready, after) - base) / n,
         "cpu_ms_per_action": cpu * 1000 / max(1, len(latencies)),
         "system_ms_per_action": system * 1000 / max(1, len(latencies)),
+        "stolen_share": (machine_now[0] - machine_before[0])
+        / max(1, machine_now[1] - machine_before[1]),
         "instructions_per_action": instructions / max(1, len(latencies)),
         "errors": sum(room.errors for room in rooms),
         "games": sum(room.games for room in rooms),
@@ -740,7 +755,7 @@ def run_cluster(kind: str, n: int, args: argparse.Namespace) -> dict[str, Any]:
 def cluster_main(args: argparse.Namespace) -> None:
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)")
+    print(HEADER)
     last: dict[str, Any] = {}
     for n in args.rooms:
         for kind in ("sqlite", "pg", "pg2"):
@@ -769,10 +784,18 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(10)
 
 
+#: the columns of ``row``
+HEADER = (
+    "run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room"
+    "  CPU ms/act (of it system, stolen)"
+)
+
+
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"{name:<7} {r['rooms']:>5} {r['actions']:>8} {r['actions_per_s']:>9.1f} "
             f"{r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {r['kib_per_room']:>9.1f}"
-            f" {r['cpu_ms_per_action']:>10.2f} ({r['system_ms_per_action']:.2f} system)"
+            f" {r['cpu_ms_per_action']:>10.2f} ({r['system_ms_per_action']:.2f} system,"
+            f" {100 * r['stolen_share']:.1f}% stolen)"
             + (f"  {r['instructions_per_action']:,.0f} instructions/action"
                if r.get("instructions_per_action", float("nan")) == r.get("instructions_per_action")
                else ""))  # fmt: skip
@@ -827,7 +850,7 @@ def main() -> None:
     raise_open_files_limit()  # this process holds every client's socket
     print(f"{SEATS} websocket clients a room, think {args.think} s, {args.duration} s a run, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)")
+    print(HEADER)
     results = []
     for n in args.rooms:
         with tempfile.TemporaryDirectory() as tmp:
@@ -914,8 +937,7 @@ def bot_rooms_mode(args: argparse.Namespace) -> None:
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; beside them "
           f"{args.bot_rooms} rooms of 4 bots (level {args.bot_level or 'default'}, "
           f"pause {args.bot_delay} s)")  # fmt: skip
-    print("run     rooms  actions  actions/s  p50 ms   p99 ms  KiB/room  CPU ms/act (of it system)"
-          "  bot changes/s  bot games  server CPU  workers CPU")  # fmt: skip
+    print(HEADER + "  bot changes/s  bot games  server CPU  workers CPU")
     last: dict[str, Any] = {}
     for n in args.rooms:
         settings: list[int | None] = [None, *args.bot_processes]

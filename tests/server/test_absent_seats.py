@@ -97,6 +97,29 @@ def test_the_host_seat_is_the_one_taken_with_the_host_token(api: Api) -> None:
     assert api.start(other["room"], other["host"]).status_code == 200
 
 
+def test_a_first_connection_is_no_return(api: Api) -> None:
+    """A person whose seat was dealt before her page connected (a solo game from the home
+    page, a rematch) is not told \"is back\" when she first arrives: only a seat that was
+    connected and left comes back."""
+    table = api.table(players=3, seed=4)  # started before any socket connected
+    room, (ada, bo, _cy) = table["room"], table["tokens"]
+
+    def returns(view: dict[str, Any]) -> list[int]:
+        return [e["seat"] for e in view["table_events"] if e["type"] == "returned"]
+
+    with api.socket(room, bo) as bo_ws:
+        assert returns(bo_ws.receive_type("state")["view"]) == []
+        with api.socket(room, ada) as ada_ws:
+            assert returns(ada_ws.receive_type("state")["view"]) == []
+            view = until_view(bo_ws, lambda v: v["players"][0]["connected"])
+            assert returns(view) == []
+        view = until_view(bo_ws, lambda v: not v["players"][0]["connected"])
+        assert [e["seat"] for e in view["table_events"] if e["type"] == "left"] == [0]
+        with api.socket(room, ada):
+            view = until_view(bo_ws, lambda v: v["players"][0]["connected"])
+            assert returns(view) == [0]
+
+
 def test_an_absent_host_is_handed_to_a_bot_by_another_player(api: Api) -> None:
     table = hosted_room(api, ["Ada", "Bo", "Cy"], seed=5)
     room, host, (ada, bo, cy) = table["room"], table["host"], table["tokens"]

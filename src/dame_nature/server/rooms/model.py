@@ -102,6 +102,9 @@ class Room:
     #: the seats the last views said were absent
     shown_absent: frozenset[int] = frozenset()
     absent_timer: asyncio.TimerHandle | None = field(default=None, repr=False)
+    #: the tokens of the persons this node has seen connected to the room (on any node):
+    #: a person's first connection is no return, she is not told "is back"
+    connected_once: set[str] = field(default_factory=set, repr=False)
     #: who left, came back, was stood in for, became host (this node saw it), newest last
     table_events: list[dict[str, Any]] = field(default_factory=list, repr=False)
     event_seq: int = 0
@@ -204,12 +207,18 @@ class Room:
         return frozenset(p.seat for p in self.players if self.presence.absent(p, self.absent_limit))
 
     def set_present(self, present: Any) -> None:
-        """The seats connected now (on any node): who left and who came back is told."""
+        """The seats connected now (on any node): who left and who came back is told (a
+        seat's first connection is no return: its person was dealt in before her page
+        connected, in a game started at once or a rematch)."""
         new = set(present)
+        players = self.players
+        seen = self.connected_once
+        seen.update(players[seat].token for seat in self.present if seat < len(players))
         for seat in sorted(self.present - new):
             self.add_event("left", seat)
         for seat in sorted(new - self.present):
-            self.add_event("returned", seat)
+            if seat < len(players) and players[seat].token in seen:
+                self.add_event("returned", seat)
         self.present = new
         self.presence.update(len(self.players), new)
 
