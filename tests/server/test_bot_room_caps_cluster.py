@@ -25,7 +25,7 @@ pytestmark = pytest.mark.timeout(300)
 CAP = 3
 #: the lease of the test of a node that died: renewed every third of it by the living
 #: node, so a renewal may come 2/3 of it late before the game stops counting
-LEASE = 5
+LEASE = 8
 
 
 @pytest.fixture
