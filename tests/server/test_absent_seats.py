@@ -99,8 +99,8 @@ def test_the_host_seat_is_the_one_taken_with_the_host_token(api: Api) -> None:
 
 def test_a_first_connection_is_no_return(api: Api) -> None:
     """A person whose seat was dealt before her page connected (a solo game from the home
-    page, a rematch) is not told \"is back\" when she first arrives: only a seat that was
-    connected and left comes back."""
+    page) is not told "is back" when she first arrives: only a seat that was connected
+    and left comes back."""
     table = api.table(players=3, seed=4)  # started before any socket connected
     room, (ada, bo, _cy) = table["room"], table["tokens"]
 

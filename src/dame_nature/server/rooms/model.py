@@ -208,8 +208,8 @@ class Room:
 
     def set_present(self, present: Any) -> None:
         """The seats connected now (on any node): who left and who came back is told (a
-        seat's first connection is no return: its person was dealt in before her page
-        connected, in a game started at once or a rematch)."""
+        person's first connection is no return: a game started at once, as a solo game
+        from the home page, is dealt before her page connects)."""
         new = set(present)
         players = self.players
         seen = self.connected_once
