@@ -151,10 +151,11 @@ def _migrate(db: str | None) -> int:
     from .server.settings import Settings
     from .server.store import open_store
 
-    url = db or Settings().db
+    settings = Settings()
+    url = db or settings.db
     before, after = migrate(url)
     print(f"schema: {before or 'empty'} -> {after}")
-    store = open_store(url)
+    store = open_store(url, settings.db_wait_seconds)
     try:
         games = store.games()
         older = [g for g in games if not same_versions(g)]
