@@ -10,6 +10,7 @@ import random
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -261,3 +262,76 @@ def test_migrate_makes_a_new_sqlite_file_with_the_stores_page_size(tmp_path: Pat
         assert made.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE
     finally:
         made.close()
+
+
+#: a process migrating the SQLite file ``argv[1]`` that stops just before it records its
+#: first revision, says so, and goes on when a line comes in
+HELD_MIGRATION = """
+import sqlite3, sys
+from dame_nature.server.migrate import migrate_sqlite
+
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+held = []
+
+def hold_before_the_first_revision(statement):
+    if not held and statement.lstrip().startswith("INSERT INTO alembic_version"):
+        held.append(statement)
+        print("held", flush=True)
+        sys.stdin.readline()
+
+conn.set_trace_callback(hold_before_the_first_revision)
+print(migrate_sqlite(conn), flush=True)
+"""
+
+
+def test_two_processes_migrating_one_new_sqlite_file_take_turns(tmp_path: Path):
+    """Two servers (or a server and ``dame-nature migrate``) started together on one new
+    SQLite file: the first made the tables, the second then took the file for one made
+    before migrations existed and stamped it, and the first's own record of its revision
+    failed (a server exited at start-up). Now a migration holds the file's write lock from
+    its first look to its commit: the second waits, then finds the file at ``HEAD``.
+
+    The first process is held just before it records its first revision, until the
+    second migration has either ended or started to wait for the lock."""
+    from dame_nature.server.migrate import migrate_sqlite
+
+    path = str(tmp_path / "shared.sqlite3")
+    first = subprocess.Popen(
+        [sys.executable, "-c", HELD_MIGRATION, path],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert first.stdout is not None and first.stdout.readline() == "held\n"
+        second = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        waits_or_ended = threading.Event()
+
+        def note_the_wait(statement: str) -> None:
+            if statement.lstrip().startswith("BEGIN IMMEDIATE"):
+                waits_or_ended.set()
+
+        second.set_trace_callback(note_the_wait)
+        outcome: list[Any] = []
+
+        def migrate_second() -> None:
+            try:
+                outcome.append(migrate_sqlite(second))
+            except Exception as err:  # noqa: BLE001 (the assertion below reports it)
+                outcome.append(err)
+            finally:
+                waits_or_ended.set()
+
+        thread = threading.Thread(target=migrate_second)
+        thread.start()
+        assert waits_or_ended.wait(60)
+        out, err = first.communicate("go\n", timeout=60)
+        thread.join(60)
+        second.close()
+    finally:
+        first.kill()
+        first.wait()
+    assert first.returncode == 0, err
+    assert out.strip() == str((None, HEAD))
+    assert outcome == [(HEAD, HEAD)]

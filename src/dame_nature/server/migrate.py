@@ -6,7 +6,8 @@ store made before migrations existed (tables, no ``alembic_version``) is stamped
 ``0001``, the schema it has, then upgraded like any other, so an upgrade of the server
 never loses a stored game. A database already at ``HEAD`` is recognised with one query
 and Alembic is not even imported (start-up stays as quick as before). Several nodes
-starting together on one PostgreSQL take turns (an advisory lock).
+starting together on one PostgreSQL take turns (an advisory lock), and so do processes
+starting together on one SQLite file (its write lock).
 
 >>> is_postgres("postgresql://u@db/dn"), is_postgres("./dame-nature.sqlite3")
 (True, False)
@@ -72,10 +73,22 @@ def migrate_sqlite(conn: sqlite3.Connection) -> tuple[str | None, str]:
     current = sqlite_revision(conn)
     if current == HEAD:
         return current, current
+    import alembic.command  # noqa: F401 (imported before the file is locked)
     import sqlalchemy as sa
     from sqlalchemy.pool import StaticPool
 
     engine = sa.create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+
+    @sa.event.listens_for(engine, "begin")
+    def take_the_write_lock(connection: Any) -> None:
+        # Another process may be migrating this file too (two servers, or a server and
+        # ``dame-nature migrate``, started together). The file's write lock is held
+        # from the first look at its revision to the commit, so the other waits (the
+        # connection's busy timeout), then finds the file at HEAD; and the revisions'
+        # DDL commits or rolls back as one. (SQLite's driver begins no transaction by
+        # itself: SQLAlchemy's recipe for it.)
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
     try:
         with engine.begin() as connection:
             return _upgrade(connection)
