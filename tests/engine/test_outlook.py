@@ -56,3 +56,24 @@ def test_the_reason_does_not_depend_on_who_holds_what():
     random.Random(0).shuffle(cards)
     other.hands = [cards[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(len(sizes))]
     assert lost_reason(other) == reason
+
+
+def test_a_colour_short_is_named_as_the_cards_name_it():
+    """A colour without enough Conditions left is told as its cards say it, with their
+    letter ("Thermal [T]"), never by the colour alone ("yellow")."""
+    state = next(
+        s
+        for s in (play_until_lost(3, (), seed) for seed in range(40))
+        if (lost_reason(s) or {}).get("colours_short")
+    )
+    reason = lost_reason(state)
+    assert reason is not None
+    words = {"blue": "Hydri", "yellow": "Therm", "green": "Géolog", "violet": "Atmosph"}
+    letters = {"blue": "H", "yellow": "T", "green": "G", "violet": "A"}
+    for short in reason["colours_short"]:
+        for lang in ("en", "fr"):
+            assert f"{words[short['colour']]}" in reason["text"][lang], reason["text"][lang]
+            assert f"[{letters[short['colour']]}]" in reason["text"][lang]
+    for colour in ("blue", "yellow", "green", "violet", "bleue", "jaune", "verte", "violette"):
+        assert colour not in reason["text"]["en"].lower().split()
+        assert colour not in reason["text"]["fr"].lower().split()

@@ -30,11 +30,12 @@ from .cards import CATALOGUE, COLOURS
 if TYPE_CHECKING:
     from .state import State
 
+#: a colour as the cards name it, with the letter they carry (never the colour alone)
 COLOUR_NAMES: dict[str, tuple[str, str]] = {
-    "blue": ("blue", "bleue"),
-    "yellow": ("yellow", "jaune"),
-    "green": ("green", "verte"),
-    "violet": ("violet", "violette"),
+    "blue": ("Hydric [H]", "Hydrique [H]"),
+    "yellow": ("Thermal [T]", "Thermique [T]"),
+    "green": ("Geological [G]", "Géologique [G]"),
+    "violet": ("Atmospheric [A]", "Atmosphérique [A]"),
 }
 DEADLOCK_TEXT: dict[str, tuple[str, str]] = {
     "first_predator": (
@@ -153,12 +154,12 @@ def _text(reason: dict[str, Any], lang: int) -> str:
         name = COLOUR_NAMES[short["colour"]][lang]
         if fr:
             parts.append(
-                f"Couleur {name} : {short['places']} places vides pour "
+                f"{name} : {short['places']} places vides pour "
                 f"{_plural(short['cards'], '{n} Condition', '{n} Conditions')} en main."
             )
         else:
             parts.append(
-                f"{name.capitalize()}: {short['places']} empty places for "
+                f"{name}: {short['places']} empty places for "
                 f"{_plural(short['cards'], '{n} Condition', '{n} Conditions')} left in hands."
             )
     if reason["colours_short"]:
