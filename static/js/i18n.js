@@ -39,8 +39,17 @@ export function detectLanguage() {
 export const lang = detectLanguage();
 const catalogue = CATALOGUES[lang] || {};
 
+// French elides "de" and "que" before a word that starts with a vowel: "En attente
+// d'Ana", "connue d'Émile" (a name filled in), not "de Ana".
+const ELIDES = /(^|[\s(])(de|que) \{(\w+)\}/g;
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿœæ]/i;
+
 function fill(text, values) {
   if (!values) return text;
+  if (lang === "fr") {
+    text = text.replace(ELIDES, (whole, before, word, name) =>
+      name in values && VOWEL.test(String(values[name])) ? `${before}${word === "de" ? "d'" : "qu'"}{${name}}` : whole);
+  }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 

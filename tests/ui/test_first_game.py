@@ -338,6 +338,18 @@ def test_french_words_on_the_table(open_page, ui_server):
     assert "toile" not in text
 
 
+def test_french_elides_de_before_a_name(open_page, ui_server):
+    """French elides "de" before a vowel: "En attente d'Alice", not "de Alice"."""
+    deal = plan().deal()
+    table = RestTable(ui_server.url, deal, NAMES)
+    table.act(1, {"type": "program", "card": deal["hands"][1][0]})
+    table.act(1, {"type": "ready"})
+    page = open_page(**DESKTOP)
+    in_french(page)
+    bob = table.page(lambda **_: page, seat=1)
+    expect(bob.locator("#status")).to_have_text("Prêt. En attente d'Alice, Chloé.")
+
+
 def test_english_counts_and_the_missing_room(open_page, ui_server):
     with httpx.Client(base_url=ui_server.url + "/api", timeout=10) as http:
         room = http.post("/rooms", json={"seed": 3}).json()
