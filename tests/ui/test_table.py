@@ -163,7 +163,8 @@ def test_discard_swap_offers_only_cards_that_can_be_taken(open_page, ui_server):
     events = table.get(f"/rooms/{table.code}/log", table.tokens[1])["events"]
     assert len(events) > len(table.view(1)["log"]) == 60
     expect(bob.locator("#log li").first).to_have_text("Turn 1 begins; Alice is first player.")
-    expect(bob.locator("#log-count")).to_have_text(f"({len(events)} events)")
+    told = bob.locator("#log li")
+    expect(bob.locator("#log-count")).to_have_text(f"({told.count()} events)")
 
 
 def test_a_hint_when_the_programmed_card_has_no_place_now(open_page, ui_server):
@@ -177,3 +178,17 @@ def test_a_hint_when_the_programmed_card_has_no_place_now(open_page, ui_server):
     alice.click(f'#hand button[data-card="{p.turns[0][0]}"]')  # a Condition with a free slot
     expect(alice.locator(f'#programmed [data-card="{p.turns[0][0]}"]')).to_be_visible()
     expect(hint).to_be_hidden()
+
+
+def test_the_log_counts_the_lines_it_shows(open_page, ui_server):
+    """The log's count is of its lines: a card programmed or a seat ready is an event
+    the log keeps but does not tell, so it is not counted."""
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), NAMES)
+    table.program_all({seat: p.turns[0][seat] for seat in range(3)})
+    table.choose_until()
+    bob = table.page(open_page, seat=1)
+    lines = bob.locator("#log li")
+    expect(lines.last).to_contain_text("Turn 2 begins")
+    assert len(table.view(1)["log"]) > lines.count()  # programmed and ready are not told
+    expect(bob.locator("#log-count")).to_have_text(f"({lines.count()} events)")

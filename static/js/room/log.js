@@ -123,7 +123,9 @@ export function renderLog() {
     if (atEnd || !list.dataset.scrolled) list.scrollTop = list.scrollHeight;
   }
   if (app.logComplete === v.game && document.visibilityState === "visible") noteSeen(v);
-  $("log-count").textContent = app.events.length ? tn("({n} event)", "({n} events)", app.events.length) : "";
+  // the lines the log shows (a card programmed or a seat ready is kept, not told)
+  const lines = list.children.length;
+  $("log-count").textContent = lines ? tn("({n} event)", "({n} events)", lines) : "";
 }
 
 /** What this seat has seen of the game, kept in the seat memory ("since your last
