@@ -9,6 +9,7 @@ then ``done``, stored with the game so that a restart keeps them.
 
 from __future__ import annotations
 
+import re
 import signal
 import time
 from typing import Any
@@ -246,3 +247,19 @@ def test_play_from_a_step_of_the_replay(api: Any) -> None:
     assert r.status_code == 422
     r = api.http.post(f"/api/rooms/{room}/replay/play_from", json={"actions": 1, "seat": 5})
     assert r.status_code == 404
+
+
+def test_a_hint_names_a_condition_as_its_card_does() -> None:
+    """A Condition is named by its colour and letter, as on the card ("Geological
+    Condition [G]"), never by its number, which no card face prints."""
+    from dame_nature.bots.hint import explain
+
+    state = get_game(4, ()).new_initial_state(seed=1)
+    view = state.view(0)
+    conditions = [c for c in view["hand"] if c.startswith("cond-")]
+    assert conditions
+    for card in conditions:
+        for action in ({"type": "program", "card": card}, {"type": "show", "card": card}):
+            for reason in explain(view, action):
+                assert not re.search(r"\b(Hydri|Therm|G[ée]olog|Atmosph)\w* \d", reason), reason
+                assert re.search(r"Condition( \w+)? \[[HTGA]\]", reason), reason

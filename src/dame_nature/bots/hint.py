@@ -66,14 +66,15 @@ def _legal(action: Action | None, legal: list[Action]) -> Action | None:
 
 # ---------------------------------------------------------------- sentences
 def card_name(card: str) -> tuple[str, str]:
-    """A card's name in English and French, as the card faces say it."""
+    """A card's name in English and French, as the card faces say it (a Condition by its
+    colour and letter, "Geological Condition [G]": its number is printed nowhere)."""
     if not CATALOGUE.has_card(card):
         return card, card
     info = CATALOGUE.card(card)
     if info.type == "condition":
-        en, fr = COLOURS.get(info.colour or "", (info.colour, info.colour))
-        number = card.rsplit("-", 1)[-1]
-        return f"{en} {number}", f"{fr} {number}"
+        assert info.colour is not None  # every Condition has one
+        en, fr = COLOURS[info.colour]
+        return f"{en} Condition [{en[0]}]", f"Condition {fr.lower()} [{en[0]}]"
     if info.type == "species":
         return info.name_fr or card, info.name_fr or card
     return SPECIALS.get(info.type, (card, card))
