@@ -3,7 +3,7 @@
 // the winning line to step through in the same viewer ("The game as played" goes back).
 import { api, rememberRoom, roomMemory } from "./api.js";
 import { esc } from "./cards.js";
-import { t } from "./i18n.js";
+import { COLON, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,7 +79,7 @@ export async function initReview(viewer) {
   const turning = review.turning_point;
   box.innerHTML = `<h2 class="panel-title">${esc(t("Review of the deal"))}</h2>
     <p><strong>${esc(sentence)}</strong></p>
-    ${turning ? `<p><button type="button" class="btn small" id="rp-turning">${esc(t("Turning point"))}: ${esc(t("Turn {n}", { n: turning.turn }))}</button> ${esc(t("Turning point: from turn {n} on, the game could no longer be won.", { n: turning.turn }))}</p>` : ""}
+    ${turning ? `<p><button type="button" class="btn small" id="rp-turning">${esc(t("Turning point"))}${COLON}${esc(t("Turn {n}", { n: turning.turn }))}</button> ${esc(t("Turning point: from turn {n} on, the game could no longer be won.", { n: turning.turn }))}</p>` : ""}
     ${review.verdict === "won" ? `<div class="rp-line-switch" role="group"><button type="button" class="btn small" id="rp-show-played" aria-pressed="true">${esc(t("The game as played"))}</button> <button type="button" class="btn small" id="rp-show-line" aria-pressed="false">${esc(t("Winning line"))}</button></div>` : ""}`;
   $("rp-turning")?.addEventListener("click", () => {
     if (replay.data !== played) show(played);

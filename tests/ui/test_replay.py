@@ -5,6 +5,7 @@ and the keyboard (arrows, Page Up/Down, Home/End), on a desktop and on a phone."
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import httpx
@@ -161,3 +162,37 @@ def test_an_earlier_game_stays_replayable_after_a_rematch(open_page, ui_server):
     expect(page.locator("#replay-summary")).to_contain_text("Game 2 of room")
     expect(page.locator('#rp-games a[aria-current="page"]')).to_have_text("Game 2")
     assert_accessible(page, "the replay of game 2 with the list of games")
+
+
+def test_the_replay_controls_keep_their_words_on_a_french_phone(open_page, finished, ui_server):
+    """On a 390 px phone in French, "Lecture" and "Pause" fit their button, on the one
+    row of controls; the review's turning point puts the French space before its colon."""
+    with httpx.Client(base_url=ui_server.url, timeout=20) as http:
+        for _ in range(240):  # the solver's review of the deal, done before the page opens
+            review = http.get(f"/api/rooms/{finished['room']}/review").json()
+            if review["status"] == "done":
+                break
+            time.sleep(0.5)
+    assert review["turning_point"], review
+    page = open_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    page.add_init_script("localStorage.setItem('dameNature.lang', 'fr')")
+    page.goto(f"/r/{finished['room']}/replay")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    turn = review["turning_point"]["turn"]
+    expect(page.locator("#rp-turning")).to_have_text(f"Tournant\u00a0: Tour {turn}")
+    play = page.locator("#rp-play")
+
+    def fits() -> None:
+        width, inner = play.evaluate("(b) => [b.scrollWidth, b.clientWidth]")
+        assert width <= inner, f"{play.inner_text()!r} overflows its button: {width} > {inner}"
+        tops = page.locator(".replay-controls .btn").evaluate_all(
+            "(all) => all.map((b) => Math.round(b.getBoundingClientRect().top))"
+        )
+        assert len(set(tops)) == 1, f"the controls take more than one row: {tops}"
+
+    expect(play).to_have_text("Lecture")
+    fits()
+    play.tap()
+    expect(play).to_have_text("Pause")
+    fits()
+    play.tap()
