@@ -44,7 +44,9 @@ const catalogue = CATALOGUES[lang] || {};
 const ELIDES = /(^|[\s(])(de|que) \{(\w+)\}/g;
 const VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿœæ]/i;
 
-function fill(text, values) {
+/** ``text`` with each ``{name}`` filled from ``values`` (in French, "de" and "que"
+ * elided before a vowel). */
+export function fill(text, values) {
   if (!values) return text;
   if (lang === "fr") {
     text = text.replace(ELIDES, (whole, before, word, name) =>

@@ -116,7 +116,7 @@ def test_progress_remembered_and_french(open_page):
     page.locator('button[data-open="symbioses"]').click()
     wait_progress(page, "Étape 4")
     assert "Ortie" in page.locator("#coach-text").inner_text()
-    assert "connue de Ana, Basile, Chloé" in page.locator("#lesson-hand").inner_text()
+    assert "connue d'Ana, Basile, Chloé" in page.locator("#lesson-hand").inner_text()
 
 
 def test_glossary_a_click_away(open_page):

@@ -1,6 +1,6 @@
 // The learn page's own words in English and French (the lessons' texts come from the
 // server in both). w("key") is the word in the page's language.
-import { lang } from "../i18n.js";
+import { fill, lang } from "../i18n.js";
 
 const WORDS = {
   lessons: ["Learn to play", "Apprendre à jouer"],
@@ -60,9 +60,7 @@ const WORDS = {
 
 export function w(key, values) {
   const pair = WORDS[key];
-  let text = pair ? pair[lang === "fr" ? 1 : 0] : key;
-  if (values) text = text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
-  return text;
+  return fill(pair ? pair[lang === "fr" ? 1 : 0] : key, values);
 }
 
 /** A text the server gives in both languages (``text`` / ``text_fr``). */
