@@ -1,5 +1,5 @@
 // The card catalogue (embedded in the page by the server) and how a card is drawn.
-import { lang, t } from "./i18n.js";
+import { COLON, lang, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO, SYMBOL_WORDS, SYMBOLS } from "./texts.js";
 
@@ -75,7 +75,7 @@ function symbolBadge(c, modes) {
   if (!c.symbol) return "";
   const info = SYMBOLS[c.symbol];
   const active = modes.includes(info.mode);
-  const title = `${info.title}${active ? "" : t(" (no effect in this game)")}: ${info.text}`;
+  const title = `${info.title}${active ? "" : t(" (no effect in this game)")}${COLON}${info.text}`;
   // an inactive symbol is only printed on the card: not named to screen readers (issue 9)
   if (!active) return `<span class="card-symbol inactive" title="${esc(title)}" aria-hidden="true">${icon(c.symbol)}</span>`;
   return `<span class="card-symbol active" title="${esc(title)}">${icon(c.symbol)}<span class="sr-only">${esc(info.title)}</span></span>`;

@@ -3,7 +3,7 @@
 // revealed light up as buttons.
 import { BOOT, card, cardFace, cardGender, cardText, esc } from "./cards.js";
 import { applyStyles, css } from "./dom.js";
-import { lang, t, tg } from "./i18n.js";
+import { COLON, lang, t, tg } from "./i18n.js";
 import { icon } from "./icons.js";
 import { COLOUR_INFO } from "./texts.js";
 
@@ -110,7 +110,7 @@ function conditionSlot(view, slot, colour, open, ctx) {
   const cls = `cslot c-${colour}${filled ? " filled" : ""}${open ? "" : " locked"}${placedClass(ctx, slot)}`;
   if (target || removal) {
     const what = target ? t("Place your card here") : t("Remove this Condition");
-    return `<button type="button" class="${cls} ${target ? "target" : "removal"}" data-slot="${slot}" data-key="slot-${slot}" aria-label="${esc(what)}: ${esc(slotText(slot))} (${esc(info.name)})">${inner}</button>`;
+    return `<button type="button" class="${cls} ${target ? "target" : "removal"}" data-slot="${slot}" data-key="slot-${slot}" aria-label="${esc(what)}${COLON}${esc(slotText(slot))} (${esc(info.name)})">${inner}</button>`;
   }
   return `<span class="${cls}" data-slot="${slot}" role="img" aria-label="${esc(label)}"${css(placedDelay(ctx, slot))}>${inner}</span>`;
 }

@@ -146,6 +146,13 @@ def test_the_french_keeps_every_placeholder():
         assert text.strip(), english
 
 
+def test_the_french_puts_a_non_breaking_space_before_a_colon():
+    """French sets a space before ":", ";", "!" and "?", one that never breaks (a line
+    starting with a colon on a phone otherwise)."""
+    bare = [text for text in french().values() if re.search(r" [:;!?]", text)]
+    assert not bare, f"a plain space before a French colon, semicolon, ! or ?: {bare}"
+
+
 def test_every_error_code_of_the_api_has_a_french_sentence():
     doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     errors = doc[doc.index("\n## Errors\n") :]

@@ -350,6 +350,23 @@ def test_french_elides_de_before_a_name(open_page, ui_server):
     expect(bob.locator("#status")).to_have_text("Prêt. En attente d'Alice, Chloé.")
 
 
+def test_french_colons_in_the_help_and_a_card_without_a_place(open_page, ui_server):
+    """The help's symbols and rules, and the note under a programmed card that would have
+    no place: French puts its non-breaking space before each colon."""
+    table = RestTable(ui_server.url, plan().deal(), NAMES, modes=["privileged_symbioses"])
+    page = open_page(**DESKTOP)
+    in_french(page)
+    alice = table.page(lambda **_: page, seat=0)
+    alice.click('#hand button[data-card="species-aubepine"]')
+    expect(alice.locator("#programmed-hint")).to_contain_text("\u00a0: ")
+    alice.click("#help-btn")
+    expect(alice.locator("#help-body")).to_contain_text("Symboles des cartes Condition")
+    for where in ("#programmed-hint", "#help-body"):
+        text = alice.locator(where).inner_text()
+        bare = re.findall(r".{12}[^\u00a0\d]:(?!\d).{0,12}", text)
+        assert not bare, f"{where}: a French colon without its non-breaking space: {bare}"
+
+
 def test_english_counts_and_the_missing_room(open_page, ui_server):
     with httpx.Client(base_url=ui_server.url + "/api", timeout=10) as http:
         room = http.post("/rooms", json={"seed": 3}).json()

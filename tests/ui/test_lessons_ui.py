@@ -5,6 +5,7 @@ away."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -117,6 +118,20 @@ def test_progress_remembered_and_french(open_page):
     wait_progress(page, "Étape 4")
     assert "Ortie" in page.locator("#coach-text").inner_text()
     assert "connue d'Ana, Basile, Chloé" in page.locator("#lesson-hand").inner_text()
+
+
+def test_french_colons_in_a_lessons_reveals(open_page):
+    """A reveal of the lesson in French: "Vous\u00a0: Condition hydrique [H] → …", the
+    non-breaking space before the colon as everywhere in French."""
+    page = open_page(viewport=SIZES["phone"], locale="fr-FR")
+    page.goto("/learn")
+    page.locator('button[data-open="first-turns"]').click()
+    while not page.locator("#lesson-reveals .lesson-record").count():
+        follow_one(page)
+    records = page.locator("#lesson-reveals .lesson-record").all_inner_texts()
+    assert records[0].startswith("Vous\u00a0: "), records
+    bare = [r for r in records if re.search(r"[^\u00a0]:", r)]
+    assert not bare, f"a French colon without its non-breaking space: {bare}"
 
 
 def test_glossary_a_click_away(open_page):

@@ -2,6 +2,7 @@
 // from web.js, the cards from cards.js): partners, web, reveals, discard pile, hand and
 // controls. The element the current step waits for carries the class "lesson-target".
 import { cardFace, cardHTML, cardText, esc } from "../cards.js";
+import { COLON } from "../i18n.js";
 import { icon } from "../icons.js";
 import { renderWebs, slotText } from "../web.js";
 import { w } from "./words.js";
@@ -73,7 +74,7 @@ function drawPartners(v, lesson) {
 
 function recordLine(r, lesson) {
   const what = r.result === "placed" ? w("placed", { slot: slotText(r.slot) }) : w("discarded");
-  return `<li class="lesson-record ${esc(r.result)}"><strong>${esc(name(lesson, r.seat))}</strong>: ${esc(cardText(r.card, r.colour))} → ${esc(what)}</li>`;
+  return `<li class="lesson-record ${esc(r.result)}"><strong>${esc(name(lesson, r.seat))}</strong>${COLON}${esc(cardText(r.card, r.colour))} → ${esc(what)}</li>`;
 }
 
 function drawReveals(v, lesson) {

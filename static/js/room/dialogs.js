@@ -1,7 +1,7 @@
 // The dialogs: a Symbiosis, giving a card back, and the help.
 import { api } from "../api.js";
 import { card, cardHTML, cardText, esc } from "../cards.js";
-import { lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
+import { COLON, lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, COLOUR_ORDER, COLOUR_WORDS, PLAYER_AID, SYMBOLS, TEXTS, seatName } from "../texts.js";
 import { send } from "./net.js";
@@ -176,10 +176,10 @@ function renderHelp() {
   const modes = (v && v.modes) || (app.room && app.room.modes) || [];
   const colours = COLOUR_ORDER.map((c) => `<li><span class="chip c-${c}">${icon(c)} ${COLOUR_INFO[c].letter}</span> ${esc(COLOUR_INFO[c].name)} (${esc(COLOUR_WORDS[c])})</li>`).join("");
   const symbols = Object.entries(SYMBOLS)
-    .map(([k, s]) => `<li><span class="chip sym ${modes.includes(s.mode) ? "active" : ""}">${icon(k)}</span> <strong>${esc(s.title)}</strong>${modes.includes(s.mode) ? "" : ` <em>${esc(t("(not active in this game: the card is an ordinary Condition)"))}</em>`}: ${esc(s.text)}</li>`)
+    .map(([k, s]) => `<li><span class="chip sym ${modes.includes(s.mode) ? "active" : ""}">${icon(k)}</span> <strong>${esc(s.title)}</strong>${modes.includes(s.mode) ? "" : ` <em>${esc(t("(not active in this game: the card is an ordinary Condition)"))}</em>`}${COLON}${esc(s.text)}</li>`)
     .join("");
   const active = modes.length
-    ? `<ul class="rule-list">${modes.map((m) => `<li><strong>${esc(modeTitle(MODES[m]))}</strong>${lang === "fr" ? "" : ` <span class="fr" lang="fr">${esc(MODES[m]?.title_fr)}</span>`}: ${esc(modeSummary(MODES[m]))}</li>`).join("")}</ul>`
+    ? `<ul class="rule-list">${modes.map((m) => `<li><strong>${esc(modeTitle(MODES[m]))}</strong>${lang === "fr" ? "" : ` <span class="fr" lang="fr">${esc(MODES[m]?.title_fr)}</span>`}${COLON}${esc(modeSummary(MODES[m]))}</li>`).join("")}</ul>`
     : `<p>${esc(t("None: this is the base game."))}</p>`;
   const n = v ? players().length : null;
   $("help-body").innerHTML = `

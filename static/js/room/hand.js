@@ -1,7 +1,7 @@
 // Your hand: the programmed card, the hand, Ready and Symbiosis, and the prompt when the
 // table waits for your choice (a reveal's place, your side, a card to give back).
 import { card, cardFace, cardGender, cardHTML, cardText, esc } from "../cards.js";
-import { t, tg, tn } from "../i18n.js";
+import { COLON, t, tg, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
@@ -44,13 +44,13 @@ export function renderMe() {
   );
   // before the reveal: a word when the server says the card would be discarded now
   const noPlace = programming && v.programmed ? noPlaceOf(v, v.programmed) : "";
-  setHTML($("programmed-hint"), noPlace ? `${icon("discard")} <span>${esc(TEXTS.noPlaceNow)}: ${esc(noPlace)}.</span>` : "");
+  setHTML($("programmed-hint"), noPlace ? `${icon("discard")} <span>${esc(TEXTS.noPlaceNow)}${COLON}${esc(noPlace)}.</span>` : "");
   $("programmed-hint").hidden = !noPlace;
   const hand = sortHand(v.hand || []);
   const handHTML = hand
     .map((c) => {
       const noPlaceHere = programming ? noPlaceOf(v, c) : "";
-      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? t(": program it instead") : t(": program it")) : ""}${noPlaceHere ? ` (${TEXTS.noPlaceNow}: ${noPlaceHere})` : ""}`;
+      const label = `${cardText(c)}${knownByText(v, c)}${programming ? (v.programmed ? t(": program it instead") : t(": program it")) : ""}${noPlaceHere ? ` (${TEXTS.noPlaceNow}${COLON}${noPlaceHere})` : ""}`;
       return `<li><button type="button" class="card hand-card" data-card="${esc(c)}" data-key="hand-${esc(c)}" data-focus-group="hand" aria-label="${esc(label)}" ${programming ? "" : "disabled"}>${cardFace(c, { modes: v.modes })}${knownByTag(v, c)}${noPlaceTag(noPlaceHere)}</button></li>`;
     })
     .join("");
@@ -95,7 +95,7 @@ function noPlaceOf(v, c) {
 }
 
 function noPlaceTag(text) {
-  return text ? `<span class="no-place" title="${esc(`${TEXTS.noPlaceNow}: ${text}`)}" aria-hidden="true">${icon("discard")}</span>` : "";
+  return text ? `<span class="no-place" title="${esc(`${TEXTS.noPlaceNow}${COLON}${text}`)}" aria-hidden="true">${icon("discard")}</span>` : "";
 }
 
 $("hand").addEventListener("click", (event) => {
