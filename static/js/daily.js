@@ -6,7 +6,7 @@ import { esc } from "./cards.js";
 import { dailyResultsHTML, fetchDailyResults } from "./daily_results.js";
 import { icon } from "./icons.js";
 import { t, tn } from "./i18n.js";
-import { levelOptions } from "./texts.js";
+import { levelOptions, winsText } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 $("daily-name").value = t("Naturalist");
@@ -29,7 +29,7 @@ function dealHTML(date, deal) {
     : "";
   return `<section class="panel daily-deal" data-players="${n}" aria-labelledby="deal-${n}">
     <h2 id="deal-${n}">${esc(tn("{n} player", "{n} players", n))}</h2>
-    <p class="hint daily-count">${esc(tn("{n} table has played it so far", "{n} tables have played it so far", deal.finished))}${esc(t(", {won} won.", { won: deal.won }))}</p>
+    <p class="hint daily-count">${esc(tn("{n} table has played it so far", "{n} tables have played it so far", deal.finished))}${esc(winsText(deal.won))}</p>
     ${yours}
     <div class="daily-buttons">
       <button type="button" class="btn primary" data-play="bots" data-players="${n}">${icon("bot")} ${esc(tn("Play with {n} bot", "Play with {n} bots", n - 1))}</button>

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { esc } from "./cards.js";
 import { icon } from "./icons.js";
 import { t, tn } from "./i18n.js";
+import { winsText } from "./texts.js";
 
 /** The results of the table of room ``code`` on its daily deal ``daily`` ({date,
  * players}), with its seat or host ``token``; throws ApiError (409 before its end). */
@@ -48,7 +49,7 @@ export function dailyResultsHTML(data) {
         <td>${helpers(table)}</td></tr>`;
     })
     .join("");
-  return `<p class="daily-summary">${esc(tn("{n} table has finished this deal", "{n} tables have finished this deal", data.finished))}${esc(t(", {won} won it.", { won: data.won }))}</p>
+  return `<p class="daily-summary">${esc(tn("{n} table has finished this deal", "{n} tables have finished this deal", data.finished))}${esc(winsText(data.won))}</p>
     <p class="daily-verdict" data-status="${esc(data.verdict.status)}" data-verdict="${esc(data.verdict.verdict)}">${esc(verdictText(data.verdict))}</p>
     <div class="table-scroll" tabindex="0" role="region" aria-label="${esc(t("How every table did on this deal"))}"><table class="daily-table">
       <caption class="sr-only">${esc(t("How every table did on this deal"))}</caption>

@@ -4,6 +4,7 @@ import { esc } from "./cards.js";
 import { t, tn } from "./i18n.js";
 import { clearGames, loadGames } from "./history.js";
 import { dateText, outcomeText, ruleTitle, table } from "./records.js";
+import { winsText } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,7 +14,7 @@ function draw() {
   $("games").hidden = !games.length;
   $("games-clear").hidden = !games.length;
   const won = games.filter((g) => g.outcome === "won").length;
-  $("games-summary").textContent = games.length ? tn("{n} game, {won} won.", "{n} games, {won} won.", games.length, { won }) : "";
+  $("games-summary").textContent = games.length ? tn("{n} game", "{n} games", games.length) + winsText(won) : "";
   $("games").innerHTML = table(
     t("Your games"),
     [t("Date"), t("Result"), t("Players"), t("Rules"), t("Cards placed"), t("Discards"), t("Turns"), t("Replay")],

@@ -1,7 +1,7 @@
 // Words of the UI: colours, discard reasons, log events, help texts (English; t() gives
 // them in the page's language, see i18n.js and locales/fr.js).
 import { BOOT } from "./boot.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
 export const COLOUR_INFO = {
   blue: { word: "hydric", name: t("hydric"), letter: "H", colour: "blue" },
@@ -50,6 +50,12 @@ export const PLAYER_AID = [
   t("<strong>A Species</strong> is installed once both its Conditions are in place. <strong>Jokers</strong> take the colour their player chooses."),
   t("<strong>Goal:</strong> complete the web up to the <span lang=\"fr\">Aigle royal</span> (Golden eagle) before the cards run out. The first player card passes to the next seat each turn."),
 ];
+
+/** ", 3 wins." after a count of tables or games: how many of them were won (French
+ * agrees with that number: "0 gagnée", "2 gagnées"). */
+export function winsText(n) {
+  return tn(", {n} win.", ", {n} wins.", n);
+}
 
 export function seatName(view, seat) {
   if (seat === null || seat === undefined) return t("someone");

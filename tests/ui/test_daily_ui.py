@@ -7,6 +7,7 @@ sees no result before its own game is over; the home page's way in."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -132,3 +133,20 @@ def test_the_daily_deal_from_the_page_to_every_tables_results(open_page, ui_serv
     expect(deal.locator("tr.mine")).to_have_count(1)
     expect(deal.locator(".daily-count")).to_contain_text("1 table has played it so far")
     assert_accessible(page, "the daily page with a table's results")
+
+
+def test_the_daily_counts_agree_in_french(open_page):
+    """The wins agree with their own number, not with the tables' ("0 table l'a jouée
+    jusqu'ici, 0 gagnée.": French counts 0 and 1 singular)."""
+    page = open_page(viewport=PHONE, locale="fr-FR")
+    page.goto("/daily")
+    counts = page.locator(".daily-count")
+    expect(counts).to_have_count(4)
+    wins = []
+    for text in counts.all_inner_texts():
+        match = re.fullmatch(r"\d+ tables? l'\w+ jouée jusqu'ici, (\d+) (gagnées?)\.", text.strip())
+        assert match, text
+        won, word = int(match.group(1)), match.group(2)
+        assert word == ("gagnée" if won <= 1 else "gagnées"), text
+        wins.append(won)
+    assert min(wins) <= 1
