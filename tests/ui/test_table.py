@@ -192,3 +192,17 @@ def test_the_log_counts_the_lines_it_shows(open_page, ui_server):
     expect(lines.last).to_contain_text("Turn 2 begins")
     assert len(table.view(1)["log"]) > lines.count()  # programmed and ready are not told
     expect(bob.locator("#log-count")).to_have_text(f"({lines.count()} events)")
+
+
+def test_phone_first_badge_stays_in_its_card_in_french(open_page, ui_server):
+    """On a phone the first player's badge wraps inside its narrow card ("Premier ·
+    Symbiose gratuite") instead of running out of it, cut at "Symbiose gr"."""
+    table = RestTable(ui_server.url, plan().deal(), NAMES)
+    page = open_page(locale="fr-FR", **PHONE)
+    bob = table.page(lambda **_: page, seat=1)
+    badge = bob.locator('#others .player[data-seat="0"] .badge.first')
+    expect(badge).to_have_text("Premier · Symbiose gratuite")
+    right, card = badge.evaluate(
+        "e => [e.getBoundingClientRect().right, e.closest('.player').getBoundingClientRect().right]"
+    )
+    assert right <= card, f"the badge runs {right - card:.0f}px out of its card"
