@@ -209,6 +209,23 @@ HEADER_OVERLAPS = """() => {
 }"""
 
 
+def test_the_bot_level_fits_a_french_phone(open_page):
+    """The bot level's list, as wide as its longest level ("Hasard : joue n'importe
+    quelle carte permise, ne peut pas gagner"), stays in its row on the home page and
+    the daily page instead of running past the screen's edge."""
+    page = open_page(**PHONE)
+    in_french(page)
+    for url, select in (("/", "#solo-level"), ("/daily", "#daily-level")):
+        page.goto(url)
+        if url == "/":
+            page.locator("#solo .solo-more summary").click()  # the level is folded there
+        expect(page.locator(select)).to_be_visible()
+        right, row = page.locator(select).evaluate(
+            "e => [e.getBoundingClientRect().right, e.parentElement.getBoundingClientRect().right]"
+        )
+        assert right <= row, f"{url}: the bot level runs {right - row:.0f}px past its row"
+
+
 def test_the_phone_table_fits(open_page, ui_server):
     table = RestTable(ui_server.url, plan().deal(), NAMES)
     alice = table.page(open_page, seat=0, **PHONE)
