@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from dn_rest import RestTable
+from dn_ui import create_room
 from dn_ui_plan import plan
 from playwright.sync_api import Page, expect
 
@@ -211,11 +212,12 @@ HEADER_OVERLAPS = """() => {
 
 def test_the_bot_level_fits_a_french_phone(open_page):
     """The bot level's list, as wide as its longest level ("Hasard : joue n'importe
-    quelle carte permise, ne peut pas gagner"), stays in its row on the home page and
-    the daily page instead of running past the screen's edge."""
+    quelle carte permise, ne peut pas gagner"), stays in its row on the home page, the
+    daily page and the lobby instead of running past the screen's edge."""
     page = open_page(**PHONE)
     in_french(page)
-    for url, select in (("/", "#solo-level"), ("/daily", "#daily-level")):
+    lobby = f"/r/{create_room(page)}"
+    for url, select in (("/", "#solo-level"), ("/daily", "#daily-level"), (lobby, "#bot-level")):
         page.goto(url)
         if url == "/":
             page.locator("#solo .solo-more summary").click()  # the level is folded there
