@@ -29,8 +29,8 @@ def instruction(
     if kind == "program":
         return (
             _both(
-                f"Program the {card('en')}: click it in your hand.",
-                f"Programmez la carte {card('fr')} : cliquez-la dans votre main.",
+                f"Program the {card('en')}: select it in your hand.",
+                f"Programmez la carte {card('fr')} : sélectionnez-la dans votre main.",
             ),
             _both(
                 f"This turn, the lesson plays the {card('en')}.",
@@ -41,8 +41,8 @@ def instruction(
     if kind == "ready":
         return (
             _both(
-                "Click Ready: the reveal starts once every player is ready.",
-                "Cliquez sur Prêt : la révélation commence quand tous les joueurs sont prêts.",
+                "Choose Ready: the reveal starts once every player is ready.",
+                "Choisissez Prêt : la révélation commence quand tous les joueurs sont prêts.",
             ),
             _both(
                 "Your card is programmed: say you are ready.",
@@ -69,9 +69,9 @@ def instruction(
         if colour:
             return (
                 _both(
-                    f"Give your Joker the colour {_colour('en', colour)}: click the lit "
+                    f"Give your Joker the colour {_colour('en', colour)}: select the lit "
                     f"place {slot_name(slot, 'en')} in the web.",
-                    f"Donnez à votre Joker la couleur {_colour('fr', colour)} : cliquez la "
+                    f"Donnez à votre Joker la couleur {_colour('fr', colour)} : sélectionnez la "
                     f"place {slot_name(slot, 'fr')} dans le réseau.",
                 ),
                 _both(
@@ -82,9 +82,9 @@ def instruction(
             )
         return (
             _both(
-                f"Your {name_en} can go to several places: click {slot_name(slot, 'en')} "
+                f"Your {name_en} can go to several places: select {slot_name(slot, 'en')} "
                 "in the web.",
-                f"Votre carte {name_fr} a plusieurs places possibles : cliquez "
+                f"Votre carte {name_fr} a plusieurs places possibles : sélectionnez "
                 f"{slot_name(slot, 'fr')} dans le réseau.",
             ),
             _both(
@@ -96,10 +96,10 @@ def instruction(
     if kind == "show":
         return (
             _both(
-                f"Use a Symbiosis to Show your {card('en')} to the other players: click "
+                f"Use a Symbiosis to Show your {card('en')} to the other players: select "
                 "Symbiosis, choose Show, then the card.",
                 f"Utilisez une Symbiose pour Montrer votre carte {card('fr')} aux autres "
-                "joueurs : cliquez Symbiose, choisissez Montrer, puis la carte.",
+                "joueurs : sélectionnez Symbiose, choisissez Montrer, puis la carte.",
             ),
             _both(
                 f"The lesson shows the {card('en')}.",
@@ -111,10 +111,10 @@ def instruction(
         to = names[action["to"]]
         return (
             _both(
-                f"Use a Symbiosis to Give your {card('en')} to {to}: click Symbiosis, "
+                f"Use a Symbiosis to Give your {card('en')} to {to}: select Symbiosis, "
                 f"choose Give, the card, then {to}.",
                 f"Utilisez une Symbiose pour Donner votre carte {card('fr')} à {to} : "
-                f"cliquez Symbiose, choisissez Donner, la carte, puis {to}.",
+                f"sélectionnez Symbiose, choisissez Donner, la carte, puis {to}.",
             ),
             _both(
                 f"The lesson gives the {card('en')} to {to}.",
@@ -141,10 +141,10 @@ def instruction(
         return (
             _both(
                 f"Use a Symbiosis to swap your {card('en')} for the "
-                f"{card('en', 'take')} of the discard pile: click Symbiosis, choose Swap "
+                f"{card('en', 'take')} of the discard pile: select Symbiosis, choose Swap "
                 "with the discard pile, then the two cards.",
                 f"Utilisez une Symbiose pour échanger votre carte {card('fr')} contre la "
-                f"carte {card('fr', 'take')} de la défausse : cliquez Symbiose, choisissez "
+                f"carte {card('fr', 'take')} de la défausse : sélectionnez Symbiose, choisissez "
                 "Échanger avec la défausse, puis les deux cartes.",
             ),
             _both(
