@@ -6,10 +6,13 @@ a bot plays for her."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
+from dn_rest import RestTable
 from dn_ui import create_room, join_room, start_game, take_seat
+from dn_ui_plan import plan
 from playwright.sync_api import expect
 
 from benchmarks._support.live_server import ServerProcess
@@ -86,3 +89,43 @@ def test_a_name_taken_is_refused_in_the_lobby(open_page) -> None:
     expect(other.locator("#join-error")).to_contain_text("already called Ada")
     expect(other.locator("#join-error")).to_contain_text("ADA 2")
     take_seat(other, "ADA 2")
+
+
+def test_the_log_says_a_bot_played_for_you_without_nested_brackets(open_page, ui_server) -> None:
+    """The host hands Alice's seat to a bot before she ever connects; when she arrives,
+    the reveal of the card the bot programmed for her says it was played for her, once."""
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    table.post(f"/rooms/{table.code}/bots", {"level": "random", "seat": 0}, table.host_token)
+    deadline = time.monotonic() + 30
+    while (view := table.view())["turn"] < 2:  # Bob and Chloé play turn 1, the bot with them
+        assert time.monotonic() < deadline, "the bot did not play for Alice"
+        waiting = view["awaiting"]
+        seats = [waiting["seat"]] if waiting else view["to_act"]
+        seat = next((s for s in seats if s != 0), None)
+        if seat is None:
+            time.sleep(0.1)
+            continue
+        mine = table.view(seat)
+        legal = table.get(f"/rooms/{table.code}/legal_actions", table.tokens[seat])["actions"]
+        if waiting:
+            action = legal[0]
+        elif mine["programmed"] is None:
+            action = {"type": "program", "card": mine["hand"][0]}
+        else:
+            action = {"type": "ready"}
+        # refused (409) only when the bot's move came first (a card given): asked again
+        answer = table.http.post(
+            f"/rooms/{table.code}/actions",
+            json=action,
+            headers={"Authorization": f"Bearer {table.tokens[seat]}"},
+        )
+        assert answer.status_code in (200, 409), answer.text
+    for locale, said in (
+        ("en-US", "(a bot played for you)"),
+        ("fr-FR", "(un bot a joué pour vous)"),
+    ):
+        page = table.page(open_page, 0, locale=locale)
+        note = page.locator("#log li", has_text=said)
+        expect(note).to_have_count(1)
+        expect(note).not_to_contain_text("))")

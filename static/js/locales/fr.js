@@ -571,6 +571,7 @@ export default {
   "{who} plays their seat again.": "{who} reprend sa place.",
   "{who} is the host now.": "{who} est maintenant l'hôte.",
   "(a bot played for {name})": "(un bot a joué pour {name})",
+  "(a bot played for you)": "(un bot a joué pour vous)",
   "While you were away, a bot played for you in turn {turns} (see the log).": "Pendant votre absence, un bot a joué pour vous au tour {turns} (voir le journal).",
   "While you were away, a bot played for you in turns {turns} (see the log).": "Pendant votre absence, un bot a joué pour vous aux tours {turns} (voir le journal).",
   "Take a seat first: the link opens your seat.": "Prenez d'abord une place : le lien ouvre votre place.",

@@ -129,12 +129,14 @@ export function tableItemsReset() {
   drawn.seqs.clear();
 }
 
-/** " (a bot played for Dan)" after a reveal whose card a stand-in programmed. */
+/** " (a bot played for Dan)" after a reveal whose card a stand-in programmed; " (a bot
+ * played for you)" on that seat's own screen. */
 export function standInNote(e) {
   const v = app.view;
   if (!v || !v.stand_in_moves || e.seat === undefined) return "";
   const played = v.stand_in_moves.some((m) => m.seat === e.seat && m.turn === e.turn && m.type === "program");
-  return played ? ` ${t("(a bot played for {name})", { name: seatName(v, e.seat) })}` : "";
+  if (!played) return "";
+  return ` ${v.seat === e.seat ? t("(a bot played for you)") : t("(a bot played for {name})", { name: seatName(v, e.seat) })}`;
 }
 
 const told = { seen: null };
