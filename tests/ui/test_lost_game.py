@@ -4,6 +4,8 @@ path again from stage 1 for the same seats."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from dn_ui import program, seat_table
 from dn_ui_plan import plan
@@ -42,8 +44,13 @@ def test_unwinnable_game_ends_and_rematches(open_page):
     for page in pages:
         expect(page.locator("#end-view")).to_be_visible()
         expect(page.locator("#end-title")).to_have_text("The game is lost")
-        expect(page.locator("#end-text")).to_contain_text("6 cards discarded (at most 3")
-        expect(page.locator("#end-text")).to_contain_text("Not enough cards are left")
+        end_text = page.locator("#end-text")
+        expect(end_text).to_contain_text("Not enough cards are left")
+        expect(end_text).to_contain_text("(6 cards discarded, 3 at most to win)")
+        expect(end_text).to_contain_text("Every web is a lesson: try again!")
+        # the discards are said once, in the reason (and counted in the stats below)
+        assert end_text.inner_text().count("discarded") == 1, end_text.inner_text()
+        expect(page.locator("#end-stats dd").first).to_have_text(re.compile(r"^6\s*/ 3 max$"))
     expect(pages[0].locator("#end-players")).to_contain_text("Alice, Bob, Chloé")
     expect(pages[0].locator("#end-campaign")).to_contain_text("Path 1")
     expect(pages[0].locator("#end-campaign .stage.lost")).to_have_count(1)

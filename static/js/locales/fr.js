@@ -156,6 +156,7 @@ export default {
   "{n} cards discarded (at most {max} allowed to win).": "{n} cartes défaussées (au plus {max} permises pour gagner).",
   "{n} card discarded (at most {max} could be discarded to win). Every web is a lesson: try again!": "{n} carte défaussée (au plus {max} pouvaient l'être pour gagner). Chaque réseau est une leçon : réessayez !",
   "{n} cards discarded (at most {max} could be discarded to win). Every web is a lesson: try again!": "{n} cartes défaussées (au plus {max} pouvaient l'être pour gagner). Chaque réseau est une leçon : réessayez !",
+  "Every web is a lesson: try again!": "Chaque réseau est une leçon : réessayez !",
   "You are watching this game": "Vous regardez cette partie",
   "Your hand · {name}": "Votre main · {name}",
   "you": "vous",

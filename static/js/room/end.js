@@ -19,7 +19,7 @@ export function renderEnd() {
     ? r.discards === 0
       ? t("{n} cards discarded (at most {max} allowed to win: a perfect game!)", { n: 0, max })
       : tn("{n} card discarded (at most {max} allowed to win).", "{n} cards discarded (at most {max} allowed to win).", r.discards, { max })
-    : (lostReasonText(v.lost_reason) ? `${lostReasonText(v.lost_reason)} ` : "") + tn("{n} card discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", "{n} cards discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", r.discards, { max });
+    : lostText(lostReasonText(v.lost_reason), r.discards, max);
   const placed = Object.values(v.web).filter(Boolean).length;
   const slots = Object.keys(v.web).length;
   $("end-stats").innerHTML = `
@@ -50,6 +50,13 @@ export function renderEnd() {
   $("rematch-btn").hidden = !host;
   $("rematch-btn").textContent = rematchLabel;
   $("rematch-wait").hidden = host;
+}
+
+// Why the game is lost, then a word of encouragement: the discards are said once, in the
+// reason when there is one (its count is also in the stats below), else here.
+function lostText(reason, discards, max) {
+  if (reason) return `${reason} ${t("Every web is a lesson: try again!")}`;
+  return tn("{n} card discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", "{n} cards discarded (at most {max} could be discarded to win). Every web is a lesson: try again!", discards, { max });
 }
 
 // The replay of this game (a link that keeps pointing at it after a rematch) and of the
