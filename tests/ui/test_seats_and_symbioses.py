@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from dn_rest import RestTable
 from dn_ui import no_horizontal_scroll, program, seat_table
 from dn_ui_plan import plan
 from playwright.sync_api import expect
@@ -63,6 +64,7 @@ def test_symbiosis_give_and_give_back(open_page):
     prompt = bob.locator("#giveback-dialog")
     expect(prompt).to_be_visible()
     expect(prompt.locator(".received")).to_contain_text("Joker")
+    expect(prompt.locator(".received")).to_contain_text("Only the two of you know it.")
     # the reveal is blocked meanwhile, and Chloé only learns that an exchange happened
     expect(chloe.locator("#status")).to_contain_text("Waiting for Bob to give a card back")
     expect(chloe.locator("#log")).to_contain_text("Alice gives a card to Bob")
@@ -81,6 +83,16 @@ def test_symbiosis_give_and_give_back(open_page):
     expect(alice.locator("#log")).to_contain_text("Bob gives Joker back to Alice")
     # the free Symbiosis is used: no other one this turn for a 3-player table
     expect(alice.locator("#sym-btn")).to_be_disabled()
+
+
+def test_give_back_dialog_says_who_knows_the_card_in_french(open_page, ui_server):
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    table.act(0, {"type": "give", "card": "joker-1", "to": 1})
+    bob = table.page(open_page, 1, locale="fr-FR", **PHONE)
+    received = bob.locator("#giveback-dialog .received")
+    expect(received).to_contain_text("Vous avez reçu Joker")
+    expect(received).to_contain_text("Seuls vous deux la connaissez.")
 
 
 def test_phone_sized_table_has_no_horizontal_scrolling(open_page):

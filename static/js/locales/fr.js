@@ -113,7 +113,7 @@ export default {
   "Choose a player.": "Choisissez un joueur.",
   "Choose the card to take from the discard pile.": "Choisissez la carte à prendre dans la défausse.",
   "{who} gave you a card": "{who} vous a donné une carte",
-  "You received <strong>{card}</strong>. Only you two know it.": "Vous avez reçu <strong>{card}</strong>. Vous seuls la connaissez.",
+  "You received <strong>{card}</strong>. Only the two of you know it.": "Vous avez reçu <strong>{card}</strong>. Seuls vous deux la connaissez.",
   "Give one of your cards back to {who} (the one you received is allowed):": "Rendez une de vos cartes à {who} (celle que vous avez reçue est permise) :",
   "just received": "tout juste reçue",
   "Choose the card to give back.": "Choisissez la carte à rendre.",

@@ -151,7 +151,7 @@ export function openGiveback(force) {
   const got = receivedCard();
   const from = v.pending_give ? v.pending_give.from : null;
   $("giveback-title").textContent = t("{who} gave you a card", { who: seatName(v, from) });
-  $("giveback-body").innerHTML = `${got ? `<div class="received">${cardHTML(got, { modes: v.modes })}<p>${t("You received <strong>{card}</strong>. Only you two know it.", { card: esc(cardText(got)) })}</p></div>` : ""}
+  $("giveback-body").innerHTML = `${got ? `<div class="received">${cardHTML(got, { modes: v.modes })}<p>${t("You received <strong>{card}</strong>. Only the two of you know it.", { card: esc(cardText(got)) })}</p></div>` : ""}
     <p>${esc(t("Give one of your cards back to {who} (the one you received is allowed):", { who: seatName(v, from) }))}</p>
     ${cardChoices("giveback", myCards(), { checked: null, notes: got ? { [got]: t("just received") } : {} })}`;
   $("giveback-error").textContent = "";
