@@ -95,6 +95,49 @@ def test_give_back_dialog_says_who_knows_the_card_in_french(open_page, ui_server
     expect(received).to_contain_text("Seuls vous deux la connaissez.")
 
 
+HEADER_PROBLEMS = """() => {
+  const problems = [];
+  const items = document.querySelectorAll(".site-header :is(a, button, select, .turn-info, .conn)");
+  for (const el of [...items].filter((e) => e.getClientRects().length)) {
+    const r = el.getBoundingClientRect();
+    const name = el.id || el.className;
+    if (r.left < 0 || r.right > innerWidth) problems.push(`${name}: ${r.left}..${r.right}`);
+    if (el.scrollWidth > el.clientWidth + 1) problems.push(`${name} cut: ${el.innerText}`);
+  }
+  // a select is as wide as its longest option unless squeezed: a free copy beside it
+  const select = document.getElementById("lang-select");
+  const free = select.cloneNode(true);
+  free.removeAttribute("id");
+  free.style.cssText = "position: absolute; max-width: none; width: auto";
+  select.after(free);
+  const [wide, shown] = [free, select].map((e) => e.getBoundingClientRect().width);
+  free.remove();
+  if (wide > shown + 0.5) problems.push(`lang-select cut: ${shown} px of ${wide}`);
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_phone_header_fits_uncut_in_french_and_english(open_page, ui_server, width):
+    """The room page's header on a phone: the turn, the buttons and the language menu
+    are whole and on the screen, in both languages, and Tab still reaches them in order."""
+    table = RestTable(ui_server.url, plan().deal(), ["Alice", "Bob", "Chloé"])
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    for locale, turn in (("fr-FR", "Tour 1 sur 11"), ("en-US", "Turn 1 of 11")):
+        page = table.page(open_page, 1, locale=locale, **phone)
+        expect(page.locator("#turn-info")).to_have_text(turn)
+        assert page.evaluate(HEADER_PROBLEMS) == [], (locale, width)
+        no_horizontal_scroll(page)
+        page.evaluate("document.querySelector('.skip-link').focus()")
+        reached = []
+        for _ in range(5):
+            page.keyboard.press("Tab")
+            reached.append(
+                page.evaluate("document.activeElement.id || document.activeElement.className")
+            )
+        assert reached == ["brand", "alerts-btn", "device-btn", "help-btn", "lang-select"], reached
+
+
 def test_phone_sized_table_has_no_horizontal_scrolling(open_page):
     p = plan()
     pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"], contexts={1: PHONE})
