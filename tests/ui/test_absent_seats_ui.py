@@ -97,6 +97,19 @@ def test_the_log_says_a_bot_played_for_you_without_nested_brackets(open_page, ui
     p = plan()
     table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
     table.post(f"/rooms/{table.code}/bots", {"level": "random", "seat": 0}, table.host_token)
+    others_play_turn_one(table)
+    for locale, said in (
+        ("en-US", "(a bot played for you)"),
+        ("fr-FR", "(un bot a joué pour vous)"),
+    ):
+        page = table.page(open_page, 0, locale=locale)
+        note = page.locator("#log li", has_text=said)
+        expect(note).to_have_count(1)
+        expect(note).not_to_contain_text("))")
+
+
+def others_play_turn_one(table: RestTable) -> None:
+    """Seats 1 and 2 play turn 1 by REST, the bot that took seat 0 with them."""
     deadline = time.monotonic() + 30
     while (view := table.view())["turn"] < 2:  # Bob and Chloé play turn 1, the bot with them
         assert time.monotonic() < deadline, "the bot did not play for Alice"
@@ -121,11 +134,20 @@ def test_the_log_says_a_bot_played_for_you_without_nested_brackets(open_page, ui
             headers={"Authorization": f"Bearer {table.tokens[seat]}"},
         )
         assert answer.status_code in (200, 409), answer.text
-    for locale, said in (
-        ("en-US", "(a bot played for you)"),
-        ("fr-FR", "(un bot a joué pour vous)"),
-    ):
-        page = table.page(open_page, 0, locale=locale)
-        note = page.locator("#log li", has_text=said)
-        expect(note).to_have_count(1)
-        expect(note).not_to_contain_text("))")
+
+
+def test_what_a_bot_played_for_you_is_told_once_per_browser(open_page, ui_server) -> None:
+    """Back on her seat, Alice is told which turns a bot played for her; opening the room
+    again in the same browser does not tell it again (it covered the end screen's buttons
+    on a phone after every reload)."""
+    table = RestTable(ui_server.url, plan().deal(), ["Alice", "Bob", "Chloé"])
+    table.post(f"/rooms/{table.code}/bots", {"level": "random", "seat": 0}, table.host_token)
+    others_play_turn_one(table)
+    page = table.page(open_page, 0)
+    expect(page.locator("#toast")).to_contain_text("a bot played for you in turn")
+    expect(page.locator("#log li", has_text="(a bot played for you)")).to_have_count(1)
+    again = page.context.new_page()
+    again.goto(f"/r/{table.code}")
+    expect(again.locator("#log li", has_text="(a bot played for you)")).to_have_count(1)
+    again.wait_for_timeout(500)  # the first view came with the log: a toast would be up
+    assert again.locator("#toast").is_hidden()  # not expect(): the toast hides in 5 s

@@ -9,7 +9,7 @@ import { renderMyRooms } from "../my_rooms.js";
 import { durationText, timeLeftText } from "../pace.js";
 import { levelName } from "../texts.js";
 import { eventText } from "./log.js";
-import { $, app, CODE } from "./state.js";
+import { $, app, CODE, seenAtOpen as before } from "./state.js";
 
 /** The time left to `seat` in a paced game the table waits for it in ("" otherwise). */
 export function clockHTML(seat) {
@@ -29,9 +29,6 @@ export function paceNote() {
   return ` · ${t("paced: {time} per move", { time: durationText(limit) })}${left}`;
 }
 
-// What this browser had shown of the room's game when the page opened (log.js keeps it
-// up to date in the seat memory while the page is seen).
-const before = app.mem.seen ? { ...app.mem.seen } : null;
 let checked = false;
 
 /** Once per page, at the first view of a paced table: what happened while the player

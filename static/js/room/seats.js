@@ -9,7 +9,7 @@ import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { qrSvg } from "../qr.js";
 import { seatName } from "../texts.js";
-import { $, app, CODE, mySeat, toast } from "./state.js";
+import { $, app, CODE, mySeat, seenAtOpen, toast } from "./state.js";
 
 const ROOM = `/api/rooms/${encodeURIComponent(CODE)}`;
 const svg = (body) => `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${body}</svg>`;
@@ -161,10 +161,13 @@ export function announceTableEvents(view) {
   }
 }
 
+/** The moves a bot played for this seat that this browser has not shown yet (all of them
+ * when it has shown nothing of this game). */
 function tellWhatWasPlayed(view) {
   const me = view.seat;
   if (me === null || me === undefined || view.phase === "lobby") return;
-  const mine = (view.stand_in_moves || []).filter((m) => m.seat === me);
+  const shown = seenAtOpen && seenAtOpen.game === view.game ? seenAtOpen.standIns || 0 : 0;
+  const mine = (view.stand_in_moves || []).slice(shown).filter((m) => m.seat === me);
   if (!mine.length) return;
   const turns = [...new Set(mine.map((m) => m.turn))];
   toast(tn("While you were away, a bot played for you in turn {turns} (see the log).", "While you were away, a bot played for you in turns {turns} (see the log).", turns.length, { turns: turns.join(", ") }));

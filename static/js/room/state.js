@@ -61,6 +61,11 @@ export const app = {
   hostRulesVersion: null, // the room version they were read at
 };
 
+/** What this browser had shown of the room's game when the page opened (room/log.js keeps
+ * the seat memory's `seen` up to date while the page is seen): `{game, events, turn,
+ * standIns}`, or null. */
+export const seenAtOpen = app.mem.seen ? { ...app.mem.seen } : null;
+
 // The screens, registered by room.js: render() draws the lobby or the game from them,
 // and a change of connection redraws the banner (set without importing them here).
 export const screens = { lobby: () => {}, game: () => {}, banner: () => {} };
