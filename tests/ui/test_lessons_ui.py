@@ -109,11 +109,14 @@ def test_progress_remembered_and_french(open_page):
     wait_progress(page, "Step 4")
     page.locator("#lesson-back").click()
     assert page.locator('button[data-open="symbioses"]').inner_text() == "Resume"
+    # on a touch phone as on a desktop: what to choose, not where to click
+    assert "what to choose" in page.locator("#lessons-intro").inner_text()
     # French: the lesson's own texts and the page's words
     page.select_option("#lang-select", "fr")
     page.wait_for_load_state()
     page.locator('button[data-open="symbioses"]').wait_for(state="visible")
     assert page.locator('button[data-open="symbioses"]').inner_text() == "Reprendre"
+    assert "quoi choisir" in page.locator("#lessons-intro").inner_text()
     page.locator('button[data-open="symbioses"]').click()
     wait_progress(page, "Étape 4")
     assert "Ortie" in page.locator("#coach-text").inner_text()

@@ -5,8 +5,8 @@ import { fill, lang } from "../i18n.js";
 const WORDS = {
   lessons: ["Learn to play", "Apprendre à jouer"],
   lessonsIntro: [
-    "Four short guided games with scripted partners. Each step points at what to click; a wrong move is explained and taken back. Your progress stays in this browser.",
-    "Quatre courtes parties guidées avec des partenaires scriptés. Chaque étape montre où cliquer ; un mauvais coup est expliqué et repris. Votre progression reste dans ce navigateur.",
+    "Four short guided games with scripted partners. Each step points at what to choose; a wrong move is explained and taken back. Your progress stays in this browser.",
+    "Quatre courtes parties guidées avec des partenaires scriptés. Chaque étape montre quoi choisir ; un mauvais coup est expliqué et repris. Votre progression reste dans ce navigateur.",
   ],
   start: ["Start", "Commencer"],
   resume: ["Resume", "Reprendre"],
