@@ -32,8 +32,12 @@ def test_the_hand_shows_the_servers_reasons_in_both_languages(open_page, ui_serv
     assert view["no_place"]["cond-violet-1"] == "order"
     assert view["no_place"]["cond-blue-1"] is None
     reasons = httpx.get(ui_server.url + "/api/modes").json()["reasons"]
-    for locale, lang, prefix in (("en-US", "en", "No place for it now"),
-                                 ("fr-FR", "fr", "Pas de place pour elle maintenant")):  # fmt: skip
+    # (French puts a non-breaking space before its colon)
+    languages = (
+        ("en-US", "en", "No place for it now:"),
+        ("fr-FR", "fr", "Pas de place pour elle maintenant\u00a0:"),
+    )
+    for locale, lang, prefix in languages:
         sentence = reasons["order"][lang]
         page = table.page(open_page, 0, locale=locale)
         # the page's reason sentences are the server's, for every code
@@ -41,13 +45,13 @@ def test_the_hand_shows_the_servers_reasons_in_both_languages(open_page, ui_serv
         assert served == {code: text[lang] for code, text in reasons.items()}
         if lang == "en":  # in the hand: marked, with the reason for screen readers
             violet = page.locator('#hand button[data-card="cond-violet-1"]')
-            expect(violet.locator(".no-place")).to_have_attribute("title", f"{prefix}: {sentence}")
+            expect(violet.locator(".no-place")).to_have_attribute("title", f"{prefix} {sentence}")
             assert sentence in (violet.get_attribute("aria-label") or "")
             expect(page.locator('#hand button[data-card="cond-blue-1"] .no-place')).to_have_count(0)
             violet.click()  # programmed: the reason said under it (then in French too)
         hint = page.locator("#programmed-hint")
         expect(hint).to_be_visible()
-        expect(hint).to_have_text(f"{prefix}: {sentence}.")
+        expect(hint).to_have_text(f"{prefix} {sentence}.")
     # a card with a place: no word under it
     table.act(0, {"type": "program", "card": "cond-blue-1"})
     page = table.page(open_page, 0)
