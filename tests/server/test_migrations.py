@@ -270,7 +270,7 @@ HELD_MIGRATION = """
 import sqlite3, sys
 from dame_nature.server.migrate import migrate_sqlite
 
-conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn = sqlite3.connect(sys.argv[1], timeout=60, isolation_level=None)
 held = []
 
 def hold_before_the_first_revision(statement):
@@ -305,7 +305,8 @@ def test_two_processes_migrating_one_new_sqlite_file_take_turns(tmp_path: Path):
     )
     try:
         assert first.stdout is not None and first.stdout.readline() == "held\n"
-        second = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        # (waits for the lock as long as a loaded machine may need, not the default 5 s)
+        second = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
         waits_or_ended = threading.Event()
 
         def note_the_wait(statement: str) -> None:
