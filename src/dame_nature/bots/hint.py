@@ -16,18 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.cards import CATALOGUE
+from ..engine.cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS
 from .base import Action, View
 
 #: sampled deals per hint (the expert bot plays with more; a hint answers within ~1 s)
 HINT_WORLDS = 6
 
-COLOURS = {
-    "blue": ("Hydric", "Hydrique"),
-    "yellow": ("Thermal", "Thermique"),
-    "green": ("Geological", "Géologique"),
-    "violet": ("Atmospheric", "Atmosphérique"),
-}
 SPECIALS = {
     "joker": ("Joker", "Joker"),
     "cat": ("Cat", "Chat"),
@@ -73,8 +67,9 @@ def card_name(card: str) -> tuple[str, str]:
     info = CATALOGUE.card(card)
     if info.type == "condition":
         assert info.colour is not None  # every Condition has one
-        en, fr = COLOURS[info.colour]
-        return f"{en} Condition [{en[0]}]", f"Condition {fr.lower()} [{en[0]}]"
+        en, fr = COLOUR_WORDS[info.colour]
+        letter = COLOUR_LETTERS[info.colour]
+        return f"{en.capitalize()} Condition [{letter}]", f"Condition {fr} [{letter}]"
     if info.type == "species":
         return info.name_fr or card, info.name_fr or card
     return SPECIALS.get(info.type, (card, card))

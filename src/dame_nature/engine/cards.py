@@ -17,6 +17,14 @@ from importlib import resources
 from typing import Any, Protocol
 
 COLOURS: tuple[str, ...] = ("blue", "yellow", "green", "violet")
+#: each colour's word on the cards, (English, French), and the letter the cards print
+COLOUR_WORDS: dict[str, tuple[str, str]] = {
+    "blue": ("hydric", "hydrique"),
+    "yellow": ("thermal", "thermique"),
+    "green": ("geological", "géologique"),
+    "violet": ("atmospheric", "atmosphérique"),
+}
+COLOUR_LETTERS: dict[str, str] = {"blue": "H", "yellow": "T", "green": "G", "violet": "A"}
 
 
 class CardFacts(Protocol):

@@ -25,17 +25,18 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .cards import CATALOGUE, COLOURS
+from .cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS, COLOURS
 
 if TYPE_CHECKING:
     from .state import State
 
 #: a colour as the cards name it, with the letter they carry (never the colour alone)
 COLOUR_NAMES: dict[str, tuple[str, str]] = {
-    "blue": ("Hydric [H]", "Hydrique [H]"),
-    "yellow": ("Thermal [T]", "Thermique [T]"),
-    "green": ("Geological [G]", "Géologique [G]"),
-    "violet": ("Atmospheric [A]", "Atmosphérique [A]"),
+    colour: (
+        f"{en.capitalize()} [{COLOUR_LETTERS[colour]}]",
+        f"{fr.capitalize()} [{COLOUR_LETTERS[colour]}]",
+    )
+    for colour, (en, fr) in COLOUR_WORDS.items()
 }
 DEADLOCK_TEXT: dict[str, tuple[str, str]] = {
     "first_predator": (

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import ACTIONS, Game, State
-from ..engine.cards import CATALOGUE
+from ..engine.cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS
 from . import texts
 
 Action = dict[str, Any]
@@ -28,12 +28,9 @@ Text = dict[str, str]  # {"en": ..., "fr": ...}
 
 #: the colours' names on the cards, in both languages
 COLOURS: dict[str, Text] = {
-    "blue": {"en": "hydric", "fr": "hydrique"},
-    "yellow": {"en": "thermal", "fr": "thermique"},
-    "green": {"en": "geological", "fr": "géologique"},
-    "violet": {"en": "atmospheric", "fr": "atmosphérique"},
+    colour: {"en": en, "fr": fr} for colour, (en, fr) in COLOUR_WORDS.items()
 }
-LETTERS = {"blue": "H", "yellow": "T", "green": "G", "violet": "A"}
+LETTERS = COLOUR_LETTERS
 
 
 def card_name(card: str, lang: str, colour: str | None = None) -> str:
