@@ -854,5 +854,7 @@ export default {
   "error:daily_not_found": "Il n'y a pas de donne du jour à cette date pour ce nombre de joueurs.",
   "error:daily_rules": "Les règles d'une donne du jour sont les mêmes pour toutes les tables.",
   "error:not_this_daily": "Cette salle ne joue pas cette donne du jour.",
-  "Every day, in figures": "Chaque jour, en chiffres"
+  "Every day, in figures": "Chaque jour, en chiffres",
+  "Your address already has {n} game with bots in play, as many as it may: finish it, then try again.": "Votre adresse a déjà {n} partie avec des bots en cours, autant qu'elle le peut : terminez-la, puis réessayez.",
+  "Your address already has {n} games with bots in play, as many as it may: finish one of them, then try again.": "Votre adresse a déjà {n} parties avec des bots en cours, autant qu'elle le peut : terminez-en une, puis réessayez."
 };
