@@ -241,6 +241,7 @@ export default {
   "Before turn 1": "Avant le tour 1",
   "Turn {turn} of {total}": "Tour {turn} sur {total}",
   "Path {n}, stage {stage}/3": "Parcours {n}, étape {stage}/3",
+  "Path {n}, stage {stage}/3, attempt {attempt}": "Parcours {n}, étape {stage}/3, essai {attempt}",
   "Reconnecting… Your seat and hand are kept.": "Reconnexion… Votre place et votre main sont conservées.",
   "The game can no longer be won.": "La partie ne peut plus être gagnée.",
   "The game is over.": "La partie est terminée.",

@@ -33,7 +33,11 @@ export function renderGame() {
   const ti = $("turn-info");
   ti.hidden = false;
   ti.textContent = (over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" })) + paceNote();
-  const stage = v.campaign ? t("Path {n}, stage {stage}/3", { n: v.campaign.path, stage: v.campaign.stage }) : "";
+  const camp = v.campaign;
+  // a path played again (lost, or won to its end) says which attempt this is
+  const stage = !camp ? "" : camp.attempt > 1
+    ? t("Path {n}, stage {stage}/3, attempt {attempt}", { n: camp.path, stage: camp.stage, attempt: camp.attempt })
+    : t("Path {n}, stage {stage}/3", { n: camp.path, stage: camp.stage });
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
   const deal = $("deal-info");
