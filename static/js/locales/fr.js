@@ -71,6 +71,8 @@ export default {
   "in play until the end of the turn": "en jeu jusqu'à la fin du tour",
   "played": "jouée",
   "Step {i} of {n} · turn {turn}": "Étape {i} sur {n} · tour {turn}",
+  "Step {i} of {n} · the deal": "Étape {i} sur {n} · la donne",
+  "Step {i} of {n} · before turn 1": "Étape {i} sur {n} · avant le tour 1",
   "Nothing revealed yet this turn.": "Rien n'est encore révélé ce tour-ci.",
   "empty": "vide",
   "Play": "Lecture",
