@@ -238,3 +238,17 @@ def test_privileged_symbiosis_shows_a_card_to_one_player(open_page):
     expect(alice.locator('#hand button[data-card="joker-1"]')).to_have_attribute(
         "aria-label", re.compile("known to Chloé")
     )
+
+
+def test_a_spectator_reads_a_card_shown_to_everyone_as_everyones(open_page, ui_server):
+    """A card shown to everyone: a seat reads "You know:" above it, a spectator (who has
+    no hand) "Everyone knows:" / "Tout le monde sait :"."""
+    table = RestTable(ui_server.url, plan().deal(), ["Alice", "Bob", "Chloé"])
+    table.act(0, {"type": "show", "card": "joker-1"})
+    shown = '#others .player[data-seat="0"] .known'
+    bob = table.page(open_page, 1)
+    expect(bob.locator(f"{shown} .label")).to_have_text("You know:")
+    for locale, words in (("en-US", "Everyone knows:"), ("fr-FR", "Tout le monde sait\u00a0:")):
+        spectator = table.page(open_page, None, locale=locale)
+        expect(spectator.locator(f'{shown} [data-card="joker-1"]')).to_be_visible()
+        expect(spectator.locator(f"{shown} .label")).to_have_text(words)

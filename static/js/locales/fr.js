@@ -261,6 +261,7 @@ export default {
   "is waiting for a card back": "attend une carte en retour",
   "is choosing where their card goes": "choisit où va sa carte",
   "You know:": "Vous savez :",
+  "Everyone knows:": "Tout le monde sait :",
   "Turn {turn}": "Tour {turn}",
   "Choose your side: Plant or Animal.": "Choisissez votre côté : Végétal ou Animal.",
   "Waiting for {who} to choose a side.": "En attente du choix de côté de {who}.",

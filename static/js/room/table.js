@@ -100,6 +100,8 @@ $("banner").addEventListener("click", (event) => {
 function renderOthers() {
   const v = app.view;
   const known = v.known || [];
+  // a spectator knows only the cards shown to everyone
+  const knownLabel = mySeat() === null ? t("Everyone knows:") : t("You know:");
   const awaiting = v.awaiting;
   setHTML($("others"), orderedOthers()
     .map((p) => {
@@ -124,7 +126,7 @@ function renderOthers() {
             ${p.side ? `<li>${icon(p.side)} ${esc(p.side === "plant" ? t("Plant side") : t("Animal side"))}</li>` : ""}
             ${v.phase === "programming" ? `<li class="ready-state ${p.ready ? "is-ready" : ""}">${p.ready ? `${icon("ready")} ${esc(t("Ready"))}` : esc(p.has_programmed ? t("Thinking…") : p.hand_size ? t("Choosing…") : t("No card left"))}</li>` : ""}
           </ul>
-          ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(t("You know:"))}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
+          ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(knownLabel)}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
         </div>
         ${pending ? `<p class="pending-note">${esc(v.pending_give.to === p.seat ? t("must give a card back") : t("is waiting for a card back"))}</p>` : ""}
         ${active && awaiting.kind === "reveal" ? `<p class="pending-note">${esc(t("is choosing where their card goes"))}</p>` : ""}
