@@ -12,7 +12,7 @@ import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
-import { clockHTML, paceNote, sinceLastVisit } from "./paced.js";
+import { clockHTML, paceNoteHTML, sinceLastVisit } from "./paced.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
 import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show, touch } from "./state.js";
@@ -32,7 +32,7 @@ export function renderGame() {
   }
   const ti = $("turn-info");
   ti.hidden = false;
-  ti.textContent = (over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" })) + paceNote();
+  setHTML(ti, esc(over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" })) + paceNoteHTML());
   const camp = v.campaign;
   // a path played again (lost, or won to its end) says which attempt this is
   const stage = !camp ? "" : camp.attempt > 1
