@@ -7,8 +7,11 @@ one-click unsubscribe; the VAPID key made once and kept with the data; a seat's 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email
 import socket
+import threading
+import time
 from email import policy
 from typing import Any
 
@@ -81,6 +84,41 @@ def test_a_push_never_goes_to_a_private_address(push_service) -> None:
         with pytest.raises(BlockingIOError):
             listener.accept()  # nobody connected
     assert not push_service.received
+
+
+def test_a_push_service_answering_without_end_is_read_no_further(push_service) -> None:
+    """A push service (the subscription names it) that answers a body without end: the
+    server reads ``MAX_ANSWER_BYTES`` of it and gives up, its memory untouched (it read
+    gigabytes before, for as long as the service kept sending)."""
+    key = keys.stored_key(open_store(":memory:"))
+    listener = socket.create_server(("127.0.0.1", 0))
+    sent = []
+
+    def answer_without_end() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            while b"\r\n\r\n" not in conn.recv(65536):
+                pass
+            head = b"HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n"
+            conn.sendall(head)
+            chunk = b"100000\r\n" + b"x" * 0x100000 + b"\r\n"  # 1 MiB a chunk
+            total, deadline = 0, time.monotonic() + 5
+            with contextlib.suppress(OSError):  # the server closed its end
+                while time.monotonic() < deadline:
+                    conn.sendall(chunk)
+                    total += len(chunk)
+            sent.append(total)
+
+    service = threading.Thread(target=answer_without_end)
+    service.start()
+    sub = {
+        **push_service.subscription(),
+        "endpoint": f"http://127.0.0.1:{listener.getsockname()[1]}/x",
+    }
+    with listener, pytest.raises(OSError, match="too large"):
+        asyncio.run(push.send(sub, {"title": "t"}, key, "mailto:a@example.org", allow_private=True))
+    service.join()
+    assert sent[0] < 32 * 0x100000, sent  # what the sockets' buffers took, at most
 
 
 def test_subscriptions_are_checked() -> None:

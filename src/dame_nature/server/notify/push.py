@@ -7,7 +7,8 @@ A push service is a public host: an endpoint on loopback, a private network or a
 other address that is not global is refused when a seat opts in (``check_subscription``)
 and again when a notice is sent, after the name is resolved and at each redirect, so that
 no client can make the server post to its own network (``DAME_NATURE_PUSH_ALLOW_HTTP``,
-for a push-service stand-in on loopback in the tests, lifts both).
+for a push-service stand-in on loopback in the tests, lifts both). At most
+``MAX_ANSWER_BYTES`` of a push service's answer are read.
 
 ``pywebpush`` (with ``aiohttp`` and ``requests``) is imported when a push is first sent,
 not when the server starts: most servers never send one."""
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
     from py_vapid import Vapid02
 
 log = logging.getLogger("dame_nature.server")
+
+#: the most of a push service's answer read (its body is empty, or an error's few
+#: lines): a service that answers without end never fills the server's memory
+MAX_ANSWER_BYTES = 64 * 1024
 
 #: seconds a push service keeps an undelivered notice (a turn waits longer than this
 #: only in paced games, whose next notice follows)
@@ -103,21 +108,27 @@ async def send(
     """Send ``payload`` (JSON) to the subscription; ``Gone`` when it expired, any other
     failure raised as ``WebPushException`` or a network error (``OSError`` when the
     endpoint or a redirect leads to an address that is not public, unless
-    ``allow_private``)."""
+    ``allow_private``, or when the answer's body is over ``MAX_ANSWER_BYTES``; the
+    answer's body is read here, so that the exceptions do not quote it)."""
     import aiohttp
     from pywebpush import WebPushException, webpush_async
 
-    async def public_only(request: Any, handler: Any) -> Any:
-        """Each request, the redirects' too, goes to a public host."""
-        if not public_host(request.url.host or ""):
+    async def guarded(request: Any, handler: Any) -> Any:
+        """Each request, the redirects' too, goes to a public host (unless
+        ``allow_private``), and no more than ``MAX_ANSWER_BYTES`` of its answer is read."""
+        if not allow_private and not public_host(request.url.host or ""):
             raise OSError(f"{request.url.host} is not a public address")
-        return await handler(request)
+        response = await handler(request)
+        size = 0
+        async for chunk in response.content.iter_any():
+            size += len(chunk)
+            if size > MAX_ANSWER_BYTES:
+                response.close()
+                raise OSError("the push service's answer is too large")
+        return response
 
-    if allow_private:
-        session = aiohttp.ClientSession()
-    else:
-        connector = aiohttp.TCPConnector(resolver=_public_resolver()())
-        session = aiohttp.ClientSession(connector=connector, middlewares=(public_only,))
+    connector = None if allow_private else aiohttp.TCPConnector(resolver=_public_resolver()())
+    session = aiohttp.ClientSession(connector=connector, middlewares=(guarded,))
     try:
         async with session:
             await webpush_async(
