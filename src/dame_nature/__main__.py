@@ -234,6 +234,11 @@ def banner(
         )
     elif settings.host in WILDCARDS and not settings.public_url:
         lines.append("  Friends open the 'your network' address; invite links use it.")
+    if settings.smtp_host and not settings.public_url:
+        lines.append(
+            "  Mail notices are off: their links need the server's public address "
+            "(DAME_NATURE_PUBLIC_URL)."
+        )
     if limits is not None:
         lines.append(
             f"  Accepting up to {limits[0]} connections at once (open-files limit {limits[1]})."
