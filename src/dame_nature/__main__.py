@@ -12,10 +12,11 @@ variable, else from the field's default.
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pydantic_settings import CliSettingsSource
@@ -94,9 +95,25 @@ def main(argv: list[str] | None = None) -> int:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
+        log_config=log_config(settings.log_level),
         **uvicorn_options(settings, cap),
     )
     return 0
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging configuration, with the server's own loggers (``dame_nature``)
+    on uvicorn's handler at ``level``: otherwise only their warnings reach the output,
+    bare, through Python's last-resort handler, and never an ``info`` line."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["dame_nature"] = {
+        "handlers": ["default"],
+        "level": level.upper(),
+        "propagate": False,
+    }
+    return config
 
 
 def serve_options(serve: argparse.ArgumentParser) -> CliSettingsSource[Settings]:

@@ -64,7 +64,7 @@ class Http(_Group):
     domain name, a LAN address): ``https://dn.example.org`` or
     ``http://192.168.1.20:8000``; invite links start with it"""
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
-    """uvicorn's log level"""
+    """the level of the log: uvicorn's lines (requests, websockets) and the server's own"""
     trusted_proxies: str = ""
     """addresses (or networks, comma-separated) of reverse proxies whose
     ``X-Forwarded-For`` gives the client's address; empty: none"""
