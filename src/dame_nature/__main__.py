@@ -198,6 +198,10 @@ def _migrate(db: str | None) -> int:
 
 def _backups(args: argparse.Namespace) -> int:
     """``export``, ``import`` and ``backup``: 0 when done, 2 with a sentence on failure."""
+    import sqlite3
+
+    from sqlalchemy.exc import DBAPIError
+
     from .server.backup import ExportError, backup_sqlite, export_store, import_store
     from .server.settings import Settings
 
@@ -230,6 +234,13 @@ def _backups(args: argparse.Namespace) -> int:
             print(f"copied {url} to {args.file}")
     except (ExportError, ValueError, OSError) as err:
         print(f"dame-nature {args.command}: {err}", file=sys.stderr)
+        return 2
+    except (DBAPIError, sqlite3.Error) as err:
+        # a store that cannot be opened or read: the driver's own first line, without
+        # SQLAlchemy's wrapping (nor the URL, which may hold a password)
+        cause = getattr(err, "orig", None) or err
+        reason = str(cause).strip().partition("\n")[0]
+        print(f"dame-nature {args.command}: the store cannot be used: {reason}", file=sys.stderr)
         return 2
     return 0
 

@@ -14,7 +14,7 @@ import httpx
 import orjson
 import pytest
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, free_port
 from tests.server.conftest import Api
 
 
@@ -191,3 +191,23 @@ def test_the_hot_copy_of_a_running_sqlite_store_serves_its_games(tmp_path: Path)
             assert same_game(seat_views(Api(http, restored.ws_url), table), views)
     finally:
         restored.stop()
+
+
+def test_a_store_that_cannot_be_opened_is_one_sentence_and_exit_2(tmp_path: Path) -> None:
+    """A SQLite file in a folder that does not exist, a PostgreSQL nobody listens for:
+    each command says so in one sentence and exits 2, as documented, not a traceback."""
+    store, dump = tmp_path / "rooms.sqlite3", tmp_path / "dump.jsonl"
+    assert cli("migrate", "--db", str(store)).returncode == 0
+    assert cli("export", "--db", str(store), "--out", str(dump)).returncode == 0
+    nowhere = tmp_path / "no-such-folder" / "rooms.sqlite3"
+    closed = f"postgresql://dame:secret@127.0.0.1:{free_port()}/dame"
+    for args in (
+        ("import", str(dump), "--db", str(nowhere)),
+        ("backup", str(nowhere), "--db", str(store)),
+        ("export", "--db", closed, "--out", str(tmp_path / "out.jsonl")),
+    ):
+        result = cli(*args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"dame-nature {args[0]}: "), lines
