@@ -55,8 +55,8 @@ class Http(_Group):
     Addresses, proxies and the bounds of one HTTP request or connection."""
 
     host: str = "127.0.0.1"
-    """the address to listen on: ``0.0.0.0`` listens on every network (``::`` on IPv6
-    too)"""
+    """the address to listen on: ``0.0.0.0`` listens on every IPv4 network, ``::`` on
+    every IPv6 one only (asyncio's socket is IPv6-only: IPv4 clients cannot connect)"""
     port: int = Field(default=8000, ge=0, le=65535)
     """the port to listen on"""
     public_url: str | None = None
