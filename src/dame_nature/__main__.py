@@ -203,6 +203,7 @@ def _backups(args: argparse.Namespace) -> int:
     from sqlalchemy.exc import DBAPIError
 
     from .server.backup import ExportError, backup_sqlite, export_store, import_store
+    from .server.migrate import shown_url
     from .server.settings import Settings
 
     url = args.db or Settings().db
@@ -228,10 +229,10 @@ def _backups(args: argparse.Namespace) -> int:
             finally:
                 if args.file != "-":
                     source.close()
-            print(f"imported {written} rows into {url}")
+            print(f"imported {written} rows into {shown_url(url)}")
         else:
             backup_sqlite(url, args.file)
-            print(f"copied {url} to {args.file}")
+            print(f"copied {shown_url(url)} to {args.file}")
     except (ExportError, ValueError, OSError) as err:
         print(f"dame-nature {args.command}: {err}", file=sys.stderr)
         return 2

@@ -211,3 +211,20 @@ def test_a_store_that_cannot_be_opened_is_one_sentence_and_exit_2(tmp_path: Path
         assert "Traceback" not in result.stderr
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"dame-nature {args[0]}: "), lines
+
+
+def test_a_postgresql_password_is_never_printed(export_file: Path, postgres: Any) -> None:
+    """What import and export print (done, refused) names the store without the
+    password of its URL, which would otherwise land in cron mail and logs."""
+
+    def with_password(url: str) -> str:
+        return url.replace("postgresql://postgres@", "postgresql://postgres:pw-not-shown@")
+
+    target, empty = (with_password(postgres.create_database()) for _ in range(2))
+    imported = cli("import", str(export_file), "--db", target)
+    assert imported.returncode == 0, imported.stderr
+    assert "postgres:***@" in imported.stdout
+    refused = cli("export", "--db", empty, "--out", str(export_file.with_name("none.jsonl")))
+    assert refused.returncode == 2 and "holds no Dame Nature store" in refused.stderr
+    for result in (imported, refused):
+        assert "pw-not-shown" not in result.stdout + result.stderr
