@@ -73,6 +73,20 @@ def test_one_address_has_at_most_its_cap_of_games_with_bots(server_factory, make
     assert api.state(people["room"]).json()["players"][1]["bot"] is None
 
 
+def test_an_address_reads_its_games_with_bots_before_it_makes_a_room(server_factory, make_api):
+    """``GET /api/bot_rooms``: a client that makes a room to play with bots at once asks
+    first, and makes nothing at the cap (a start refused would leave a room behind)."""
+    server = server_factory({"DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS": "1"}).start()
+    api = make_api(server)
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 0, "max": 1}
+    table = bot_room(api, 2, person=True)  # never over: no one plays
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 0, "max": 1}  # a lobby
+    assert api.start(table["room"], table["host"]).status_code == 200
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 1, "max": 1}
+    api.table(players=3)  # a game of people only is never counted
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 1, "max": 1}
+
+
 def figures(http: httpx.Client) -> dict[str, float]:
     """``dame_nature_bot_queue_ahead`` count and sum, by who waited."""
     text = http.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"}).text
