@@ -554,3 +554,26 @@ def test_the_schema_says_what_is_accepted_and_405_says_allow(api):
     answer = api.http.get("/api/rooms")
     assert answer.status_code == 405 and "POST" in answer.headers["allow"]
     assert answer.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_booleans_are_json_booleans(api):
+    """As the integers are: ``"hints": "yes"`` (or ``1``, ``"false"``) was taken for
+    ``true`` and the room created; a ``visibility`` of ``"no"`` for ``false``. Each is
+    now refused, and nothing is created."""
+    rooms = api.http.get("/healthz").json()["rooms"]
+    for value in ("yes", "false", 1, 0, None):
+        for path, body in (("/api/rooms", {}), ("/api/daily", {"players": 3})):
+            answer = api.http.post(path, json={**body, "hints": value})
+            assert answer.status_code == 422, (path, value, answer.text)
+            assert answer.json()["error"]["code"] == "invalid_request"
+    assert api.http.get("/healthz").json()["rooms"] == rooms
+    assert api.create(hints=True).status_code == 201
+    table = api.table(players=3, seed=17)
+    with api.socket(table["room"], table["tokens"][0]) as ws:
+        ws.receive_type("state")
+        for value in ("no", 0, None):
+            ws.send({"type": "visibility", "visible": value})
+            assert ws.receive_type("error")["error"]["code"] == "invalid_message"
+        ws.send({"type": "visibility", "visible": False})
+        ws.send({"type": "ping"})
+        assert ws.receive()["type"] == "pong"  # taken, and nothing answered for it

@@ -43,6 +43,8 @@ Seat = Annotated[int, Field(strict=True, ge=0, le=5), BeforeValidator(_whole)]
 PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_whole)]
 Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
+#: a JSON boolean (``true`` or ``false``; not ``"yes"``, ``1`` or ``"false"``)
+Flag = Annotated[bool, Field(strict=True)]
 
 #: what a player's name may be, for the OpenAPI schema: no control, line-separator or
 #: bidirectional-override character, and at least one that is neither a space nor an
@@ -108,7 +110,7 @@ class RoomCreate(_Body):
     path: PathNumber | None = None
     seed: Seed | None = None
     deal: Deal | None = None
-    hints: bool = Field(default=False, description="hints from the expert for people too")
+    hints: Flag = Field(default=False, description="hints from the expert for people too")
     turn_limit_seconds: int | None = Field(default=None, description=PACED)
 
     @model_validator(mode="after")
@@ -507,7 +509,7 @@ class WsVisibility(_Body):
     whose page is open and visible gets no turn notice."""
 
     type: Literal["visibility"]
-    visible: bool
+    visible: Flag
 
 
 WsClientMessage = Annotated[WsAction | WsPing | WsAuth | WsVisibility, Field(discriminator="type")]

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from ..clients import client_address
 from ..daily import PLAYER_COUNTS
 from ..deps import ManagerDep, TokenDep
-from ..models import _Body
+from ..models import Flag, _Body
 from .rooms import ERRORS
 
 router = APIRouter(prefix="/api", tags=["daily"])
@@ -34,7 +34,7 @@ class DailyCreate(_Body):
     players: Annotated[int, Field(ge=min(PLAYER_COUNTS), le=max(PLAYER_COUNTS))] = Field(
         description="the player count of the deal: the room seats exactly that many"
     )
-    hints: bool = Field(
+    hints: Flag = Field(
         default=False,
         description="hints from the expert for every seat (else only when one person plays)",
     )
