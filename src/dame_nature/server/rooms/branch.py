@@ -38,6 +38,7 @@ async def play_from(
         raise Refused("invalid_request", f"This game has {len(played)} actions.")
     if not 0 <= seat < setup["num_players"]:
         raise Refused("seat_not_found", f"This game has no seat {seat}.")
+    lobby.check_level(level)  # before the room is made: a refusal changes nothing
     prefix = played[:actions]
     try:
         state = State.replay(setup, prefix)
