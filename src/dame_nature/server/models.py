@@ -30,7 +30,7 @@ from ..engine import ACTIONS, MODES, ActionSpec, View
 from .names import NAME_MAX_CHARACTERS, clean_name
 
 
-def _whole(value: Any) -> Any:
+def whole(value: Any) -> Any:
     """JSON Schema's ``integer`` is any number with no fractional part (``5.0`` too):
     accept exactly that, and never a boolean or a string."""
     if isinstance(value, float) and value.is_integer():
@@ -39,9 +39,10 @@ def _whole(value: Any) -> Any:
 
 
 # integers as JSON Schema means them (``5`` or ``5.0``; not ``5.5``, ``"5"``, ``true``)
-Seat = Annotated[int, Field(strict=True, ge=0, le=5), BeforeValidator(_whole)]
-PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_whole)]
-Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
+Seat = Annotated[int, Field(strict=True, ge=0, le=5), BeforeValidator(whole)]
+PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(whole)]
+Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(whole)]
+TurnLimit = Annotated[int, Field(strict=True), BeforeValidator(whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
 #: a JSON boolean (``true`` or ``false``; not ``"yes"``, ``1`` or ``"false"``)
 Flag = Annotated[bool, Field(strict=True)]
@@ -111,7 +112,7 @@ class RoomCreate(_Body):
     seed: Seed | None = None
     deal: Deal | None = None
     hints: Flag = Field(default=False, description="hints from the expert for people too")
-    turn_limit_seconds: int | None = Field(default=None, description=PACED)
+    turn_limit_seconds: TurnLimit | None = Field(default=None, description=PACED)
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
