@@ -6,6 +6,7 @@ import { esc } from "./cards.js";
 import { dailyResultsHTML, fetchDailyResults } from "./daily_results.js";
 import { icon } from "./icons.js";
 import { t, tn } from "./i18n.js";
+import { mayStartBotGame } from "./my_rooms.js";
 import { levelOptions, winsText } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,6 +62,10 @@ async function play(players, withBots, button) {
   error.textContent = t("Setting up your game…");
   button.disabled = true;
   try {
+    if (withBots && !(await mayStartBotGame(error))) {
+      button.disabled = false;
+      return;
+    }
     const created = await api("POST", "/api/daily", { body: { players } });
     const room = `/api/rooms/${encodeURIComponent(created.room)}`;
     const daily = { date: created.date, players: created.players };

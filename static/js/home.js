@@ -3,7 +3,7 @@
 import { api, rememberRoom } from "./api.js";
 import { esc } from "./cards.js";
 import { icon } from "./icons.js";
-import { renderMyRooms } from "./my_rooms.js";
+import { mayStartBotGame, renderMyRooms } from "./my_rooms.js";
 import { t, tn } from "./i18n.js";
 import { PickerError, readRulesPicker, renderRulesPicker } from "./rules_picker.js";
 import { levelOptions } from "./texts.js";
@@ -89,6 +89,10 @@ document.getElementById("solo-btn").addEventListener("click", async () => {
   button.disabled = true;
   error.textContent = t("Setting up your game…");
   try {
+    if (!(await mayStartBotGame(error))) {
+      button.disabled = false;
+      return;
+    }
     const created = await api("POST", "/api/rooms", { body });
     const room = `/api/rooms/${encodeURIComponent(created.room)}`;
     rememberRoom(created.room, { host_token: created.host_token });

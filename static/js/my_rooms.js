@@ -45,6 +45,22 @@ export async function renderMyRooms(list, { except = null } = {}) {
   return items.length;
 }
 
+/** Before a room is made to play with bots at once (Play solo, the daily deal): whether
+ * this address may start one more game with bots (GET /api/bot_rooms); if not, ``error``
+ * says what to do (finish one, listed under "Your rooms on this device") and nothing is
+ * made: a start refused ``too_many_bot_rooms`` would leave a room in its lobby. */
+export async function mayStartBotGame(error) {
+  const games = await api("GET", "/api/bot_rooms");
+  if (games.in_play < games.max) return true;
+  const full = tn(
+    "Your address already has {n} game with bots in play, as many as it may: finish it, then try again.",
+    "Your address already has {n} games with bots in play, as many as it may: finish one of them, then try again.",
+    games.in_play,
+  );
+  error.innerHTML = `${esc(full)} <a href="/#my-rooms">${esc(t("Your rooms on this device"))}</a>`;
+  return false;
+}
+
 // the time left counts down on every page that shows one
 setInterval(() => {
   for (const el of document.querySelectorAll("[data-due]")) el.textContent = timeLeftText(Number(el.dataset.due));

@@ -170,7 +170,11 @@ function render() {
   const last = steps.length - 1;
   $("rp-range").max = String(last);
   $("rp-range").value = String(replay.index);
-  $("rp-position").textContent = t("Step {i} of {n} · turn {turn}", { i: replay.index + 1, n: steps.length, turn: state.turn });
+  const at = { i: replay.index + 1, n: steps.length, turn: state.turn };
+  // the first step is the deal; a game that chooses sides first has turn 0 until turn 1
+  $("rp-position").textContent = step.kind === "start"
+    ? t("Step {i} of {n} · the deal", at)
+    : state.turn > 0 ? t("Step {i} of {n} · turn {turn}", at) : t("Step {i} of {n} · before turn 1", at);
   $("rp-range").setAttribute("aria-valuetext", $("rp-position").textContent);
   $("rp-step-text").textContent = stepText(step);
   $("rp-start").disabled = $("rp-prev").disabled = $("rp-prev-turn").disabled = replay.index === 0;

@@ -11,7 +11,9 @@ import asyncio
 import contextlib
 import json
 import re
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -73,6 +75,20 @@ def test_one_address_has_at_most_its_cap_of_games_with_bots(server_factory, make
     assert api.state(people["room"]).json()["players"][1]["bot"] is None
 
 
+def test_an_address_reads_its_games_with_bots_before_it_makes_a_room(server_factory, make_api):
+    """``GET /api/bot_rooms``: a client that makes a room to play with bots at once asks
+    first, and makes nothing at the cap (a start refused would leave a room behind)."""
+    server = server_factory({"DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS": "1"}).start()
+    api = make_api(server)
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 0, "max": 1}
+    table = bot_room(api, 2, person=True)  # never over: no one plays
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 0, "max": 1}  # a lobby
+    assert api.start(table["room"], table["host"]).status_code == 200
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 1, "max": 1}
+    api.table(players=3)  # a game of people only is never counted
+    assert api.http.get("/api/bot_rooms").json() == {"in_play": 1, "max": 1}
+
+
 def test_play_from_at_the_cap_says_first_what_is_wrong_with_the_request(server_factory, make_api):
     """At its cap, a client's "Play from here" with a seat the game does not have, an
     unknown level or a step past the end was answered 429 ``too_many_bot_rooms``: fixing
@@ -110,6 +126,20 @@ def figures(http: httpx.Client) -> dict[str, float]:
     return found
 
 
+async def play_first_turn(api: Any, ws_url: str, solo: dict[str, Any]) -> None:
+    """Start the ``bot_room`` ``solo`` with its person connected, until both of its bots
+    have programmed a card."""
+    url = f"{ws_url}/api/rooms/{solo['room']}/ws?token={solo['token']}"
+    async with connect(url) as ws:
+        while not json.loads(await ws.recv())["view"]["players"][0]["connected"]:
+            pass
+        assert api.start(solo["room"], solo["host"]).status_code == 200
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 120))
+            if message["type"] == "state" and len(message["view"]["to_act"]) == 1:
+                break
+
+
 def test_a_room_with_a_person_waiting_is_thought_for_before_rooms_of_bots(server_factory, make_api):
     server = server_factory(
         {"DAME_NATURE_BOT_PROCESSES": "1", "DAME_NATURE_METRICS_TOKEN": TOKEN}
@@ -123,19 +153,7 @@ def test_a_room_with_a_person_waiting_is_thought_for_before_rooms_of_bots(server
     while figures(http).get("bots_sum", 0) == 0:  # until they queue behind each other
         assert time.monotonic() < deadline, "the rooms of bots never waited for each other"
     solo = bot_room(api, 2, person=True)
-
-    async def play() -> None:
-        url = f"{server.ws_url}/api/rooms/{solo['room']}/ws?token={solo['token']}"
-        async with connect(url) as ws:
-            while not json.loads(await ws.recv())["view"]["players"][0]["connected"]:
-                pass
-            assert api.start(solo["room"], solo["host"]).status_code == 200
-            while True:  # until both bots of the solo room have programmed a card
-                message = json.loads(await asyncio.wait_for(ws.recv(), 120))
-                if message["type"] == "state" and len(message["view"]["to_act"]) == 1:
-                    break
-
-    asyncio.run(play())
+    asyncio.run(play_first_turn(api, server.ws_url, solo))
     seen = figures(http)
     assert seen["person_count"] >= 2, seen
     assert seen["person_sum"] == 0, seen  # no other decision went first
@@ -157,7 +175,7 @@ def test_turns_go_to_people_first_then_client_by_client_and_room_by_room():
             turns.give_back()
 
         askers = [Asker("a1", "A"), Asker("a2", "A"), Asker("a3", "A"), Asker("b1", "B")]
-        askers += [Asker("gone", "C"), Asker.person("solo")]
+        askers += [Asker("gone", "C"), Asker.person("solo", "D")]
         tasks = {a.room: asyncio.create_task(ask(a)) for a in askers}
         while len(turns.waiting) < len(askers):
             await asyncio.sleep(0)  # each task reaches its wait
@@ -170,3 +188,44 @@ def test_turns_go_to_people_first_then_client_by_client_and_room_by_room():
         return order
 
     assert asyncio.run(main()) == ["solo", "a1", "b1", "a2", "a3"]
+
+
+def test_one_addresss_hints_from_many_rooms_take_one_clients_turns(server_factory, make_api):
+    """Hints asked without pause from the seats of many rooms of one address are that
+    address's turns on the bot worker, not one client's a room: a person at a table of
+    bots, from another address, has at most one decision served before each of its
+    bots' (before, one hint a room of the flood)."""
+    server = server_factory(
+        {
+            "DAME_NATURE_BOT_PROCESSES": "1",
+            "DAME_NATURE_METRICS_TOKEN": TOKEN,
+            "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1",
+        }
+    ).start()
+    flooder = make_api(server)
+    flooder.http.headers["X-Forwarded-For"] = "192.0.2.66"
+    seats = []
+    for _ in range(6):
+        table = flooder.table(players=3, hints=True)
+        seats += [(table["room"], token) for token in table["tokens"]]
+    stop = threading.Event()
+
+    def ask_hints(room: str, token: str) -> None:
+        while not stop.is_set():
+            asked = flooder.http.get(f"/api/rooms/{room}/hint", headers=flooder.auth(token))
+            assert asked.status_code == 200, asked.text
+
+    api = make_api(server)
+    solo = bot_room(api, 2, person=True)
+    with ThreadPoolExecutor(len(seats)) as pool:
+        flood = [pool.submit(ask_hints, room, token) for room, token in seats]
+        try:
+            time.sleep(1)  # the hints queue behind each other
+            asyncio.run(play_first_turn(api, server.ws_url, solo))
+        finally:
+            stop.set()
+        for asking in flood:
+            asking.result()
+    seen = figures(api.http)
+    assert seen["person_count"] >= 2, seen
+    assert seen["person_sum"] <= seen["person_count"], seen

@@ -66,6 +66,8 @@ def test_the_cap_of_bot_games_holds_across_nodes(two_nodes: tuple[Api, Api]) -> 
         assert not refused(api.start(table["room"], table["host"]))
         tables.append(table)
 
+    for api in (a, b):  # each node reads the games of the address on every node
+        assert api.http.get("/api/bot_rooms").json() == {"in_play": 3, "max": CAP}
     fourth = bot_room(b, 2, person=True)
     assert refused(b.start(fourth["room"], fourth["host"]))  # 2 on A, 1 on B: 3 overall
     assert b.info(fourth["room"]).json()["status"] == "lobby"  # nothing changed
@@ -76,6 +78,7 @@ def test_the_cap_of_bot_games_holds_across_nodes(two_nodes: tuple[Api, Api]) -> 
     assert b.remove_bot(handed["room"], handed["host"], 1).status_code == 200
     assert not refused(b.start(fourth["room"], fourth["host"]))
     assert b.info(fourth["room"]).json()["status"] == "playing"
+    assert a.http.get("/api/bot_rooms").json() == {"in_play": 3, "max": CAP}
 
     fifth = bot_room(a, 2, person=True)
     assert refused(a.start(fifth["room"], fifth["host"]))

@@ -143,3 +143,21 @@ def test_bad_opt_ins_are_refused(api, services) -> None:
     gone = api.http.get("/api/notifications/" + "x" * 32 + "/unsubscribe")
     assert gone.status_code == 200 and "no mails" in gone.text
     assert api.http.get("/api/notifications/bad/unsubscribe").status_code == 422
+
+
+def test_a_push_endpoint_on_the_servers_own_network_is_refused(server, make_api) -> None:
+    """Without the tests' stand-in setting, an endpoint is a public host: loopback,
+    private networks, link-local (cloud metadata) and their odd spellings are refused."""
+    api = make_api(server)
+    table = api.table(players=3, start=False)
+    room, token = table["room"], table["tokens"][0]
+    keys = {"p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u", "auth": "x"}
+    for endpoint in (
+        "https://127.0.0.1/x", "https://[::1]:443/x", "https://localhost:22/x",
+        "https://169.254.169.254/latest", "https://10.0.0.1/x", "https://2130706433/x",
+    ):  # fmt: skip
+        refused = opt_in(api, room, token, push={"endpoint": endpoint, "keys": keys})
+        assert code(refused) == (422, "invalid_subscription"), endpoint
+        assert "not a public address" in refused.json()["error"]["message"]
+    public = {"endpoint": "https://push.example.org/x", "keys": keys}
+    assert opt_in(api, room, token, push=public).status_code == 201

@@ -7,7 +7,11 @@ one-click unsubscribe; the VAPID key made once and kept with the data; a seat's 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email
+import socket
+import threading
+import time
 from email import policy
 from typing import Any
 
@@ -53,14 +57,68 @@ def test_a_push_is_signed_encrypted_and_decrypted_by_the_push_service(push_servi
     key = keys.stored_key(store)
     first, second = push_service.subscription(), push_service.subscription()
     payload = {"title": "Dame Nature: your turn", "body": "é 🌿", "url": "/r/abc"}
-    asyncio.run(push.send(first, payload, key, "mailto:admin@example.org"))
-    asyncio.run(push.send(second, {**payload, "url": "/r/def"}, key, "https://example.org"))
+    subject = "mailto:admin@example.org"
+    asyncio.run(push.send(first, payload, key, subject, allow_private=True))
+    asyncio.run(push.send(second, {**payload, "url": "/r/def"}, key, subject, allow_private=True))
     got = push_service.wait(2)
     assert [m["url"] for m in got] == ["/r/abc", "/r/def"]
     assert got[0]["body"] == "é 🌿"
     push_service.status = 410  # the browser dropped the subscription
     with pytest.raises(push.Gone):
-        asyncio.run(push.send(first, payload, key, "mailto:admin@example.org"))
+        asyncio.run(push.send(first, payload, key, subject, allow_private=True))
+
+
+def test_a_push_never_goes_to_a_private_address(push_service) -> None:
+    """An endpoint whose name or address leads to loopback (or any address that is not
+    public) is not connected to: the server posts to no service of its own network."""
+    key = keys.stored_key(open_store(":memory:"))
+    device = push_service.subscription()
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.setblocking(False)
+    port = listener.getsockname()[1]
+    with listener:
+        for host in ("localhost", "127.0.0.1", "2130706433", "127.1"):
+            sub = {**device, "endpoint": f"https://{host}:{port}/push/x"}
+            with pytest.raises(OSError):
+                asyncio.run(push.send(sub, {"title": "t"}, key, "mailto:admin@example.org"))
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nobody connected
+    assert not push_service.received
+
+
+def test_a_push_service_answering_without_end_is_read_no_further(push_service) -> None:
+    """A push service (the subscription names it) that answers a body without end: the
+    server reads ``MAX_ANSWER_BYTES`` of it and gives up, its memory untouched (it read
+    gigabytes before, for as long as the service kept sending)."""
+    key = keys.stored_key(open_store(":memory:"))
+    listener = socket.create_server(("127.0.0.1", 0))
+    sent = []
+
+    def answer_without_end() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            while b"\r\n\r\n" not in conn.recv(65536):
+                pass
+            head = b"HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n"
+            conn.sendall(head)
+            chunk = b"100000\r\n" + b"x" * 0x100000 + b"\r\n"  # 1 MiB a chunk
+            total, deadline = 0, time.monotonic() + 5
+            with contextlib.suppress(OSError):  # the server closed its end
+                while time.monotonic() < deadline:
+                    conn.sendall(chunk)
+                    total += len(chunk)
+            sent.append(total)
+
+    service = threading.Thread(target=answer_without_end)
+    service.start()
+    sub = {
+        **push_service.subscription(),
+        "endpoint": f"http://127.0.0.1:{listener.getsockname()[1]}/x",
+    }
+    with listener, pytest.raises(OSError, match="too large"):
+        asyncio.run(push.send(sub, {"title": "t"}, key, "mailto:a@example.org", allow_private=True))
+    service.join()
+    assert sent[0] < 32 * 0x100000, sent  # what the sockets' buffers took, at most
 
 
 def test_subscriptions_are_checked() -> None:
@@ -75,6 +133,14 @@ def test_subscriptions_are_checked() -> None:
     ):
         with pytest.raises(ValueError):
             push.check_subscription(bad)
+    push.check_subscription({**good, "endpoint": "https://8.8.8.8/x"})
+    for host in (
+        "127.0.0.1", "[::1]", "localhost", "api.localhost", "10.0.0.1", "192.168.1.1",
+        "169.254.169.254", "100.64.0.1", "0.0.0.0", "[fe80::1]", "[::ffff:127.0.0.1]",
+        "2130706433", "0x7f.1", "127.1", "224.0.0.1",
+    ):  # fmt: skip
+        with pytest.raises(ValueError, match="not a public address"):
+            push.check_subscription({**good, "endpoint": f"https://{host}:8443/x"})
     push.check_subscription({**good, "endpoint": "http://127.0.0.1:9/x"}, allow_http=True)
 
 

@@ -12,12 +12,13 @@ from playwright.sync_api import Page, expect
 
 
 class RestTable:
-    """A room created with ``deal`` (and ``modes``), ``len(names)`` seats joined, started."""
+    """A room created with ``deal`` (and ``modes``, and more of ``POST /api/rooms``'s
+    fields in ``rules``), ``len(names)`` seats joined, started."""
 
     def __init__(self, base_url: str, deal: dict[str, Any], names: list[str],
-                 modes: list[str] = ()) -> None:  # fmt: skip
+                 modes: list[str] = (), **rules: Any) -> None:  # fmt: skip
         self.http = httpx.Client(base_url=base_url + "/api", timeout=10)
-        created = self.post("/rooms", {"deal": deal, "modes": list(modes)})
+        created = self.post("/rooms", {"deal": deal, "modes": list(modes), **rules})
         self.code: str = created["room"]
         self.host_token: str = created["host_token"]
         self.tokens = [self.post(f"/rooms/{self.code}/players", {"name": n})["token"]

@@ -6,11 +6,16 @@ serious or critical violation in the Play solo panel nor in the host's bot contr
 
 from __future__ import annotations
 
+import json
 import time
+from collections.abc import Iterator
 
+import httpx
 import pytest
 from dn_ui import assert_accessible, create_room, no_horizontal_scroll, take_seat
 from playwright.sync_api import Page, expect
+
+from benchmarks._support.live_server import ServerProcess
 
 pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
 
@@ -168,3 +173,65 @@ def test_a_render_while_the_bot_levels_load_sets_up_the_controls(open_page):
     expect(host.locator("#add-bot-btn")).to_be_enabled()
     host.click("#add-bot-btn")
     expect(host.locator("#lobby-players li")).to_have_count(2)
+
+
+@pytest.fixture(scope="module")
+def one_bot_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server where an address has one game with bots in play at most, and whose rooms
+    an admin lists."""
+    env = {"DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS": "1", "DAME_NATURE_ADMIN_TOKEN": "admin-t"}
+    db = tmp_path_factory.mktemp("one-bot-game") / "rooms.sqlite3"
+    server = ServerProcess(db, env).start()
+    yield server
+    server.stop()
+
+
+def rooms_made(server: ServerProcess) -> int:
+    auth = {"Authorization": "Bearer admin-t"}
+    rooms = httpx.get(f"{server.url}/api/admin/rooms", headers=auth, timeout=20).json()["rooms"]
+    return len(rooms)
+
+
+def remembered(page: Page) -> list[str]:
+    return list(json.loads(page.evaluate("localStorage.getItem('dameNature.rooms')") or "{}"))
+
+
+def test_a_bot_game_past_the_cap_makes_no_room_and_says_what_to_do(open_page, one_bot_game):
+    """Play solo and the daily deal's "play with bots" ask first whether the address may
+    start one more game with bots: at its cap they make no room (a start refused would
+    leave one in its lobby) and say to finish a game, with a link to the rooms listed."""
+    page = open_page(base_url=one_bot_game.url)
+    page.goto("/")
+    page.click(".solo-more > summary")
+    page.select_option("#solo-level", "random")
+    page.click("#solo-btn")
+    page.wait_for_url("**/r/*")  # a game with bots in play: no one plays the person's seat
+    expect(page.locator("#game-view")).to_be_visible()
+    assert rooms_made(one_bot_game) == 1
+    page.goto("/")
+    expect(page.locator("#my-rooms-list li")).to_have_count(1)
+    page.click("#solo-btn")
+    error = page.locator("#solo-error")
+    expect(error).to_contain_text(
+        "Your address already has 1 game with bots in play, as many as it may: "
+        "finish it, then try again."
+    )
+    expect(error.locator('a[href="/#my-rooms"]')).to_have_text("Your rooms on this device")
+    expect(page.locator("#solo-btn")).to_be_enabled()
+    assert page.url.endswith("/")
+    assert rooms_made(one_bot_game) == 1 and len(remembered(page)) == 1
+
+    french = open_page(base_url=one_bot_game.url, locale="fr-FR")  # the same address
+    french.goto("/daily")
+    french.click('button[data-play="bots"][data-players="3"]')
+    expect(french.locator("#daily-error")).to_contain_text(
+        "Votre adresse a déjà 1 partie avec des bots en cours, autant qu'elle le peut\u00a0: "
+        "terminez-la, puis réessayez."
+    )
+    expect(french.locator('#daily-error a[href="/#my-rooms"]')).to_have_text(
+        "Vos salles sur cet appareil"
+    )
+    assert rooms_made(one_bot_game) == 1 and remembered(french) == []
+    french.click('button[data-play="friends"][data-players="3"]')  # people only: made
+    french.wait_for_url("**/r/*")
+    assert rooms_made(one_bot_game) == 2

@@ -1,6 +1,7 @@
 """A game of a path (campaign) that can no longer be won: the banner says why and offers to end it,
 the end screen says it is lost and shows the campaign, and the host's rematch starts the
-path again from stage 1 for the same seats."""
+path again from stage 1 for the same seats, its header saying which attempt it is (in
+English and French)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def test_unwinnable_game_ends_and_rematches(open_page):
     p = plan()
     pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"], path=1)
     expect(pages[1].locator("#status")).to_be_visible()
+    expect(pages[0].locator("#stage-info")).to_have_text("Path 1, stage 1/3")
     # two turns of Species revealed before any Condition: 6 discards, 3 allowed
     hands = [species_of(h) for h in p.hands]
     for t in range(2):
@@ -71,3 +73,8 @@ def test_unwinnable_game_ends_and_rematches(open_page):
         expect(page.locator("#turn-info")).to_have_text("Turn 1 of 11")
         expect(page.locator("#hand button.hand-card")).to_have_count(11)
         expect(page.locator("#discard .card")).to_have_count(0)
+        # the header says this is the path's second attempt (the view's campaign.attempt)
+        expect(page.locator("#stage-info")).to_have_text("Path 1, stage 1/3, attempt 2")
+    french = open_page(locale="fr-FR", viewport={"width": 360, "height": 740})  # a spectator
+    french.goto(pages[0].url)
+    expect(french.locator("#stage-info")).to_have_text("Parcours 1, étape 1/3, essai 2")

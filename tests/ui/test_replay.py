@@ -196,3 +196,34 @@ def test_the_replay_controls_keep_their_words_on_a_french_phone(open_page, finis
     expect(play).to_have_text("Pause")
     fits()
     play.tap()
+
+
+def test_the_first_steps_say_the_deal_and_before_turn_1(open_page, ui_server):
+    """The first step is the deal, not "turn 0"; in a game whose players choose their
+    side first, the choices are "before turn 1" (turn 0 of the steps); in both languages."""
+    with httpx.Client(base_url=ui_server.url, timeout=20) as http:
+        api = Api(http)
+        table = api.table(3, names=["Ada", "Bo", "Cy"], seed=3, modes=["species_biodiversity"])
+        api.play_out(table)
+        steps = http.get(f"/api/rooms/{table['room']}/replay/steps").json()["steps"]
+    assert steps[0]["turn"] == 0 and steps[1]["turn"] == 0, steps[:2]
+    n = len(steps)
+    first_turn = next(i for i, step in enumerate(steps) if step["turn"] == 1)
+    words = {
+        "en": (f"Step 1 of {n} · the deal", f"Step 2 of {n} · before turn 1",
+               f"Step {first_turn + 1} of {n} · turn 1"),
+        "fr": (f"Étape 1 sur {n} · la donne", f"Étape 2 sur {n} · avant le tour 1",
+               f"Étape {first_turn + 1} sur {n} · tour 1"),
+    }  # fmt: skip
+    for lang, (deal, before, turn) in words.items():
+        page = open_page()
+        page.add_init_script(f"localStorage.setItem('dameNature.lang', '{lang}')")
+        page.goto(f"/r/{table['room']}/replay")
+        page.wait_for_selector("#replay-view:not([hidden])")
+        position = page.locator("#rp-position")
+        expect(position).to_have_text(deal)
+        page.click("#rp-next")
+        expect(position).to_have_text(before)
+        for _ in range(first_turn - 1):
+            page.keyboard.press("ArrowRight")
+        expect(position).to_have_text(turn)

@@ -138,6 +138,70 @@ def test_phone_header_fits_uncut_in_french_and_english(open_page, ui_server, wid
         assert reached == ["brand", "alerts-btn", "device-btn", "help-btn", "lang-select"], reached
 
 
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_paced_tables_turn_line_takes_one_line_on_a_phone(open_page, ui_server, width):
+    """A paced table's header on a phone: the turn and this seat's time left on one line
+    (the pace itself, "paced: 1 day per move", is left to screen readers there)."""
+    table = RestTable(ui_server.url, plan().deal(), ["Alice", "Bob", "Chloé"],
+                      turn_limit_seconds=86400)  # fmt: skip
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    for locale, words in (
+        (
+            "fr-FR",
+            (
+                "Tour 1 sur 11",
+                "au long cours\u00a0: 1 jour par coup",
+                "votre coup\u00a0: encore 1 jour",
+            ),
+        ),
+        ("en-US", ("Turn 1 of 11", "paced: 1 day per move", "your move: 1 day left")),
+    ):
+        page = table.page(open_page, 1, locale=locale, **phone)
+        turn = page.locator("#turn-info")
+        expect(turn).to_have_text(" · ".join(words))  # the whole line a screen reader reads
+        lines = turn.evaluate(
+            "(el) => el.getBoundingClientRect().height"
+            " / parseFloat(getComputedStyle(el).lineHeight)"
+        )
+        assert lines < 1.8, (locale, width, lines)
+        hidden = turn.locator(".pace-rule").evaluate("(el) => el.getBoundingClientRect().width")
+        assert hidden <= 1, (locale, width, hidden)  # on screen: the turn and the time left
+        assert page.evaluate(HEADER_PROBLEMS) == [], (locale, width)
+
+
+NEW_BADGES = """() => [...document.querySelectorAll(".just-placed")].map((el) => {
+  const r = el.getBoundingClientRect();
+  const badge = getComputedStyle(el, "::after");
+  const box = getComputedStyle(el);
+  const left = r.left + parseFloat(box.borderLeftWidth) + parseFloat(badge.left);
+  const top = r.top + parseFloat(box.borderTopWidth) + parseFloat(badge.top);
+  return {name: el.dataset.slot || el.dataset.species, left, top,
+          right: left + parseFloat(badge.width), bottom: top + parseFloat(badge.height)};
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_the_new_badges_of_both_slots_of_a_species_do_not_overlap(open_page, ui_server, width):
+    """Turn 7 of the plan places both Conditions of the Hérisson: on a phone, in French
+    ("nouveau" is wider than a slot) and English, no "new" badge covers another."""
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    for cards in p.turns[:7]:
+        table.program_all(cards)
+        table.choose_until()
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    for locale in ("fr-FR", "en-US"):
+        page = table.page(open_page, 1, locale=locale, **phone)
+        expect(page.locator("#webs .cslot.just-placed")).to_have_count(2)
+        badges = page.evaluate(NEW_BADGES)
+        assert {"species-herisson:1", "species-herisson:2"} <= {b["name"] for b in badges}
+        for i, a in enumerate(badges):
+            for b in badges[i + 1 :]:
+                apart = (a["right"] <= b["left"] or b["right"] <= a["left"]
+                         or a["bottom"] <= b["top"] or b["bottom"] <= a["top"])  # fmt: skip
+                assert apart, (locale, width, a, b)
+
+
 def test_phone_sized_table_has_no_horizontal_scrolling(open_page):
     p = plan()
     pages = seat_table(open_page, p.deal(), ["Alice", "Bob", "Chloé"], contexts={1: PHONE})
@@ -238,3 +302,17 @@ def test_privileged_symbiosis_shows_a_card_to_one_player(open_page):
     expect(alice.locator('#hand button[data-card="joker-1"]')).to_have_attribute(
         "aria-label", re.compile("known to Chloé")
     )
+
+
+def test_a_spectator_reads_a_card_shown_to_everyone_as_everyones(open_page, ui_server):
+    """A card shown to everyone: a seat reads "You know:" above it, a spectator (who has
+    no hand) "Everyone knows:" / "Tout le monde sait :"."""
+    table = RestTable(ui_server.url, plan().deal(), ["Alice", "Bob", "Chloé"])
+    table.act(0, {"type": "show", "card": "joker-1"})
+    shown = '#others .player[data-seat="0"] .known'
+    bob = table.page(open_page, 1)
+    expect(bob.locator(f"{shown} .label")).to_have_text("You know:")
+    for locale, words in (("en-US", "Everyone knows:"), ("fr-FR", "Tout le monde sait\u00a0:")):
+        spectator = table.page(open_page, None, locale=locale)
+        expect(spectator.locator(f'{shown} [data-card="joker-1"]')).to_be_visible()
+        expect(spectator.locator(f"{shown} .label")).to_have_text(words)

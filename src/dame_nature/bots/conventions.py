@@ -242,8 +242,8 @@ def lead_places(
     is read to leave free, or reveals an aquatic Species after a Joker read blue (or is
     handed one: ``aquatic_give``), and a lead placed elsewhere loses that card. Under the
     Wetland a Joker read blue is at least given blue. Every place otherwise (at 4
-    players the base game and the other rules won fewer deals with the lead as read:
-    ``docs/benchmarks.md``)."""
+    players the base game won fewer deals with the lead as read, and the other rules'
+    30 deals each told nothing apart: ``docs/benchmarks.md``)."""
     every = list(range(len(outcomes)))
     order = reveal_order(view)
     rules = know.rules

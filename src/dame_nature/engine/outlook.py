@@ -5,7 +5,8 @@ else the facts that make it lost, for the table to say before anyone ends it:
 
 - ``cards_left``: the cards still in hands (programmed ones included);
 - ``places_empty``: the empty places of the web; ``cards_to_play``: the advanced-rule
-  cards that must still be played (Cats, Reintroductions);
+  cards that must still be played (the Cats held, the Pollutions and Reintroductions not
+  played yet);
 - ``discards`` and ``max_discards``: the discard pile and the most a won game may have;
 - ``species_lost``: Species in the discard pile whose place in the web is still empty;
 - ``colours_short``: ``[{colour, places, cards}]``, each colour whose empty places

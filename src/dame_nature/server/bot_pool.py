@@ -14,13 +14,13 @@ helps. With ``processes = 0`` one thread of the server process thinks for every 
 A shard thinks for one bot at a time, so the budget counts thinking, not queueing. The
 decisions waiting for a shard take turns fairly (``Turns``): a room where a person waits
 for the bots (a seated person connected, or a hint) before any room of bots only; then
-client by client (the address that set the room's bots going), the one served longest
-ago first, and room by room within a client, so one client's many rooms, or one room's
-rematches, never starve the others. A decision that takes longer than
-``think_seconds`` is given up on (its late answer is dropped) and raises ``BotTimeout``;
-a worker that dies raises ``BotFailure`` and is replaced on the next call. The caller
-then decides with the ``random`` level (``decide_fallback``), which runs on a thread of
-the server process.
+client by client (the address that set the room's bots going, or asked for the hint),
+the one served longest ago first, and room by room within a client, so one client's
+many rooms, or one room's rematches, never starve the others. A decision that takes
+longer than ``think_seconds`` is given up on (its late answer is dropped) and raises
+``BotTimeout``; a worker that dies raises ``BotFailure`` and is replaced on the next
+call. The caller then decides with the ``random`` level (``decide_fallback``), which
+runs on a thread of the server process.
 
 This module imports nothing heavy at load time: a spawned worker imports it first.
 """
@@ -142,9 +142,9 @@ class Asker:
     person_waiting: Callable[[], bool] = field(default=_nobody, compare=False)
 
     @classmethod
-    def person(cls, room: str) -> Asker:
-        """A decision a person asked for (a hint)."""
-        return cls(room, room, _somebody)
+    def person(cls, room: str, client: str) -> Asker:
+        """A decision a person asked for (a hint), from the address ``client``."""
+        return cls(room, client, _somebody)
 
 
 @dataclass(eq=False)
@@ -291,11 +291,13 @@ class BotPool:
         legal: list[dict[str, Any]],
         worlds: int,
         seconds: float,
+        client: str,
     ) -> dict[str, Any] | None:
-        """``bots.hint.hint`` on the room's shard (in turn with its bots' decisions);
-        raises ``BotFailure`` (``BotTimeout`` past ``seconds`` of thinking: a shard
-        not started yet first starts, which its budget does not count)."""
-        asker = Asker.person(room)  # a person waits for a hint
+        """``bots.hint.hint`` on the room's shard (in turn with its bots' decisions, the
+        hints of one ``client`` address as one client however many rooms it asks
+        from); raises ``BotFailure`` (``BotTimeout`` past ``seconds`` of thinking: a
+        shard not started yet first starts, which its budget does not count)."""
+        asker = Asker.person(room, client)  # a person waits for a hint
         if self._shards[self._shard(room)] is None:
             await self._run(asker, START_SECONDS, _ready)
         result: dict[str, Any] | None = await self._run(

@@ -90,6 +90,11 @@ class BotRooms:
             self._by_client.pop(address, None)
         return codes | self._pending.get(address, set())
 
+    async def games_in_play(self, address: str) -> int:
+        """How many games with bots ``address`` has in play (``GET /api/bot_rooms``),
+        those being set going counted."""
+        return len(self.playing(address))
+
     def check(self, code: str, address: str) -> None:
         """``too_many_bot_rooms`` when ``address`` may not set the bots of room ``code``
         going (it has as many other rooms with bots in play as it may)."""

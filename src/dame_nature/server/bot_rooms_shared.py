@@ -83,6 +83,13 @@ end
 return 0
 """
 
+# KEYS: the address's set. How many rooms it counts whose lease has not ended.
+COUNT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')
+"""
+
 
 def digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
@@ -111,6 +118,7 @@ class SharedBotRooms(BotRooms):
         self._claim = self.redis.register_script(CLAIM)
         self._release = self.redis.register_script(RELEASE)
         self._renew = self.redis.register_script(RENEW)
+        self._count = self.redis.register_script(COUNT)
         self._live: set[str] = set()  # rooms this node saw in play
         self._released: set[str] = set()  # rooms this node took out of play since
         self._tasks: set[asyncio.Task[None]] = set()
@@ -147,6 +155,15 @@ class SharedBotRooms(BotRooms):
             self._up()
         except Exception as err:  # its lease runs out instead
             self._failed(err)
+
+    async def games_in_play(self, address: str) -> int:
+        try:
+            count = int(await self._count(keys=[self._set(address)]))
+        except Exception as err:  # Redis down: this node counts alone meanwhile
+            self._failed(err)
+            return await super().games_in_play(address)
+        self._up()
+        return count
 
     @contextlib.asynccontextmanager
     async def setting_going(

@@ -48,10 +48,10 @@ class Hints:
         if not bucket.take():
             raise Refused("rate_limited", "Too many hints asked from this seat: slow down.")
 
-    async def hint(self, room: Room, who: SeatRef) -> dict[str, Any]:
+    async def hint(self, room: Room, who: SeatRef, client: str) -> dict[str, Any]:
         """``{"action", "reason", "reason_fr"}`` for the seat of ``who`` (read under the
-        room's lock); refusals: ``hints_off`` (403), ``game_not_started``,
-        ``nothing_to_do`` (409), ``hint_unavailable`` (503)."""
+        room's lock), asked from the address ``client``; refusals: ``hints_off`` (403),
+        ``game_not_started``, ``nothing_to_do`` (409), ``hint_unavailable`` (503)."""
         async with room.lock:
             seat = player_seat(room, who)
             state = room.state
@@ -77,6 +77,7 @@ class Hints:
                 legal,
                 self.settings.hint_worlds,
                 self.settings.hint_seconds,
+                client,
             )
         except BotFailure:
             raise Refused(

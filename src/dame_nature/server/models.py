@@ -204,6 +204,11 @@ class BotLevels(BaseModel):
     default: str = Field(description="the level of a bot added without one")
 
 
+class BotRoomsPublic(BaseModel):
+    in_play: int = Field(description="the games with bots your address has in play")
+    max: int = Field(description="how many it may have at once")
+
+
 class BotSeat(BaseModel):
     seat: int
     level: str

@@ -71,6 +71,8 @@ export default {
   "in play until the end of the turn": "en jeu jusqu'à la fin du tour",
   "played": "jouée",
   "Step {i} of {n} · turn {turn}": "Étape {i} sur {n} · tour {turn}",
+  "Step {i} of {n} · the deal": "Étape {i} sur {n} · la donne",
+  "Step {i} of {n} · before turn 1": "Étape {i} sur {n} · avant le tour 1",
   "Nothing revealed yet this turn.": "Rien n'est encore révélé ce tour-ci.",
   "empty": "vide",
   "Play": "Lecture",
@@ -241,6 +243,7 @@ export default {
   "Before turn 1": "Avant le tour 1",
   "Turn {turn} of {total}": "Tour {turn} sur {total}",
   "Path {n}, stage {stage}/3": "Parcours {n}, étape {stage}/3",
+  "Path {n}, stage {stage}/3, attempt {attempt}": "Parcours {n}, étape {stage}/3, essai {attempt}",
   "Reconnecting… Your seat and hand are kept.": "Reconnexion… Votre place et votre main sont conservées.",
   "The game can no longer be won.": "La partie ne peut plus être gagnée.",
   "The game is over.": "La partie est terminée.",
@@ -258,6 +261,7 @@ export default {
   "is waiting for a card back": "attend une carte en retour",
   "is choosing where their card goes": "choisit où va sa carte",
   "You know:": "Vous savez :",
+  "Everyone knows:": "Tout le monde sait :",
   "Turn {turn}": "Tour {turn}",
   "Choose your side: Plant or Animal.": "Choisissez votre côté : Végétal ou Animal.",
   "Waiting for {who} to choose a side.": "En attente du choix de côté de {who}.",
@@ -854,5 +858,7 @@ export default {
   "error:daily_not_found": "Il n'y a pas de donne du jour à cette date pour ce nombre de joueurs.",
   "error:daily_rules": "Les règles d'une donne du jour sont les mêmes pour toutes les tables.",
   "error:not_this_daily": "Cette salle ne joue pas cette donne du jour.",
-  "Every day, in figures": "Chaque jour, en chiffres"
+  "Every day, in figures": "Chaque jour, en chiffres",
+  "Your address already has {n} game with bots in play, as many as it may: finish it, then try again.": "Votre adresse a déjà {n} partie avec des bots en cours, autant qu'elle le peut : terminez-la, puis réessayez.",
+  "Your address already has {n} games with bots in play, as many as it may: finish one of them, then try again.": "Votre adresse a déjà {n} parties avec des bots en cours, autant qu'elle le peut : terminez-en une, puis réessayez."
 };

@@ -18,15 +18,16 @@ export function clockHTML(seat) {
   return `<p class="clock-note">${icon("clock")} <span data-due="${clock.due}">${esc(timeLeftText(clock.due))}</span></p>`;
 }
 
-/** " · paced: 1 day per move" for the header's turn line, and the time left to this
- * seat when the table waits for it. */
-export function paceNote() {
+/** " · paced: 1 day per move" for the header's turn line (HTML; in a span that a phone
+ * leaves to screen readers, see play.css), and the time left to this seat when the table
+ * waits for it. */
+export function paceNoteHTML() {
   const v = app.view;
   const limit = v.turn_limit_seconds;
   if (!limit || v.phase === "over") return "";
   const mine = (v.turn_clocks || []).find((c) => c.seat === v.seat && c.due);
-  const left = mine ? ` · ${t("your move: {left}", { left: timeLeftText(mine.due) })}` : "";
-  return ` · ${t("paced: {time} per move", { time: durationText(limit) })}${left}`;
+  const left = mine ? ` · ${esc(t("your move: {left}", { left: timeLeftText(mine.due) }))}` : "";
+  return `<span class="pace-rule"> · ${esc(t("paced: {time} per move", { time: durationText(limit) }))}</span>${left}`;
 }
 
 let checked = false;

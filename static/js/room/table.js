@@ -12,7 +12,7 @@ import { maybeOpenGiveback } from "./dialogs.js";
 import { renderEnd } from "./end.js";
 import { renderMe } from "./hand.js";
 import { renderLog } from "./log.js";
-import { clockHTML, paceNote, sinceLastVisit } from "./paced.js";
+import { clockHTML, paceNoteHTML, sinceLastVisit } from "./paced.js";
 import { send } from "./net.js";
 import { freshReveals, lastPlacedSlots, renderDiscard, renderReveals } from "./reveal.js";
 import { $, app, canUseSymbiosis, inGame, mayActivate, mySeat, players, render, setHTML, show, touch } from "./state.js";
@@ -32,8 +32,12 @@ export function renderGame() {
   }
   const ti = $("turn-info");
   ti.hidden = false;
-  ti.textContent = (over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" })) + paceNote();
-  const stage = v.campaign ? t("Path {n}, stage {stage}/3", { n: v.campaign.path, stage: v.campaign.stage }) : "";
+  setHTML(ti, esc(over ? t("Game over · turn {turn}", { turn: v.turn }) : v.phase === "choosing_sides" ? t("Before turn 1") : t("Turn {turn} of {total}", { turn: v.turn, total: v.turns_total ?? "?" })) + paceNoteHTML());
+  const camp = v.campaign;
+  // a path played again (lost, or won to its end) says which attempt this is
+  const stage = !camp ? "" : camp.attempt > 1
+    ? t("Path {n}, stage {stage}/3, attempt {attempt}", { n: camp.path, stage: camp.stage, attempt: camp.attempt })
+    : t("Path {n}, stage {stage}/3", { n: camp.path, stage: camp.stage });
   $("stage-info").hidden = !stage;
   $("stage-info").textContent = stage;
   const deal = $("deal-info");
@@ -96,6 +100,8 @@ $("banner").addEventListener("click", (event) => {
 function renderOthers() {
   const v = app.view;
   const known = v.known || [];
+  // a spectator knows only the cards shown to everyone
+  const knownLabel = mySeat() === null ? t("Everyone knows:") : t("You know:");
   const awaiting = v.awaiting;
   setHTML($("others"), orderedOthers()
     .map((p) => {
@@ -120,7 +126,7 @@ function renderOthers() {
             ${p.side ? `<li>${icon(p.side)} ${esc(p.side === "plant" ? t("Plant side") : t("Animal side"))}</li>` : ""}
             ${v.phase === "programming" ? `<li class="ready-state ${p.ready ? "is-ready" : ""}">${p.ready ? `${icon("ready")} ${esc(t("Ready"))}` : esc(p.has_programmed ? t("Thinking…") : p.hand_size ? t("Choosing…") : t("No card left"))}</li>` : ""}
           </ul>
-          ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(t("You know:"))}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
+          ${theirs.length ? `<div class="known"><span class="label">${icon("eye")} ${esc(knownLabel)}</span> ${theirs.map((k) => cardHTML(k.card, { small: true, modes: v.modes })).join("")}</div>` : ""}
         </div>
         ${pending ? `<p class="pending-note">${esc(v.pending_give.to === p.seat ? t("must give a card back") : t("is waiting for a card back"))}</p>` : ""}
         ${active && awaiting.kind === "reveal" ? `<p class="pending-note">${esc(t("is choosing where their card goes"))}</p>` : ""}

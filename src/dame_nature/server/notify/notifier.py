@@ -108,7 +108,13 @@ class Notifier:
         if sub["kind"] == "push":
             payload = {"title": title, "body": body, "url": f"/r/{code}", "tag": f"dn-{code}"}
             try:
-                await push.send(sub["target"], payload, self.vapid(), self.settings.vapid_subject)
+                await push.send(
+                    sub["target"],
+                    payload,
+                    self.vapid(),
+                    self.settings.vapid_subject,
+                    allow_private=self.settings.push_allow_http,
+                )
             except push.Gone:
                 await self.store.call(subscriptions.remove, self.store, sub["id"])
                 self.forget(code)

@@ -294,8 +294,8 @@ class RoomManager:
         self.bots.pool.warm(new.code)
         return new, person
 
-    async def hint(self, room: Room, who: SeatRef) -> dict[str, Any]:
-        return await self.hints.hint(room, who)
+    async def hint(self, room: Room, who: SeatRef, client: str) -> dict[str, Any]:
+        return await self.hints.hint(room, who, client)
 
     async def review(self, room: Room, game: int | None = None) -> dict[str, Any]:
         """The solver's review of a finished game (``game_not_over`` before its end)."""

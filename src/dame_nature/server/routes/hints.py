@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from ..clients import client_address
 from ..deps import ManagerDep, RoomDep, SeatRefDep
 from .rooms import ERRORS
 
@@ -22,10 +23,12 @@ class Hint(BaseModel):
 
 
 @router.get("/rooms/{room}/hint", response_model=Hint, responses={**ERRORS, 503: ERRORS[409]})
-async def hint(room: RoomDep, seat: SeatRefDep, manager: ManagerDep) -> dict[str, Any]:
+async def hint(
+    request: Request, room: RoomDep, seat: SeatRefDep, manager: ManagerDep
+) -> dict[str, Any]:
     """With the seat token: the expert bot's choice for your seat, computed from your
     seat's view only, with one sentence why. On in rooms where every other seat is a
     bot; in rooms of people when the host switched `hints` on in the rules (else 403
     `hints_off`). 409 `nothing_to_do` when the seat has nothing to do. Each hint taken
     counts in `hints_taken`, shown to every seat."""
-    return await manager.hint(room, seat)
+    return await manager.hint(room, seat, client_address(request.scope))

@@ -17,6 +17,7 @@ from ..models import (
     ActionBody,
     BotCreate,
     BotLevels,
+    BotRoomsPublic,
     BotSeat,
     ErrorPublic,
     GameLog,
@@ -235,6 +236,15 @@ async def legal_actions(room: RoomDep, who: SeatRefDep, manager: ManagerDep) -> 
 async def bots() -> dict[str, Any]:
     """The bot levels a seat may be given, weakest first, and the default one."""
     return {"levels": list(bot_levels()), "default": default_level()}
+
+
+@router.get("/bot_rooms", response_model=BotRoomsPublic)
+async def bot_rooms(manager: ManagerDep, request: Request) -> dict[str, Any]:
+    """The games with bots your address has in play, and how many it may have: at the
+    most, a start with a bot seated is refused 429 `too_many_bot_rooms`, so a client
+    asks before it makes a room to play with bots."""
+    address = client_address(request.scope)
+    return {"in_play": await manager.bot_rooms.games_in_play(address), "max": manager.bot_rooms.cap}
 
 
 @router.get("/cards", tags=["catalogue"])
