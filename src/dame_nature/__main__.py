@@ -12,10 +12,11 @@ variable, else from the field's default.
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pydantic_settings import CliSettingsSource
@@ -94,9 +95,25 @@ def main(argv: list[str] | None = None) -> int:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
+        log_config=log_config(settings.log_level),
         **uvicorn_options(settings, cap),
     )
     return 0
+
+
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging configuration, with the server's own loggers (``dame_nature``)
+    on uvicorn's handler at ``level``: otherwise only their warnings reach the output,
+    bare, through Python's last-resort handler, and never an ``info`` line."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["dame_nature"] = {
+        "handlers": ["default"],
+        "level": level.upper(),
+        "propagate": False,
+    }
+    return config
 
 
 def serve_options(serve: argparse.ArgumentParser) -> CliSettingsSource[Settings]:
@@ -181,7 +198,12 @@ def _migrate(db: str | None) -> int:
 
 def _backups(args: argparse.Namespace) -> int:
     """``export``, ``import`` and ``backup``: 0 when done, 2 with a sentence on failure."""
+    import sqlite3
+
+    from sqlalchemy.exc import DBAPIError
+
     from .server.backup import ExportError, backup_sqlite, export_store, import_store
+    from .server.migrate import shown_url
     from .server.settings import Settings
 
     url = args.db or Settings().db
@@ -207,12 +229,19 @@ def _backups(args: argparse.Namespace) -> int:
             finally:
                 if args.file != "-":
                     source.close()
-            print(f"imported {written} rows into {url}")
+            print(f"imported {written} rows into {shown_url(url)}")
         else:
             backup_sqlite(url, args.file)
-            print(f"copied {url} to {args.file}")
+            print(f"copied {shown_url(url)} to {args.file}")
     except (ExportError, ValueError, OSError) as err:
         print(f"dame-nature {args.command}: {err}", file=sys.stderr)
+        return 2
+    except (DBAPIError, sqlite3.Error) as err:
+        # a store that cannot be opened or read: the driver's own first line, without
+        # SQLAlchemy's wrapping (nor the URL, which may hold a password)
+        cause = getattr(err, "orig", None) or err
+        reason = str(cause).strip().partition("\n")[0]
+        print(f"dame-nature {args.command}: the store cannot be used: {reason}", file=sys.stderr)
         return 2
     return 0
 
@@ -234,6 +263,11 @@ def banner(
         )
     elif settings.host in WILDCARDS and not settings.public_url:
         lines.append("  Friends open the 'your network' address; invite links use it.")
+    if settings.smtp_host and not settings.public_url:
+        lines.append(
+            "  Mail notices are off: their links need the server's public address "
+            "(DAME_NATURE_PUBLIC_URL)."
+        )
     if limits is not None:
         lines.append(
             f"  Accepting up to {limits[0]} connections at once (open-files limit {limits[1]})."

@@ -14,7 +14,7 @@ import httpx
 import orjson
 import pytest
 
-from benchmarks._support.live_server import ServerProcess
+from benchmarks._support.live_server import ServerProcess, free_port
 from tests.server.conftest import Api
 
 
@@ -191,3 +191,40 @@ def test_the_hot_copy_of_a_running_sqlite_store_serves_its_games(tmp_path: Path)
             assert same_game(seat_views(Api(http, restored.ws_url), table), views)
     finally:
         restored.stop()
+
+
+def test_a_store_that_cannot_be_opened_is_one_sentence_and_exit_2(tmp_path: Path) -> None:
+    """A SQLite file in a folder that does not exist, a PostgreSQL nobody listens for:
+    each command says so in one sentence and exits 2, as documented, not a traceback."""
+    store, dump = tmp_path / "rooms.sqlite3", tmp_path / "dump.jsonl"
+    assert cli("migrate", "--db", str(store)).returncode == 0
+    assert cli("export", "--db", str(store), "--out", str(dump)).returncode == 0
+    nowhere = tmp_path / "no-such-folder" / "rooms.sqlite3"
+    closed = f"postgresql://dame:secret@127.0.0.1:{free_port()}/dame"
+    for args in (
+        ("import", str(dump), "--db", str(nowhere)),
+        ("backup", str(nowhere), "--db", str(store)),
+        ("export", "--db", closed, "--out", str(tmp_path / "out.jsonl")),
+    ):
+        result = cli(*args)
+        assert result.returncode == 2, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"dame-nature {args[0]}: "), lines
+
+
+def test_a_postgresql_password_is_never_printed(export_file: Path, postgres: Any) -> None:
+    """What import and export print (done, refused) names the store without the
+    password of its URL, which would otherwise land in cron mail and logs."""
+
+    def with_password(url: str) -> str:
+        return url.replace("postgresql://postgres@", "postgresql://postgres:pw-not-shown@")
+
+    target, empty = (with_password(postgres.create_database()) for _ in range(2))
+    imported = cli("import", str(export_file), "--db", target)
+    assert imported.returncode == 0, imported.stderr
+    assert "postgres:***@" in imported.stdout
+    refused = cli("export", "--db", empty, "--out", str(export_file.with_name("none.jsonl")))
+    assert refused.returncode == 2 and "holds no Dame Nature store" in refused.stderr
+    for result in (imported, refused):
+        assert "pw-not-shown" not in result.stdout + result.stderr

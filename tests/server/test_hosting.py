@@ -117,3 +117,23 @@ def test_a_real_server_with_a_public_url_prints_it_and_invites_with_it(tmp_path)
     assert f"this computer:  http://127.0.0.1:{port}" in out
     assert "invite links:   https://dn.example.org/play" in out
     assert out.index("Dame Nature Online") < out.index("invite links")
+
+
+@pytest.mark.parametrize(
+    "opened_at",
+    [
+        "http://localhost",  # through nginx, whose Host header ($host) has no port
+        "http://localhost:8080",  # a forwarded port (docker run -p 8080:8000), a tunnel
+    ],
+)
+def test_a_page_opened_through_a_proxy_or_another_port_invites_to_its_own_address(
+    tmp_path, opened_at
+):
+    """The LAN address of a server on every interface is only where friends reach it
+    when the page was opened on the server's own port: through a proxy or a forwarded
+    port, a link to the node's own address and port would bypass the proxy."""
+    if not lan_addresses():
+        pytest.skip("this machine has no LAN address")
+    app = create_app(Settings(host="0.0.0.0", port=8000, db=str(tmp_path / "a.sqlite3")))
+    assert _invite_base(TestClient(app, base_url=opened_at)) == ""
+    assert _invite_base(TestClient(app, base_url="http://localhost:8000")).endswith(":8000")

@@ -31,6 +31,7 @@ def services(tmp_path_factory: pytest.TempPathFactory) -> Any:
         "DAME_NATURE_SMTP_PORT": str(smtp.port),
         "DAME_NATURE_SMTP_STARTTLS": "false",
         "DAME_NATURE_VAPID_SUBJECT": "mailto:admin@example.org",
+        "DAME_NATURE_PUBLIC_URL": "https://dn.example.org",
     }
     server = ServerProcess(tmp_path_factory.mktemp("notify") / "rooms.sqlite3", env).start()
     yield server, pushes, inbox
@@ -161,3 +162,31 @@ def test_a_push_endpoint_on_the_servers_own_network_is_refused(server, make_api)
         assert "not a public address" in refused.json()["error"]["message"]
     public = {"endpoint": "https://push.example.org/x", "keys": keys}
     assert opt_in(api, room, token, push=public).status_code == 201
+
+
+def test_no_mail_without_the_servers_public_address(tmp_path) -> None:
+    """A mail's links must start with the host's own address: without
+    ``DAME_NATURE_PUBLIC_URL`` they could only come from the opt-in's ``Host`` header,
+    which the client chooses (a mail to anyone, linking to a site of the sender's
+    choosing). Such a server offers no mail, whatever its SMTP settings."""
+    env = {"DAME_NATURE_SMTP_HOST": "127.0.0.1", "DAME_NATURE_SMTP_PORT": str(free_port())}
+    server = ServerProcess(tmp_path / "rooms.sqlite3", env).start()
+    try:
+        import httpx
+
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            assert http.get("/api/notifications").json()["email"] is False
+            room = http.post("/api/rooms", json={}).json()
+            seat = http.post(
+                f"/api/rooms/{room['room']}/players",
+                headers={"Authorization": f"Bearer {room['host_token']}"},
+                json={"name": "Ada"},
+            ).json()
+            refused = http.post(
+                f"/api/rooms/{room['room']}/notifications",
+                headers={"Authorization": f"Bearer {seat['token']}", "Host": "evil.example"},
+                json={"email": "stranger@example.org"},
+            )
+            assert code(refused) == (409, "email_unavailable")
+    finally:
+        server.stop()

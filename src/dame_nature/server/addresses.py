@@ -111,25 +111,35 @@ def invite_base(
     listen_host: str,
     port: int,
     page_host: str | None,
+    page_port: int | None,
     lan: list[str] | None = None,
 ) -> str | None:
     """The start of invite links (``scheme://host[:port][/prefix]``), or None for "the
     address the page was opened at" (the browser's ``location.origin``).
 
     With a ``public_url`` it is that. Else, when the page was opened on this machine
-    (``localhost``) and the server listens on every interface, a link to this machine's
-    LAN address, which the friends can open; else the page's own address.
+    (``localhost``) at the server's own port and the server listens on every interface,
+    a link to this machine's LAN address, which the friends can open; else the page's
+    own address (a page opened through a proxy or a forwarded port: a link to the
+    server's own address and port would go round them).
 
-    >>> invite_base("https://dn.example.org", "127.0.0.1", 8000, "127.0.0.1")
+    >>> invite_base("https://dn.example.org", "127.0.0.1", 8000, "127.0.0.1", 8000)
     'https://dn.example.org'
-    >>> invite_base(None, "0.0.0.0", 8000, "localhost", lan=["192.168.1.20"])
+    >>> invite_base(None, "0.0.0.0", 8000, "localhost", 8000, lan=["192.168.1.20"])
     'http://192.168.1.20:8000'
-    >>> invite_base(None, "0.0.0.0", 8000, "192.168.1.20") is None
+    >>> invite_base(None, "0.0.0.0", 8000, "localhost", 80, lan=["192.168.1.20"]) is None
+    True
+    >>> invite_base(None, "0.0.0.0", 8000, "192.168.1.20", 8000) is None
     True
     """
     if public_url:
         return public_url
-    if page_host is not None and is_loopback(page_host) and listen_host in WILDCARDS:
+    if (
+        page_host is not None
+        and is_loopback(page_host)
+        and page_port == port
+        and listen_host in WILDCARDS
+    ):
         found = lan if lan is not None else cached_lan_addresses(ipv6=listen_host == "::")
         if found:
             return http_url(found[0], port)

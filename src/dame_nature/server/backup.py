@@ -33,7 +33,7 @@ from typing import Any
 
 import orjson
 
-from .migrate import HEAD, MIGRATIONS, is_postgres, sqlalchemy_url
+from .migrate import HEAD, MIGRATIONS, is_postgres, shown_url, sqlalchemy_url
 
 FORMAT = "dame-nature-export/1"
 #: the cluster's runtime state (who is connected on which node, node heartbeats) and
@@ -172,7 +172,9 @@ def export_store(url: str) -> Iterator[bytes]:
             _begin(connection, url, write=False)
             schema = _revision(connection)
             if schema is None:
-                raise ExportError(0, f"{url} holds no Dame Nature store (no schema revision)")
+                raise ExportError(
+                    0, f"{shown_url(url)} holds no Dame Nature store (no schema revision)"
+                )
             tables = {
                 table.name: [
                     {str(k): v for k, v in row._mapping.items()}

@@ -31,6 +31,21 @@ def is_postgres(url: str) -> bool:
     return url.startswith(("postgresql://", "postgres://", "postgresql+psycopg://"))
 
 
+def shown_url(url: str) -> str:
+    """The store's address as it may be printed: a PostgreSQL URL without its password.
+
+    >>> shown_url("postgresql://dame:secret@db/dame")
+    'postgresql://dame:***@db/dame'
+    >>> shown_url("./dame-nature.sqlite3")
+    './dame-nature.sqlite3'
+    """
+    if not is_postgres(url):
+        return url
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def sqlalchemy_url(url: str) -> str:
     """A ``postgresql://`` URL for SQLAlchemy's psycopg 3 driver."""
     for prefix in ("postgresql+psycopg://", "postgresql://", "postgres://"):

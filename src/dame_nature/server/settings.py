@@ -55,8 +55,8 @@ class Http(_Group):
     Addresses, proxies and the bounds of one HTTP request or connection."""
 
     host: str = "127.0.0.1"
-    """the address to listen on: ``0.0.0.0`` listens on every network (``::`` on IPv6
-    too)"""
+    """the address to listen on: ``0.0.0.0`` listens on every IPv4 network, ``::`` on
+    every IPv6 one only (asyncio's socket is IPv6-only: IPv4 clients cannot connect)"""
     port: int = Field(default=8000, ge=0, le=65535)
     """the port to listen on"""
     public_url: str | None = None
@@ -64,7 +64,7 @@ class Http(_Group):
     domain name, a LAN address): ``https://dn.example.org`` or
     ``http://192.168.1.20:8000``; invite links start with it"""
     log_level: Literal["critical", "error", "warning", "info", "debug", "trace"] = "info"
-    """uvicorn's log level"""
+    """the level of the log: uvicorn's lines (requests, websockets) and the server's own"""
     trusted_proxies: str = ""
     """addresses (or networks, comma-separated) of reverse proxies whose
     ``X-Forwarded-For`` gives the client's address; empty: none"""

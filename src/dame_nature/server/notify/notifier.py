@@ -39,7 +39,9 @@ class Notifier:
 
     @property
     def email_enabled(self) -> bool:
-        return bool(self.settings.smtp_host)
+        """Mail needs an SMTP server and the server's public address, which its links
+        start with (never a request's ``Host``, which the client chooses)."""
+        return bool(self.settings.smtp_host and self.settings.public_url)
 
     def vapid(self) -> Any:
         """The VAPID key (read or made on first use)."""
@@ -123,7 +125,7 @@ class Notifier:
             return
         if not self.email_enabled:
             return
-        base = self.settings.public_url or sub["target"].get("base", "")
+        base = self.settings.public_url
         link = f"{base}/r/{code}"
         unsubscribe = f"{base}/api/notifications/{sub['id']}/unsubscribe"
         message = mail.message(

@@ -1,6 +1,6 @@
 """A seat's opt-ins of one room, stored in ``notifications`` (deleted with the room): a
 push subscription (``{"endpoint", "keys": {"p256dh", "auth"}}``) or an email address
-(``{"address", "base"}``).
+(``{"address"}``; its mails link to ``DAME_NATURE_PUBLIC_URL``).
 Each row's ``id`` is a random secret: the one-click unsubscribe link of a mail names it.
 An address is never part of a view, a log line or an API answer."""
 

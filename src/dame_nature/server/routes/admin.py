@@ -147,7 +147,10 @@ async def rooms(
     store = manager.store
     found = await store.call(store.admin_rooms, limit)
     now = time.time()
-    node = settings.node or "this node"
+    coordination = manager.coordination
+    # a node of a cluster by the name it stores its presence under (generated when
+    # DAME_NATURE_NODE is not set); the one node of a SQLite store has no stored name
+    node = coordination.node if coordination.shared else settings.node or "this node"
     for room in found:
         held = manager.rooms.get(room["code"])
         room["held_here"] = held is not None

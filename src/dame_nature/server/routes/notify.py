@@ -97,8 +97,7 @@ async def opt_in(
             address = mail.check_address(body.email or "")
         except ValueError as err:
             raise Refused("invalid_address", f"Not an address: {err}.") from None
-        base = str(request.base_url).rstrip("/")
-        target, kind = {"address": address, "base": base}, "email"
+        target, kind = {"address": address}, "email"
     await store.call(subscriptions.add, store, room.code, seat, kind, target)
     notifier.forget(room.code)
     return {"kind": kind, "seat": seat}

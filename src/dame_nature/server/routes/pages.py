@@ -88,7 +88,9 @@ def _invite_base(request: Request) -> str:
     settings: Settings | None = getattr(request.app.state, "settings", None)
     if settings is None:
         return ""
-    base = invite_base(settings.public_url, settings.host, settings.port, request.url.hostname)
+    url = request.url
+    port = url.port or {"http": 80, "https": 443}.get(url.scheme)
+    base = invite_base(settings.public_url, settings.host, settings.port, url.hostname, port)
     return base or ""
 
 
