@@ -249,6 +249,19 @@ def test_play_from_a_step_of_the_replay(api: Any) -> None:
     assert r.status_code == 404
 
 
+def test_play_from_with_an_unknown_level_creates_no_room(api: Any) -> None:
+    """A refusal changes nothing: ``"level": "god"`` was refused 422 ``unknown_level``
+    only once the new room was created, stored and seated, and that lobby stayed."""
+    table = api.table(players=3, seed=23)
+    room = table["room"]
+    api.play_out(table)
+    held = api.http.get("/healthz").json()["rooms"]
+    body = {"actions": 2, "seat": 1, "level": "god"}
+    r = api.http.post(f"/api/rooms/{room}/replay/play_from", json=body)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "unknown_level"
+    assert api.http.get("/healthz").json()["rooms"] == held
+
+
 def test_a_hint_names_a_condition_as_its_card_does() -> None:
     """A Condition is named by its colour and letter, as on the card ("Geological
     Condition [G]"), never by its number, which no card face prints."""

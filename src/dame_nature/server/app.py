@@ -29,7 +29,7 @@ from .clients import client_address
 from .errors import Refused, refusal
 from .gcpauses import CollectorPauses
 from .jsonio import loads
-from .models import Health
+from .models import ErrorPublic, Health
 from .notify.notifier import Notifier
 from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
@@ -341,7 +341,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.exception("unexpected error on %s", request.url.path)
         return error_response(500, "internal_error", "Something went wrong on the server.")
 
-    @app.get("/healthz", response_model=Health, tags=["health"])
+    @app.get(
+        "/healthz",
+        response_model=Health,
+        responses={503: {"model": ErrorPublic}},
+        tags=["health"],
+    )
     async def healthz() -> Any:
         """Health: 503 ``store_unavailable`` while the store cannot be written (a SQLite
         file that cannot be written, checked once a second) or reached (a node of a
