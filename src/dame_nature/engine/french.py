@@ -9,7 +9,7 @@ page) for the words that agree with a card.
 
 >>> the("species-herisson"), of("species-aubepine"), to("species-chene")
 ('le Hérisson', "de l'Aubépine", 'au Chêne')
->>> the("cond-blue-3", "Condition hydrique [H]"), capital(the("joker-1"))
+>>> the("cond-blue-3", "Condition hydrique [H]"), capital(the("joker-1", "Joker"))
 ('la Condition hydrique [H]', 'Le Joker')
 """
 
