@@ -51,8 +51,9 @@ def test_every_species_of_the_cards_has_its_grammar():
 def test_the_articles_of_every_species():
     for card, (the, of, to) in EXPECTED.items():
         assert (french.the(card), french.of(card), french.to(card)) == (the, of, to), card
-        grammar = french.species_grammar()[card]
+        grammar = french.grammar()["species"][card]
         assert grammar == {"gender": french.gender(card), "the": the, "of": of, "to": to}
+    assert french.grammar()["types"]["joker"] == "m"
 
 
 def test_the_other_cards_and_a_sentence_opening():

@@ -4,8 +4,8 @@ elides the article, and the articles a French sentence puts before a card.
 French says "le Hérisson" (its *h* is aspirated: no elision), "la Mésange bleue",
 "l'Aubépine"; "du Chêne", "de la Martre", "de l'Ortie"; "au Jonc", "à la Martre",
 "à l'Aigle royal". The table is the one place these facts live: the server's sentences
-use the helpers below, and the pages read ``species_grammar()`` (embedded once in every
-page) for the words that agree with a card.
+use the helpers below, and the pages read ``grammar()`` (embedded once in every page) for
+the articles and the words that agree with a card.
 
 >>> the("species-herisson"), of("species-aubepine"), to("species-chene")
 ('le Hérisson', "de l'Aubépine", 'au Chêne')
@@ -14,6 +14,8 @@ page) for the words that agree with a card.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from .cards import CATALOGUE
 
@@ -94,11 +96,12 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def species_grammar() -> dict[str, dict[str, str]]:
-    """What the pages read of the table: for each Species, its gender and its name with
-    "le", "de" and "à" (``{"gender": "f", "the": "l'Ortie", "of": "de l'Ortie",
-    "to": "à l'Ortie"}``)."""
-    return {
+def grammar() -> dict[str, dict[str, Any]]:
+    """What the pages read of the tables: ``species``, for each Species its gender and its
+    name with "le", "de" and "à" (``{"gender": "f", "the": "l'Ortie", "of": "de l'Ortie",
+    "to": "à l'Ortie"}``), and ``types``, the gender of the other cards by type."""
+    species = {
         card: {"gender": gender(card), "the": the(card), "of": of(card), "to": to(card)}
         for card in SPECIES
     }
+    return {"species": species, "types": dict(TYPES)}

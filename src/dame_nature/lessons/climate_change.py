@@ -34,7 +34,7 @@ LESSON = {
         "Environmental Changes and stage 3 Species Reintroductions, each on top of the "
         "stages before. Win the three stages in a row to win the path. Choose a path, or "
         "any mix of rules, when you create a room.",
-        "fr": "Gagné ! Le Changement climatique est l'étape 1 du Parcours 3, Impacts "
+        "fr": "Gagné ! Le Changement climatique est l'étape 1 du parcours 3, Impacts "
         "humains ; l'étape 2 ajoute les Changements environnementaux et l'étape 3 les "
         "Réintroductions d'espèces, chacune en plus des précédentes. Gagnez les trois "
         "étapes d'affilée pour gagner le parcours. Choisissez un parcours, ou les règles "

@@ -21,7 +21,7 @@ LESSON = {
         "Every turn each player programs one card face down, then the cards are revealed "
         "one by one from the first player and placed in the web, or discarded. You hold "
         "8 cards: the game lasts 8 turns. Ana, Basile and Chloé are your partners.",
-        "fr": "Dame Nature est coopératif : à quatre, vous bâtissez ensemble un seul réseau "
+        "fr": "Dame Nature est un jeu coopératif : à quatre, vous bâtissez ensemble un seul réseau "
         "du vivant. À chaque tour, chaque joueur programme une carte face cachée, puis les "
         "cartes sont révélées une à une depuis le premier joueur et posées dans le réseau, "
         "ou défaussées. Vous avez 8 cartes : la partie dure 8 tours. Ana, Basile et Chloé "
