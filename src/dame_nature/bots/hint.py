@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine import french
 from ..engine.cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS
-from .base import Action, View
+from .base import Action, View, awaiting_me, my_cards
 
 #: sampled deals per hint (the expert bot plays with more; a hint answers within ~1 s)
 HINT_WORLDS = 6
@@ -41,11 +41,47 @@ def hint(
     if not legal:
         return None
     bot = ExpertBot(view["seat"], seed=seed, worlds=worlds)
+    if _may_program(view):
+        # The card to program is chosen from the seat's cards as a set, as if none were
+        # programmed yet: the hint that named a card does not name another once it is
+        # programmed (it goes on to a Symbiosis or to ready) unless the position changed.
+        choice = bot.act(_before_programming(view))
+        if (
+            choice is not None
+            and choice["type"] == "program"
+            and choice["card"] != view["programmed"]
+            and not (view["programmed"] and bot.my_show(view) == view["programmed"])
+        ):  # a programmed card the seat showed stays: partners count on it
+            chosen = _legal(choice, legal)
+            if chosen is not None:
+                reason, reason_fr = explain(view, chosen)
+                return {"action": chosen, "reason": reason, "reason_fr": reason_fr}
     action = _legal(bot.act(view), legal)
     if action is None:
         return None
     reason, reason_fr = explain(view, action)
     return {"action": action, "reason": reason, "reason_fr": reason_fr}
+
+
+def _may_program(view: View) -> bool:
+    """The seat may still choose its program: the programming step, nothing awaited of
+    it, cards in hand or programmed, not ready."""
+    me = view["players"][view["seat"]]
+    return (
+        view["phase"] == "programming"
+        and awaiting_me(view) is None
+        and bool(my_cards(view))
+        and not me["ready"]
+    )
+
+
+def _before_programming(view: View) -> View:
+    """``view`` with its programmed card back in the hand and the hand in one order
+    (sorted): the same whether, and which card, the seat has programmed."""
+    seat = view["seat"]
+    players = [dict(p) for p in view["players"]]
+    players[seat].update(has_programmed=False)
+    return {**view, "hand": sorted(my_cards(view)), "programmed": None, "players": players}
 
 
 def _legal(action: Action | None, legal: list[Action]) -> Action | None:

@@ -13,8 +13,9 @@ from pydantic import BaseModel, Field
 from ..deps import ManagerDep, RoomDep, SeatDep, SettingsDep
 from ..errors import Refused
 from ..notify import mail, push, subscriptions
+from .rooms import ERRORS
 
-router = APIRouter(prefix="/api", tags=["notifications"])
+router = APIRouter(prefix="/api", tags=["notifications"], responses=ERRORS)
 
 
 class PushKeys(BaseModel):
