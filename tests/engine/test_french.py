@@ -102,7 +102,7 @@ def test_the_lost_reason_and_the_lessons_name_species_with_their_articles():
 
 def test_the_server_french_puts_a_non_breaking_space_before_a_colon():
     """As the UI's catalogue does (tests/server/test_translations.py): the lessons, the
-    rules' summaries and the discard reasons."""
+    rules' summaries, the discard reasons and the hints."""
     from dame_nature.engine import REASONS_FR, RULES
 
     texts = list(REASONS_FR.values())
@@ -113,5 +113,13 @@ def test_the_server_french_puts_a_non_breaking_space_before_a_colon():
         texts += [lesson.outro["fr"]]
         for step in lesson.steps:
             texts += [step.text["fr"], step.plain["fr"], step.why["fr"]]
+    for view, action in [
+        ({"programmed": "joker-1"}, {"type": "reveal"}),
+        ({}, {"type": "end_game"}),
+        ({}, {"type": "ready"}),
+        ({}, {"type": "choose_side", "side": "plant"}),
+        ({}, {"type": "show", "card": "species-gardon"}),
+    ]:
+        texts.append(explain(view, action)[1])
     bare = [text for text in texts if re.search(r" [:;!?]", text)]
     assert not bare, bare

@@ -185,8 +185,7 @@ def explain(view: View, action: Action) -> tuple[str, str]:
             return (
                 f"No place helps the team more than keeping the web's places for later: "
                 f"{en} goes to the discard.",
-                f"Aucune place n'aide plus l'équipe que de garder celles du réseau : "
-                f"{fr} va à la défausse.",
+                f"Mieux vaut garder les places du réseau pour plus tard : {fr} va à la défausse.",
             )
         place = card_name(_species(slot))[0]
         return (
@@ -255,11 +254,12 @@ def explain(view: View, action: Action) -> tuple[str, str]:
     if kind == "end_game":
         return (
             "No line can win this game any more: ending it now saves you the rest.",
-            "Plus aucune suite ne peut gagner cette partie : y mettre fin vous épargne la suite.",
+            "Plus aucune façon de jouer ne peut gagner cette partie : y mettre fin vous "
+            "épargne le reste.",
         )
     return (
         "This is the expert's choice on what your seat can see.",
-        "C'est le choix de l'expert sur ce que votre place voit.",
+        "C'est le choix de l'expert d'après ce que vous voyez.",
     )
 
 
