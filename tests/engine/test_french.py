@@ -123,3 +123,17 @@ def test_the_server_french_puts_a_non_breaking_space_before_a_colon():
         texts.append(explain(view, action)[1])
     bare = [text for text in texts if re.search(r" [:;!?]", text)]
     assert not bare, bare
+
+
+def test_the_pages_get_the_same_grammar_once():
+    """Every page's boot data carries the table (cards.js reads it); the UI catalogue
+    holds no copy of it."""
+    import json
+    from pathlib import Path
+
+    from dame_nature.server.routes.pages import _boot_data
+
+    boot = json.loads(_boot_data())
+    assert boot["french"] == french.grammar()
+    catalogue = Path(__file__).resolve().parents[2] / "static" / "js" / "locales" / "fr.js"
+    assert not re.search(r'"(gender|of):species-', catalogue.read_text("utf-8"))
