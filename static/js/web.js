@@ -30,6 +30,12 @@ export function slotText(slot) {
   return t("{name}'s {colour} slot", { name: of, colour: colour ? COLOUR_INFO[colour].name : "" });
 }
 
+/** A place of the web as the object of a verb ("Install {slot}"): a Species' own place is
+ * the Species, in French with its article ("Installer le Hérisson"); else slotText(). */
+export function slotNamed(slot) {
+  return lang === "fr" && slot && !slot.includes(":") ? cardNamed(slot) : slotText(slot);
+}
+
 /** Whether a Species' slots are open: every Species before it (its parents) installed. */
 export function isOpen(view, layout, sp) {
   return (layout[sp].parents || []).every((p) => view.web[p]);
