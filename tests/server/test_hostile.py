@@ -305,12 +305,15 @@ def test_room_creation_is_limited_per_address_not_per_connection(server_factory)
     direct, proxied = start_all(
         [server_factory(slow), server_factory({**slow, "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1"})]
     )
-    statuses = []
+    answers = []
     for i in range(6):
         with httpx.Client(base_url=direct.url) as fresh:  # a new connection each time
             forged = {"x-forwarded-for": f"198.51.100.{i}"}  # not believed: no trusted proxy
-            statuses.append(fresh.post("/api/rooms", json={}, headers=forged).status_code)
-    assert statuses == [201] * 4 + [429] * 2
+            answers.append(fresh.post("/api/rooms", json={}, headers=forged))
+    assert [a.status_code for a in answers] == [201] * 4 + [429] * 2
+    refused = answers[-1]  # when to try again: one creation frees in 1 / 0.001 s
+    assert refused.headers["retry-after"] == "1000"
+    assert refused.json()["error"]["message"].endswith("try again in 1000 s.")
 
     with httpx.Client(base_url=proxied.url) as proxy:
 
