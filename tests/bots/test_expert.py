@@ -19,7 +19,7 @@ from tests.bots.workers import in_workers
 
 BOTS_DIR = Path(__file__).resolve().parents[2] / "src" / "dame_nature" / "bots"
 #: the engine modules a bot may import: static data and pure functions, no State
-STATIC = ("cards", "game", "rules")
+STATIC = ("cards", "french", "game", "rules")
 
 
 def table(i: int, worlds: int = 1) -> tuple[Game, list]:
@@ -105,11 +105,12 @@ def test_expert_ignores_extra_server_fields() -> None:
 
 
 def test_bot_modules_cannot_reach_the_engine_state() -> None:
-    """The bots import nothing of the engine but its static parts: the card data, a
-    game's configuration (``get_game``: topology, deck) and the rules' pure functions
-    their simulator calls. They are handed views, never a ``State``. (The arena and the
-    random player, which play games on the engine for tests and benchmarks, and the
-    solver, which is given a whole State on purpose, are the exceptions.)"""
+    """The bots import nothing of the engine but its static parts: the card data and the
+    French grammar of their names, a game's configuration (``get_game``: topology, deck) and
+    the rules' pure functions their simulator calls. They are handed views, never a
+    ``State``. (The arena and the random player, which play games on the engine for tests
+    and benchmarks, and the solver, which is given a whole State on purpose, are the
+    exceptions.)"""
     allowed = {f"{prefix}engine.{m}" for prefix in ("..", "dame_nature.") for m in STATIC}
     for path in BOTS_DIR.glob("*.py"):
         if path.stem in ("arena", "random_play", "solver"):

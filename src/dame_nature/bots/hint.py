@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import french
 from ..engine.cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS
+from ..engine.french import capital, gender, the
 from .base import Action, View, awaiting_me, my_cards
 
 #: sampled deals per hint (the expert bot plays with more; a hint answers within ~1 s)
@@ -114,7 +114,7 @@ def card_name(card: str) -> tuple[str, str]:
 
 def the_fr(card: str) -> str:
     """A card's French name with its article: "la Condition hydrique [H]", "le Hérisson"."""
-    return french.the(card, card_name(card)[1])
+    return the(card, card_name(card)[1])
 
 
 def _species(slot: str) -> str:
@@ -191,7 +191,7 @@ def explain(view: View, action: Action) -> tuple[str, str]:
         return (
             f"Put {en} in {place}: of the places open to it, that one keeps the most "
             "Species within reach.",
-            f"Posez {fr} sur {french.the(_species(slot))} : des places qui lui sont "
+            f"Posez {fr} sur {the(_species(slot))} : des places qui lui sont "
             "ouvertes, c'est celle qui garde le plus d'Espèces à portée.",
         )
     if kind == "give_back":
@@ -232,7 +232,7 @@ def explain(view: View, action: Action) -> tuple[str, str]:
         )
     if kind == "give":
         en, fr = card_name(action["card"])[0], the_fr(action["card"])
-        it = "le" if french.gender(action["card"]) == "m" else "la"
+        it = "le" if gender(action["card"]) == "m" else "la"
         to = action.get("to")
         who = _name(view, to) if to is not None else "a partner"
         qui = _name(view, to, fr=True) if to is not None else "un partenaire"
@@ -264,8 +264,8 @@ def explain(view: View, action: Action) -> tuple[str, str]:
 
 
 def _explain_program(view: View, card: str) -> tuple[str, str]:
-    en, fr = card_name(card)[0], french.capital(the_fr(card))
-    feminine = french.gender(card) == "f"
+    en, fr = card_name(card)[0], capital(the_fr(card))
+    feminine = gender(card) == "f"
     info = CATALOGUE.card(card) if CATALOGUE.has_card(card) else None
     kind = info.type if info else ""
     first = not _earlier_can_fill(view)
@@ -279,7 +279,7 @@ def _explain_program(view: View, card: str) -> tuple[str, str]:
         colour = info.colour if info and kind == "condition" else None
         places = _open_places(view, colour)
         if places:
-            place, place_fr = card_name(places[0])[0], french.the(places[0])
+            place, place_fr = card_name(places[0])[0], the(places[0])
             if first:
                 return (
                     f"{en} has an open place in {place} and no one before you can fill it.",
