@@ -1,0 +1,54 @@
+"""A game as a screen reader hears it: the status line is not said again by views that
+leave its words as they are."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from dn_rest import RestTable
+from dn_ui_plan import plan
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser  # real headless Chromium (skipped without it)
+
+# every change of the status line and of the assertive live region, as a screen reader
+# is told of them
+RECORD = """
+window.__said = [];
+document.addEventListener('DOMContentLoaded', () => {
+  for (const id of ['status', 'live']) {
+    const el = document.getElementById(id);
+    new MutationObserver(() => window.__said.push([id, el.textContent]))
+      .observe(el, {childList: true, subtree: true, characterData: true});
+  }
+});
+"""
+
+
+def said(page: Page, region: str) -> list[str]:
+    return [text for r, text in page.evaluate("window.__said.splice(0)") if r == region]
+
+
+def listened(open_page, table: RestTable, seat: int, lang: str = "en") -> Page:
+    """The room page of ``seat`` in ``lang`` (chosen on this browser), what its status
+    line and live region say recorded from the start."""
+    page = open_page()
+    page.add_init_script(f"localStorage.setItem('dameNature.lang', {json.dumps(lang)});")
+    page.add_init_script(RECORD)
+    return table.page(lambda **context: page, seat=seat)
+
+
+def test_the_status_line_is_said_again_only_when_its_words_change(open_page, ui_server):
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    bob = listened(open_page, table, 1)
+    expect(bob.locator("#status")).to_contain_text("Programming")
+    said(bob, "status")
+    # a view that leaves Bob's status as it is (Chloé programs): nothing said again
+    table.act(2, {"type": "program", "card": p.turns[0][2]})
+    expect(bob.get_by_role("img", name="Chloé has programmed a card")).to_be_visible()
+    assert said(bob, "status") == []
+    table.act(1, {"type": "program", "card": p.turns[0][1]})
+    expect(bob.locator("#status")).to_contain_text("Say Ready")
+    assert said(bob, "status") == ["Say Ready when you are sure (you can still replace your card)."]
