@@ -1,5 +1,6 @@
 """A game as a screen reader hears it: the status line is not said again by views that
-leave its words as they are."""
+leave its words as they are, and the focus stays in the dock when the hand is put away
+for a reveal's choice."""
 
 from __future__ import annotations
 
@@ -52,3 +53,18 @@ def test_the_status_line_is_said_again_only_when_its_words_change(open_page, ui_
     table.act(1, {"type": "program", "card": p.turns[0][1]})
     expect(bob.locator("#status")).to_contain_text("Say Ready")
     assert said(bob, "status") == ["Say Ready when you are sure (you can still replace your card)."]
+
+
+def test_focus_stays_in_the_dock_when_the_hand_is_put_away(open_page, ui_server):
+    """A keyboard on the hand strip (idle while Alice chooses where her Joker goes) is
+    moved to Bob's own choice when it comes, not dropped on the page."""
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    bob = table.page(open_page, seat=1)
+    table.program_all({0: "joker-1", 1: "joker-2", 2: p.turns[0][2]})
+    expect(bob.locator("#status")).to_contain_text("Alice chooses")
+    hand = bob.locator("#hand")
+    expect(hand).to_have_attribute("tabindex", "0")
+    hand.focus()
+    table.choose_until(lambda view: view["awaiting"]["seat"] == 1)
+    expect(bob.locator("#prompt .option").first).to_be_focused()

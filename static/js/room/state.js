@@ -124,10 +124,13 @@ export function render() {
       if (next) next.focus({ preventScroll: true });
     }
   }
-  // a control of the dock that went away (a reveal's choice made, a prompt closed): the
-  // focus stays in the dock rather than falling back to the top of the page
-  if (inDock && (document.activeElement === document.body || !document.activeElement)) {
-    const first = document.querySelector("#me button:not(:disabled), #me [tabindex='0']");
+  // a control of the dock that went away or is hidden now (a reveal's choice made, a
+  // prompt closed, the hand put away while your reveal asks where the card goes): the
+  // focus stays in the dock, on its first control shown, rather than falling back to the
+  // top of the page
+  const shown = (el) => el && el !== document.body && el.isConnected && el.getClientRects().length > 0;
+  if (inDock && !shown(document.activeElement)) {
+    const first = [...document.querySelectorAll("#me button:not(:disabled), #me [tabindex='0']")].find(shown);
     if (first) first.focus({ preventScroll: true });
   }
 }
