@@ -1,6 +1,7 @@
-"""A game as a screen reader hears it: the status line is not said again by views that
-leave its words as they are, and the focus stays in the dock when the hand is put away
-for a reveal's choice."""
+"""A game as a screen reader hears it: the live regions say each change of the table once,
+in the page's language (a Symbiosis of another player too, not only the reveals), the
+status line is not said again by views that leave its words as they are, and the focus
+stays in the dock when the hand is put away for a reveal's choice."""
 
 from __future__ import annotations
 
@@ -53,6 +54,23 @@ def test_the_status_line_is_said_again_only_when_its_words_change(open_page, ui_
     table.act(1, {"type": "program", "card": p.turns[0][1]})
     expect(bob.locator("#status")).to_contain_text("Say Ready")
     assert said(bob, "status") == ["Say Ready when you are sure (you can still replace your card)."]
+
+
+def test_another_players_symbiosis_is_said_in_the_page_language(open_page, ui_server):
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    bob = listened(open_page, table, 1)
+    chloe = listened(open_page, table, 2, "fr")
+    expect(chloe.locator("#status")).to_contain_text("Programmation")
+    table.act(0, {"type": "show", "card": "joker-1"})
+    expect(bob.locator("#live")).to_have_text("Alice shows Joker to everyone (free Symbiosis).")
+    expect(chloe.locator("#live")).to_have_text(
+        "Alice montre Joker à tout le monde (Symbiose gratuite)."
+    )
+    # said once: the next view (Chloé programs) says nothing more
+    table.act(2, {"type": "program", "card": p.turns[0][2]})
+    expect(bob.get_by_role("img", name="Chloé has programmed a card")).to_be_visible()
+    assert said(bob, "live") == ["Alice shows Joker to everyone (free Symbiosis)."]
 
 
 def test_focus_stays_in_the_dock_when_the_hand_is_put_away(open_page, ui_server):

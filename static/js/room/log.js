@@ -6,7 +6,7 @@ import { lostReasonText, REASONS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
 import { recordText, renderDiscard } from "./reveal.js";
 import { standInNote, tableItems, tableItemsReset } from "./seats.js";
-import { $, app, CODE } from "./state.js";
+import { $, app, CODE, speak } from "./state.js";
 
 export function eventText(e) {
   const v = app.view;
@@ -49,6 +49,13 @@ export function eventText(e) {
       return null;
   }
 }
+
+// The events a screen reader is told as they happen (the reveals are said by
+// room/reveal.js): the players' moves but this seat's own, and what the rules do to the
+// table but a Pollution's removal (said with its reveal).
+const MOVES_SAID = new Set(["show", "give", "give_back", "swap_discard", "side_chosen", "game_ended_by_players"]);
+const RULES_SAID = new Set(["removed_from_web", "cats_returned", "cat_discarded"]);
+const told = (e, seat) => (MOVES_SAID.has(e.type) && e.seat !== seat) || (RULES_SAID.has(e.type) && e.reason !== "pollution");
 
 function itemHTML(e) {
   const text = eventText(e);
@@ -111,10 +118,18 @@ export function renderLog() {
     tableItemsReset();
     loadFullLog(v.game);
   }
+  // the events that come in while the log is on screen; the reveals say themselves (room/reveal.js)
+  const arriving = app.logDrawn > 0;
   mergeTail(v.log || []);
   // the table's events (who left, who came back ...) go where they happened among the game's
   let items = "";
-  for (let i = app.logDrawn; i < app.events.length; i++) items += tableItems(i) + itemHTML(app.events[i]);
+  const said = [];
+  for (let i = app.logDrawn; i < app.events.length; i++) {
+    const e = app.events[i];
+    items += tableItems(i) + itemHTML(e);
+    if (arriving && told(e, v.seat)) said.push(eventText(e));
+  }
+  if (said.length) speak(said.join(" "));
   items += tableItems(null);
   app.logDrawn = app.events.length;
   if (items) {

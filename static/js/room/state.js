@@ -135,6 +135,24 @@ export function render() {
   }
 }
 
+let speaking = false;
+
+/** Say `text` in the screen reader's live region; what one view has to say (a reveal, a
+ * Symbiosis, a player leaving) is said together, not each text over the last one. */
+export function speak(text) {
+  const live = $("live");
+  if (!live || !text) return;
+  if (speaking) {
+    live.textContent += ` ${text}`;
+    return;
+  }
+  live.textContent = text;
+  speaking = true;
+  queueMicrotask(() => {
+    speaking = false;
+  });
+}
+
 export function players() {
   return app.view.players || [];
 }
