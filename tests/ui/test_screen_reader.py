@@ -86,3 +86,18 @@ def test_focus_stays_in_the_dock_when_the_hand_is_put_away(open_page, ui_server)
     hand.focus()
     table.choose_until(lambda view: view["awaiting"]["seat"] == 1)
     expect(bob.locator("#prompt .option").first).to_be_focused()
+
+
+def test_focus_comes_back_to_the_dock_when_the_give_back_dialog_closes(open_page, ui_server):
+    """The give-back dialog opens when the card arrives, under a hand redrawn with it: the
+    hand card that had the focus is gone when Escape closes the dialog."""
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"])
+    bob = table.page(open_page, seat=1)
+    bob.locator("#hand .hand-card").nth(3).focus()
+    table.act(0, {"type": "give", "card": "joker-1", "to": 1})
+    dialog = bob.locator("#giveback-dialog")
+    expect(dialog).to_be_visible()
+    bob.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(bob.locator("#open-giveback")).to_be_focused()

@@ -126,13 +126,18 @@ export function render() {
   }
   // a control of the dock that went away or is hidden now (a reveal's choice made, a
   // prompt closed, the hand put away while your reveal asks where the card goes): the
-  // focus stays in the dock, on its first control shown, rather than falling back to the
-  // top of the page
-  const shown = (el) => el && el !== document.body && el.isConnected && el.getClientRects().length > 0;
-  if (inDock && !shown(document.activeElement)) {
-    const first = [...document.querySelectorAll("#me button:not(:disabled), #me [tabindex='0']")].find(shown);
-    if (first) first.focus({ preventScroll: true });
-  }
+  // focus stays in the dock rather than falling back to the top of the page
+  if (inDock) refocusDock();
+}
+
+const shown = (el) => el && el !== document.body && el.isConnected && el.getClientRects().length > 0;
+
+/** When the focus has fallen off the page (on <body>, or on an element gone or hidden),
+ * put it on the dock's first control shown. */
+export function refocusDock() {
+  if (shown(document.activeElement)) return;
+  const first = [...document.querySelectorAll("#me button:not(:disabled), #me [tabindex='0']")].find(shown);
+  if (first) first.focus({ preventScroll: true });
 }
 
 let speaking = false;
