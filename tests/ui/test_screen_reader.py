@@ -101,3 +101,15 @@ def test_focus_comes_back_to_the_dock_when_the_give_back_dialog_closes(open_page
     bob.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(bob.locator("#open-giveback")).to_be_focused()
+
+
+def test_a_side_chosen_before_the_first_turn_is_said(open_page, ui_server):
+    """Species-specific biodiversity: the sides are chosen before any event of the game,
+    so the first view's log is empty; the side chosen next is still said."""
+    p = plan()
+    table = RestTable(ui_server.url, p.deal(), ["Alice", "Bob", "Chloé"],
+                      modes=["species_biodiversity"])  # fmt: skip
+    bob = listened(open_page, table, 1)
+    expect(bob.locator("#status")).to_contain_text("Waiting for Alice to choose a side")
+    table.act(0, {"type": "choose_side", "side": "plant"})
+    expect(bob.locator("#live")).to_have_text("Alice chooses the Plant side.")

@@ -88,6 +88,7 @@ async function loadFullLog(game) {
   }
 }
 
+/** Adds the events of a view's tail that the log does not hold yet; those events. */
 function mergeTail(tail) {
   const sigs = tail.map((e) => JSON.stringify(e));
   let start = 0;
@@ -95,7 +96,7 @@ function mergeTail(tail) {
     const found = sigs.lastIndexOf(app.eventSigs[app.eventSigs.length - 1]);
     if (found < 0) {
       loadFullLog(app.view.game);
-      return;
+      return [];
     }
     start = found + 1;
   }
@@ -103,11 +104,15 @@ function mergeTail(tail) {
     app.events.push(tail[i]);
     app.eventSigs.push(sigs[i]);
   }
+  return tail.slice(start);
 }
 
 export function renderLog() {
   const v = app.view;
   const list = $("log");
+  // the events that come in while the page shows the game (not those of its first view);
+  // the reveals say themselves (room/reveal.js)
+  const arriving = app.logGame === v.game;
   if (app.logGame !== v.game) {
     // a new game (or the first view): start from its whole log
     app.logGame = v.game;
@@ -118,18 +123,11 @@ export function renderLog() {
     tableItemsReset();
     loadFullLog(v.game);
   }
-  // the events that come in while the log is on screen; the reveals say themselves (room/reveal.js)
-  const arriving = app.logDrawn > 0;
-  mergeTail(v.log || []);
+  const fresh = mergeTail(v.log || []);
+  if (arriving) speak(fresh.filter((e) => told(e, v.seat)).map(eventText).join(" "));
   // the table's events (who left, who came back ...) go where they happened among the game's
   let items = "";
-  const said = [];
-  for (let i = app.logDrawn; i < app.events.length; i++) {
-    const e = app.events[i];
-    items += tableItems(i) + itemHTML(e);
-    if (arriving && told(e, v.seat)) said.push(eventText(e));
-  }
-  if (said.length) speak(said.join(" "));
+  for (let i = app.logDrawn; i < app.events.length; i++) items += tableItems(i) + itemHTML(app.events[i]);
   items += tableItems(null);
   app.logDrawn = app.events.length;
   if (items) {
