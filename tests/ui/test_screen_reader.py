@@ -9,6 +9,7 @@ import json
 
 import pytest
 from dn_rest import RestTable
+from dn_ui import create_room
 from dn_ui_plan import plan
 from playwright.sync_api import Page, expect
 
@@ -113,3 +114,24 @@ def test_a_side_chosen_before_the_first_turn_is_said(open_page, ui_server):
     expect(bob.locator("#status")).to_contain_text("Waiting for Alice to choose a side")
     table.act(0, {"type": "choose_side", "side": "plant"})
     expect(bob.locator("#live")).to_have_text("Alice chooses the Plant side.")
+
+
+def test_the_focus_follows_the_seat_taken_and_the_game_started(open_page, ui_server):
+    """By keyboard: Take a seat puts the focus on the sentence saying the seat (the form
+    is gone), Start the game on the hand (the lobby is gone), not on <body>."""
+    alice, bob, chloe = open_page(), open_page(), open_page()
+    code = create_room(alice)
+    for page, name in ((alice, "Alice"), (bob, "Bob"), (chloe, "Chloé")):
+        if page is not alice:
+            page.goto(f"/r/{code}")
+        page.fill("#player-name", name)
+        page.focus("#join-btn")
+        page.keyboard.press("Enter")
+        expect(page.locator("#seated-note")).to_be_focused()
+        expect(page.locator("#seated-note")).to_contain_text(f"You are seated as {name}")
+    expect(alice.locator("#start-btn")).to_be_enabled()
+    alice.focus("#start-btn")
+    alice.keyboard.press("Enter")
+    for page in (alice, bob):
+        expect(page.locator("#game-view")).to_be_visible()
+        expect(page.locator("#hand .hand-card").first).to_be_focused()

@@ -108,6 +108,7 @@ export function render() {
   const group = active && active.dataset && active.dataset.focusGroup;
   const groupIndex = group ? [...document.querySelectorAll(`[data-focus-group="${group}"]`)].indexOf(active) : -1;
   const inDock = !!(active && active.closest && active.closest("#me"));
+  const fromLobby = !$("lobby-view").hidden;
   if (!app.room && !app.view) return;
   setActiveModes((app.view && app.view.modes) || (app.room && app.room.modes) || []);
   if (inGame()) {
@@ -125,9 +126,10 @@ export function render() {
     }
   }
   // a control of the dock that went away or is hidden now (a reveal's choice made, a
-  // prompt closed, the hand put away while your reveal asks where the card goes): the
-  // focus stays in the dock rather than falling back to the top of the page
-  if (inDock) refocusDock();
+  // prompt closed, the hand put away while your reveal asks where the card goes), or the
+  // lobby put away by the game's start: the focus goes to the dock rather than falling
+  // back to the top of the page
+  if (inDock || (fromLobby && inGame())) refocusDock();
 }
 
 const shown = (el) => el && el !== document.body && el.isConnected && el.getClientRects().length > 0;
