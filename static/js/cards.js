@@ -48,12 +48,25 @@ export function cardText(id, jokerColour = null) {
   }
 }
 
-// A card's grammatical gender, for the French words that agree with it ("installée",
-// "installé"): the Species' genders are in the French catalogue ("gender:<id>").
-const GENDER = { condition: "f", joker: "m", cat: "m", pollution: "f", reintroduction: "f" };
+// The French grammar of the card names comes with the boot data (BOOT.french, from the
+// server's engine/french.py): each Species' gender and its name with "le", "de", "à".
+const FRENCH = BOOT.french || { species: {}, types: {} };
+
+/** A card's grammatical gender, for the French words that agree with it ("installée",
+ * "installé"): "m" or "f". */
 export function cardGender(id) {
   const c = card(id);
-  return c.type === "species" ? (lang === "fr" ? t(`gender:${id}`) : "f") : GENDER[c.type] || "f";
+  return (c.type === "species" ? FRENCH.species[id]?.gender : FRENCH.types[c.type]) || "f";
+}
+
+/** A card named in a sentence: in French with its article ("le Hérisson", "l'Ortie",
+ * "la Condition hydrique [H]"), in English as cardText() says it. */
+export function cardNamed(id, jokerColour = null) {
+  const text = cardText(id, jokerColour);
+  if (lang !== "fr") return text;
+  const c = card(id);
+  if (c.type === "species") return FRENCH.species[id]?.the || text;
+  return `${cardGender(id) === "m" ? "le" : "la"} ${text}`;
 }
 
 // The words printed on a face: the whole word, and a short form a narrow card shows

@@ -5,7 +5,7 @@
 // own modules. #step=N in the address opens (and shares) a given step; ?game=N a given
 // game of the room (a rematch keeps the earlier ones), listed above the controls.
 import { api, ApiError } from "./api.js";
-import { cardGender, cardHTML, cardText, esc } from "./cards.js";
+import { cap, cardGender, cardHTML, cardNamed, esc } from "./cards.js";
 import { t, tg, tn } from "./i18n.js";
 import { icon } from "./icons.js";
 import { initReview } from "./replay_review.js";
@@ -34,7 +34,7 @@ function reasonText(reason) {
 
 function revealText(e) {
   const who = playerName(e.seat);
-  const what = cardText(e.card, e.colour && e.card.startsWith("joker") ? e.colour : null);
+  const what = cardNamed(e.card, e.colour && e.card.startsWith("joker") ? e.colour : null);
   const g = cardGender(e.card); // French words agree with the card
   if (e.slot && !e.slot.includes(":")) return tg("{who} reveals {card}: installed.", g, { who, card: what });
   if (e.slot) return tg("{who} reveals {card}: placed on {slot}.", g, { who, card: what, slot: slotText(e.slot) });
@@ -51,26 +51,26 @@ function actionText(step) {
   switch (a.type) {
     case "program":
       return has("programmed")?.replaced
-        ? t("{who} programs {card} instead.", { who, card: cardText(a.card) })
-        : t("{who} programs {card}.", { who, card: cardText(a.card) });
+        ? t("{who} programs {card} instead.", { who, card: cardNamed(a.card) })
+        : t("{who} programs {card}.", { who, card: cardNamed(a.card) });
     case "ready":
       return has("reveal_started") ? t("{who} is ready: the reveal starts.", { who }) : t("{who} is ready.", { who });
     case "unready":
       return t("{who} is no longer ready.", { who });
     case "show":
       return a.to === undefined || a.to === null
-        ? t("Symbiosis: {who} shows {card} to everyone.", { who, card: cardText(a.card) })
-        : t("Symbiosis: {who} shows {card} to {to}.", { who, card: cardText(a.card), to: playerName(a.to) });
+        ? t("Symbiosis: {who} shows {card} to everyone.", { who, card: cardNamed(a.card) })
+        : t("Symbiosis: {who} shows {card} to {to}.", { who, card: cardNamed(a.card), to: playerName(a.to) });
     case "give":
-      return t("Symbiosis: {who} gives {card} to {to}.", { who, card: cardText(a.card), to: playerName(a.to) });
+      return t("Symbiosis: {who} gives {card} to {to}.", { who, card: cardNamed(a.card), to: playerName(a.to) });
     case "give_back": {
       const back = has("give_back");
       const to = back ? playerName(back.to) : "";
-      const text = t("{who} gives {card} back to {to}.", { who, card: cardText(a.card), to });
+      const text = t("{who} gives {card} back to {to}.", { who, card: cardNamed(a.card), to });
       return has("reveal_started") ? `${text} ${t("The reveal starts.")}` : text;
     }
     case "swap_discard":
-      return t("Symbiosis: {who} puts {card} on the discard pile and takes {take}.", { who, card: cardText(a.card), take: cardText(a.take) });
+      return t("Symbiosis: {who} puts {card} on the discard pile and takes {take}.", { who, card: cardNamed(a.card), take: cardNamed(a.take) });
     case "choose_side":
       return a.side === "plant" ? t("{who} chooses the plants.", { who }) : t("{who} chooses the animals.", { who });
     case "end_game":
@@ -83,9 +83,9 @@ function actionText(step) {
 function endText(step) {
   const parts = [t("End of turn {turn}.", { turn: step.turn })];
   for (const e of step.events || []) {
-    if (e.type === "removed_from_web") parts.push(t("{card} leaves the web ({slot}): {reason}.", { card: cardText(e.card), slot: slotText(e.slot), reason: reasonText(e.reason) }));
+    if (e.type === "removed_from_web") parts.push(t("{card} leaves the web ({slot}): {reason}.", { card: cap(cardNamed(e.card)), slot: slotText(e.slot), reason: reasonText(e.reason) }));
     if (e.type === "cats_returned") parts.push(t("The Cats go back to their players' hands."));
-    if (e.type === "cat_discarded") parts.push(t("{card} is discarded: {reason}.", { card: cardText(e.card), reason: reasonText(e.reason) }));
+    if (e.type === "cat_discarded") parts.push(tg("{card} is discarded: {reason}.", cardGender(e.card), { card: cap(cardNamed(e.card)), reason: reasonText(e.reason) }));
     if (e.type === "turn_started") parts.push(t("Turn {turn}: {who} plays first.", { turn: e.turn, who: playerName(e.first_player) }));
   }
   return parts.join(" ");
@@ -110,7 +110,7 @@ function stepText(step) {
     const revealed = (step.events || []).find((e) => e.type === "revealed");
     text = step.kind === "reveal" && revealed ? revealText(revealed) : actionText(step);
     for (const e of step.events || []) {
-      if (e.type === "removed_from_web") text += ` ${t("{card} leaves the web ({slot}): {reason}.", { card: cardText(e.card), slot: slotText(e.slot), reason: reasonText(e.reason) })}`;
+      if (e.type === "removed_from_web") text += ` ${t("{card} leaves the web ({slot}): {reason}.", { card: cap(cardNamed(e.card)), slot: slotText(e.slot), reason: reasonText(e.reason) })}`;
     }
   }
   const over = gameOverText(step);

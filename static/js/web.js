@@ -1,7 +1,7 @@
 // The web of life drawn as its graph: 4 columns of species, each with its two Condition
 // slots and its own slot, parents linked by lines. Legal places for the card being
 // revealed light up as buttons.
-import { BOOT, card, cardFace, cardGender, cardText, esc } from "./cards.js";
+import { BOOT, card, cardFace, cardGender, cardNamed, cardText, esc } from "./cards.js";
 import { applyStyles, css } from "./dom.js";
 import { COLON, lang, t, tg } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -25,9 +25,15 @@ export function slotText(slot) {
   if (!n) return tg("{name} (installed)", cardGender(sp), { name });
   const layout = Object.values(BOOT.layouts).find((l) => l[sp]);
   const colour = layout ? layout[sp].conditions[Number(n) - 1] : null;
-  // French: "l'emplacement géologique du Chêne" (the catalogue's "of:<id>" gives "du Chêne")
-  const of = lang === "fr" ? t(`of:${sp}`) : name;
+  // French: "l'emplacement géologique du Chêne" (the boot data's French grammar gives "du Chêne")
+  const of = lang === "fr" ? BOOT.french.species[sp]?.of || name : name;
   return t("{name}'s {colour} slot", { name: of, colour: colour ? COLOUR_INFO[colour].name : "" });
+}
+
+/** A place of the web as the object of a verb ("Install {slot}"): a Species' own place is
+ * the Species, in French with its article ("Installer le Hérisson"); else slotText(). */
+export function slotNamed(slot) {
+  return lang === "fr" && slot && !slot.includes(":") ? cardNamed(slot) : slotText(slot);
 }
 
 /** Whether a Species' slots are open: every Species before it (its parents) installed. */
@@ -85,7 +91,7 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
   const stateText = installed ? tg("installed", g) : open ? tg("not installed yet", g) : t("waiting for the species before it");
   let head;
   if (speciesTarget) {
-    head = `<button type="button" class="sp-head target" data-slot="${sp}" data-key="slot-${sp}" aria-label="${esc(t("Install {name} here", { name: cardText(sp) }))}">${nodeTitle}</button>`;
+    head = `<button type="button" class="sp-head target" data-slot="${sp}" data-key="slot-${sp}" aria-label="${esc(t("Install {name} here", { name: cardNamed(sp) }))}">${nodeTitle}</button>`;
   } else {
     head = `<div class="sp-head" data-slot="${sp}">${nodeTitle}</div>`;
   }
@@ -94,7 +100,7 @@ function speciesNode(view, layout, sp, spot, rowStart, ctx) {
       ${css(`grid-column:${spot.column};grid-row:${rowStart} / span 2;${placedDelay(ctx, sp)}`)} role="group" aria-label="${esc(`${cardText(sp)}, ${stateText}`)}">
       ${head}
       <div class="sp-slots">${slots}</div>
-      <div class="sp-state">${installed ? `${icon("ready")} ${esc(tg("installed", g))}` : open ? "" : esc(t("locked"))}</div>
+      <div class="sp-state">${installed ? `${icon("ready")} ${esc(tg("installed", g))}` : open ? "" : esc(tg("locked", g))}</div>
     </div>`;
 }
 

@@ -224,3 +224,25 @@ def test_links_of_the_doc_lead_to_files_of_the_repository():
         titles = re.findall(r"^#+ (.+)$", DOC, re.M)
         slugs = {re.sub(r"[^a-z0-9 -]", "", t.lower()).replace(" ", "-") for t in titles}
         assert anchor in slugs, f"no section for #{anchor}"
+
+
+def test_openapi_describes_every_refusal_with_the_errors_body(app):
+    """The schema clients generate code from describes a refusal as the server sends it,
+    ``{"error": {"code", "message"}}``: never FastAPI's own ``{"detail": [..]}``
+    (``HTTPValidationError``), which this server never answers; a call that takes a
+    token names its 401, and ``/healthz`` its 503."""
+    schema = app.openapi()
+    framework = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            for status, response in responses.items():
+                if "HTTPValidationError" in str(response):
+                    framework.append(f"{method.upper()} {path} {status}")
+            takes_token = any(p["name"] == "authorization" for p in operation.get("parameters", []))
+            if takes_token:
+                assert "401" in responses, f"{method.upper()} {path}: its 401"
+                assert "ErrorPublic" in str(responses["401"]), f"{method.upper()} {path}"
+    assert not framework, f"declared with FastAPI's validation body: {framework}"
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
+    assert "ErrorPublic" in str(schema["paths"]["/healthz"]["get"]["responses"]["503"])

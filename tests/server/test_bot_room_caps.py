@@ -89,6 +89,32 @@ def test_an_address_reads_its_games_with_bots_before_it_makes_a_room(server_fact
     assert api.http.get("/api/bot_rooms").json() == {"in_play": 1, "max": 1}
 
 
+def test_play_from_at_the_cap_says_first_what_is_wrong_with_the_request(server_factory, make_api):
+    """At its cap, a client's "Play from here" with a seat the game does not have, an
+    unknown level or a step past the end was answered 429 ``too_many_bot_rooms``: fixing
+    the request then would not have helped. Now those refusals come first; a good
+    request is still refused at the cap, and nothing is made either way."""
+    server = server_factory({"DAME_NATURE_MAX_BOT_ROOMS_PER_ADDRESS": "1"}).start()
+    api = make_api(server)
+    people = api.table(players=3, seed=23)
+    api.play_out(people)
+    waiting = bot_room(api, 2, person=True)
+    assert api.start(waiting["room"], waiting["host"]).status_code == 200  # the cap
+    held = api.http.get("/healthz").json()["rooms"]
+    path = f"/api/rooms/{people['room']}/replay/play_from"
+    steps = len(api.replay(people["room"]).json()["actions"])
+    for body, status, code in (
+        ({"actions": 2, "seat": 4}, 404, "seat_not_found"),
+        ({"actions": 2, "seat": 1, "level": "god"}, 422, "unknown_level"),
+        ({"actions": steps + 1, "seat": 1}, 422, "invalid_request"),
+        ({"actions": 2, "seat": 1}, 429, "too_many_bot_rooms"),
+    ):
+        answer = api.http.post(path, json=body)
+        assert answer.status_code == status, (body, answer.text)
+        assert answer.json()["error"]["code"] == code
+    assert api.http.get("/healthz").json()["rooms"] == held
+
+
 def figures(http: httpx.Client) -> dict[str, float]:
     """``dame_nature_bot_queue_ahead`` count and sum, by who waited."""
     text = http.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"}).text

@@ -226,6 +226,7 @@ def test_http_rate_limit(server_factory, make_api):
     answers = [api.http.get("/api/modes") for _ in range(7)]
     assert [a.status_code for a in answers[:5]] == [200] * 5
     assert_error(answers[5], 429, "rate_limited")
+    assert answers[5].headers["retry-after"] == "1000"  # one request frees in 1 / 0.001 s
     assert api.http.get("/healthz").status_code == 200  # health checks are never limited
     with httpx.Client(base_url=server.url) as fresh:  # a new connection: the same address
         assert_error(fresh.get("/api/modes"), 429, "rate_limited")

@@ -51,6 +51,26 @@ def test_hint_for_program_and_refusals(api: Any) -> None:
     assert api.state(room, tokens[2]).json()["hints_allowed"] is True
 
 
+def test_a_hint_followed_is_not_taken_back(api: Any) -> None:
+    """A seat that programs the card its hint named is not told to program another one
+    when it asks again: the hint goes on to a Symbiosis or to ready (each hint was
+    chosen afresh from the cards in a new order, and named another card about half the
+    time). Three seats of people, two turns; between a seat's two hints nobody else moves."""
+    table = api.table(players=3, seed=11, hints=True)
+    room, tokens = table["room"], table["tokens"]
+    for turn in (1, 2):
+        assert api.state(room).json()["turn"] == turn
+        for seat, token in enumerate(tokens):
+            first = legal_hint(api, room, token)["action"]
+            assert first["type"] == "program", first
+            assert api.act(room, token, first).status_code == 200
+            again = legal_hint(api, room, token)["action"]
+            assert again["type"] != "program", (turn, seat, first, again)
+            assert api.act(room, token, {"type": "ready"}).status_code == 200
+        while api.state(room).json()["turn"] == turn:  # the reveal's choices, scripted
+            assert api.step(table) is not None
+
+
 def test_hints_off_in_a_room_of_people_unless_the_host_allows(api: Any) -> None:
     table = api.table(players=3, seed=6)
     r = hint(api, table["room"], table["tokens"][0])
@@ -247,6 +267,19 @@ def test_play_from_a_step_of_the_replay(api: Any) -> None:
     assert r.status_code == 422
     r = api.http.post(f"/api/rooms/{room}/replay/play_from", json={"actions": 1, "seat": 5})
     assert r.status_code == 404
+
+
+def test_play_from_with_an_unknown_level_creates_no_room(api: Any) -> None:
+    """A refusal changes nothing: ``"level": "god"`` was refused 422 ``unknown_level``
+    only once the new room was created, stored and seated, and that lobby stayed."""
+    table = api.table(players=3, seed=23)
+    room = table["room"]
+    api.play_out(table)
+    held = api.http.get("/healthz").json()["rooms"]
+    body = {"actions": 2, "seat": 1, "level": "god"}
+    r = api.http.post(f"/api/rooms/{room}/replay/play_from", json=body)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "unknown_level"
+    assert api.http.get("/healthz").json()["rooms"] == held
 
 
 def test_a_hint_names_a_condition_as_its_card_does() -> None:

@@ -305,12 +305,15 @@ def test_room_creation_is_limited_per_address_not_per_connection(server_factory)
     direct, proxied = start_all(
         [server_factory(slow), server_factory({**slow, "DAME_NATURE_TRUSTED_PROXIES": "127.0.0.1"})]
     )
-    statuses = []
+    answers = []
     for i in range(6):
         with httpx.Client(base_url=direct.url) as fresh:  # a new connection each time
             forged = {"x-forwarded-for": f"198.51.100.{i}"}  # not believed: no trusted proxy
-            statuses.append(fresh.post("/api/rooms", json={}, headers=forged).status_code)
-    assert statuses == [201] * 4 + [429] * 2
+            answers.append(fresh.post("/api/rooms", json={}, headers=forged))
+    assert [a.status_code for a in answers] == [201] * 4 + [429] * 2
+    refused = answers[-1]  # when to try again: one creation frees in 1 / 0.001 s
+    assert refused.headers["retry-after"] == "1000"
+    assert refused.json()["error"]["message"].endswith("try again in 1000 s.")
 
     with httpx.Client(base_url=proxied.url) as proxy:
 
@@ -554,3 +557,47 @@ def test_the_schema_says_what_is_accepted_and_405_says_allow(api):
     answer = api.http.get("/api/rooms")
     assert answer.status_code == 405 and "POST" in answer.headers["allow"]
     assert answer.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_booleans_are_json_booleans(api):
+    """As the integers are: ``"hints": "yes"`` (or ``1``, ``"false"``) was taken for
+    ``true`` and the room created; a ``visibility`` of ``"no"`` for ``false``. Each is
+    now refused, and nothing is created."""
+    rooms = api.http.get("/healthz").json()["rooms"]
+    for value in ("yes", "false", 1, 0, None):
+        for path, body in (("/api/rooms", {}), ("/api/daily", {"players": 3})):
+            answer = api.http.post(path, json={**body, "hints": value})
+            assert answer.status_code == 422, (path, value, answer.text)
+            assert answer.json()["error"]["code"] == "invalid_request"
+    assert api.http.get("/healthz").json()["rooms"] == rooms
+    assert api.create(hints=True).status_code == 201
+    table = api.table(players=3, seed=17)
+    with api.socket(table["room"], table["tokens"][0]) as ws:
+        ws.receive_type("state")
+        for value in ("no", 0, None):
+            ws.send({"type": "visibility", "visible": value})
+            assert ws.receive_type("error")["error"]["code"] == "invalid_message"
+        ws.send({"type": "visibility", "visible": False})
+        ws.send({"type": "ping"})
+        assert ws.receive()["type"] == "pong"  # taken, and nothing answered for it
+
+
+def test_every_integer_of_a_body_is_a_json_number(api):
+    """``seed: "5"`` was refused but ``turn_limit_seconds: "3600"`` and the daily
+    deal's ``players: "3"`` were taken for numbers (and ``true`` for 1), as were
+    ``play_from``'s ``actions`` and ``game``. Now every one is refused, 422."""
+    rooms = api.http.get("/healthz").json()["rooms"]
+    for body in ({"turn_limit_seconds": "3600"}, {"turn_limit_seconds": True}):
+        answer = api.create(**body)
+        assert answer.status_code == 422, (body, answer.text)
+        assert answer.json()["error"]["code"] == "invalid_request"
+    for players in ("3", True):
+        answer = api.http.post("/api/daily", json={"players": players})
+        assert answer.status_code == 422 and answer.json()["error"]["code"] == "invalid_request"
+    assert api.http.get("/healthz").json()["rooms"] == rooms
+    assert api.create(turn_limit_seconds=3600.0).status_code == 201  # 3600 in JSON Schema
+    room = api.create().json()["room"]
+    path = f"/api/rooms/{room}/replay/play_from"
+    for body in ({"actions": "1", "seat": 0}, {"actions": 1, "seat": 0, "game": "1"}):
+        answer = api.http.post(path, json=body)
+        assert answer.status_code == 422, (body, answer.text)  # before: 409 game_not_over

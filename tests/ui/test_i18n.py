@@ -47,7 +47,7 @@ def test_lobby_and_table_in_french_beside_a_player_in_english(open_page):
     expect(french.locator("#lobby-rules")).to_contain_text("Changement climatique")
     expect(french.locator("#lobby-rules")).to_contain_text("la bleue est défaussée")
     take_seat(french, "Amélie")
-    expect(french.locator("#seated-note")).to_contain_text("Vous êtes assis")
+    expect(french.locator("#seated-note")).to_contain_text("Vous jouez sous le nom")
     expect(french.locator("#start-btn")).to_have_text("Lancer la partie (encore 2 joueurs)")
     for page, name in zip(english, ["Bob", "Cy"], strict=True):
         join_room(page, code, name)

@@ -91,8 +91,8 @@ def test_give_back_dialog_says_who_knows_the_card_in_french(open_page, ui_server
     table.act(0, {"type": "give", "card": "joker-1", "to": 1})
     bob = table.page(open_page, 1, locale="fr-FR", **PHONE)
     received = bob.locator("#giveback-dialog .received")
-    expect(received).to_contain_text("Vous avez reçu Joker")
-    expect(received).to_contain_text("Seuls vous deux la connaissez.")
+    expect(received).to_contain_text("Vous avez reçu le Joker")
+    expect(received).to_contain_text("Seuls vous deux le savez.")
 
 
 HEADER_PROBLEMS = """() => {

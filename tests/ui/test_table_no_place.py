@@ -35,7 +35,7 @@ def test_the_hand_shows_the_servers_reasons_in_both_languages(open_page, ui_serv
     # (French puts a non-breaking space before its colon)
     languages = (
         ("en-US", "en", "No place for it now:"),
-        ("fr-FR", "fr", "Pas de place pour elle maintenant\u00a0:"),
+        ("fr-FR", "fr", "Pas de place maintenant\u00a0:"),
     )
     for locale, lang, prefix in languages:
         sentence = reasons["order"][lang]

@@ -115,7 +115,7 @@ class ExpertBot(Reader):
             return None
         me = view["players"][self.seat]
         signature = self._signature(view)
-        shown = self._my_show(view)
+        shown = self.my_show(view)
         committed = shown is not None and shown == view["programmed"]  # partners count on it
         if view["programmed"] is None or (
             self.decided.get("signature") != signature and not committed
@@ -239,7 +239,7 @@ class ExpertBot(Reader):
             card = view["programmed"]
             outcomes = [Outcome.of_option(card, option) for option in options]
             rest = _remaining_order(know.base, view, self.seat)
-            read = lead_places(view, self.seat, know, card, outcomes, self._my_show(view))
+            read = lead_places(view, self.seat, know, card, outcomes, self.my_show(view))
             places = self.endgame.places(know, card, outcomes, rest)  # in the last turns
             places = [i for i in places if i in read] or read
             if len(places) == 1:
@@ -253,7 +253,7 @@ class ExpertBot(Reader):
             if giver is not None:  # bots give when short of cards they can place
                 know.short = (giver,)
             options = give_back_options(view, self.seat, know, options)
-            if self._my_show(view) == view["programmed"]:
+            if self.my_show(view) == view["programmed"]:
                 # partners count on the program I showed: give back another card
                 kept = [o for o in options if o.get("card") != view["programmed"]]
                 options = kept or options
@@ -312,7 +312,7 @@ class ExpertBot(Reader):
         free = view["first_player"] == self.seat and view.get("free_symbiosis_available")
         cat = (view["programmed"] or "").startswith("cat-")  # shown, no other exchange
         kinds = ["show"] if cat else view["symbiosis_kinds"]
-        if self._my_show(view) is not None:
+        if self.my_show(view) is not None:
             return None  # I showed my program: partners count on it, no more exchanges
         rule_move = rule_symbiosis(view, self.seat, self.knowledge(view))
         if rule_move is not None:

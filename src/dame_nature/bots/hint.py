@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import french
 from ..engine.cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS
-from .base import Action, View
+from .base import Action, View, awaiting_me, my_cards
 
 #: sampled deals per hint (the expert bot plays with more; a hint answers within ~1 s)
 HINT_WORLDS = 6
@@ -40,11 +41,47 @@ def hint(
     if not legal:
         return None
     bot = ExpertBot(view["seat"], seed=seed, worlds=worlds)
+    if _may_program(view):
+        # The card to program is chosen from the seat's cards as a set, as if none were
+        # programmed yet: the hint that named a card does not name another once it is
+        # programmed (it goes on to a Symbiosis or to ready) unless the position changed.
+        choice = bot.act(_before_programming(view))
+        if (
+            choice is not None
+            and choice["type"] == "program"
+            and choice["card"] != view["programmed"]
+            and not (view["programmed"] and bot.my_show(view) == view["programmed"])
+        ):  # a programmed card the seat showed stays: partners count on it
+            chosen = _legal(choice, legal)
+            if chosen is not None:
+                reason, reason_fr = explain(view, chosen)
+                return {"action": chosen, "reason": reason, "reason_fr": reason_fr}
     action = _legal(bot.act(view), legal)
     if action is None:
         return None
     reason, reason_fr = explain(view, action)
     return {"action": action, "reason": reason, "reason_fr": reason_fr}
+
+
+def _may_program(view: View) -> bool:
+    """The seat may still choose its program: the programming step, nothing awaited of
+    it, cards in hand or programmed, not ready."""
+    me = view["players"][view["seat"]]
+    return (
+        view["phase"] == "programming"
+        and awaiting_me(view) is None
+        and bool(my_cards(view))
+        and not me["ready"]
+    )
+
+
+def _before_programming(view: View) -> View:
+    """``view`` with its programmed card back in the hand and the hand in one order
+    (sorted): the same whether, and which card, the seat has programmed."""
+    seat = view["seat"]
+    players = [dict(p) for p in view["players"]]
+    players[seat].update(has_programmed=False)
+    return {**view, "hand": sorted(my_cards(view)), "programmed": None, "players": players}
 
 
 def _legal(action: Action | None, legal: list[Action]) -> Action | None:
@@ -73,6 +110,11 @@ def card_name(card: str) -> tuple[str, str]:
     if info.type == "species":
         return info.name_fr or card, info.name_fr or card
     return SPECIALS.get(info.type, (card, card))
+
+
+def the_fr(card: str) -> str:
+    """A card's French name with its article: "la Condition hydrique [H]", "le Hérisson"."""
+    return french.the(card, card_name(card)[1])
 
 
 def _species(slot: str) -> str:
@@ -122,9 +164,11 @@ def _earlier_can_fill(view: View) -> bool:
     )
 
 
-def _name(view: View, seat: int) -> str:
+def _name(view: View, seat: int, fr: bool = False) -> str:
     name = view["players"][seat].get("name")
-    return str(name) if name else f"seat {seat + 1}"
+    if name:
+        return str(name)
+    return f"la place {seat + 1}" if fr else f"seat {seat + 1}"
 
 
 def explain(view: View, action: Action) -> tuple[str, str]:
@@ -134,30 +178,30 @@ def explain(view: View, action: Action) -> tuple[str, str]:
         return _explain_program(view, action["card"])
     if kind == "reveal":
         card = view.get("programmed") or (view.get("revealing") or {}).get("card") or ""
-        en, fr = card_name(card) if card else ("your card", "votre carte")
+        en = card_name(card)[0] if card else "your card"
+        fr = the_fr(card) if card else "votre carte"
         slot = action.get("slot")
         if slot is None:
             return (
                 f"No place helps the team more than keeping the web's places for later: "
                 f"{en} goes to the discard.",
-                f"Aucune place n'aide plus l'équipe que de garder celles du réseau : "
-                f"{fr} va à la défausse.",
+                f"Mieux vaut garder les places du réseau pour plus tard : {fr} va à la défausse.",
             )
         place = card_name(_species(slot))[0]
         return (
             f"Put {en} in {place}: of the places open to it, that one keeps the most "
             "Species within reach.",
-            f"Posez {fr} sur {place} : des places qui lui sont ouvertes, c'est celle qui "
-            "garde le plus d'Espèces à portée.",
+            f"Posez {fr} sur {french.the(_species(slot))} : des places qui lui sont "
+            "ouvertes, c'est celle qui garde le plus d'Espèces à portée.",
         )
     if kind == "give_back":
-        en, fr = card_name(action["card"])
+        en, fr = card_name(action["card"])[0], the_fr(action["card"])
         giver = (view.get("pending_give") or {}).get("from")
         who = _name(view, giver) if giver is not None else "your partner"
-        qui = _name(view, giver) if giver is not None else "votre partenaire"
+        qui = _name(view, giver, fr=True) if giver is not None else "votre partenaire"
         return (
             f"Give back {en}: of your cards, it is the one {who} can best use.",
-            f"Rendez {fr} : de vos cartes, c'est celle dont {qui} tirera le plus.",
+            f"Rendez {fr} : de vos cartes, c'est celle dont {qui} tirera le meilleur parti.",
         )
     if kind == "choose_side":
         en_side, fr_side = (
@@ -170,85 +214,92 @@ def explain(view: View, action: Action) -> tuple[str, str]:
         )
         return (
             f"Take the {en_side}: your hand holds more of them, and partners balance the rest.",
-            f"Prenez les {fr_side} : votre main en compte le plus, vos partenaires "
+            f"Prenez les {fr_side} : votre main en compte davantage, et vos partenaires "
             "équilibrent le reste.",
         )
     if kind == "ready":
         return (
             "Your program is the expert's choice: say you are ready so the reveal can begin.",
-            "Votre programme est le bon choix : dites que vous êtes prêt pour que la "
+            "Votre programme est le bon choix : dites que vous êtes prêt pour que la "
             "révélation commence.",
         )
     if kind == "show":
-        en, fr = card_name(action["card"])
+        en, fr = card_name(action["card"])[0], the_fr(action["card"])
         return (
             f"Show {en}, your program: partners who reveal after you then program knowing it.",
-            f"Montrez {fr}, votre programme : les partenaires qui révèlent après vous "
+            f"Montrez {fr}, votre programme : les partenaires qui révèlent après vous "
             "programment en le sachant.",
         )
     if kind == "give":
-        en, fr = card_name(action["card"])
+        en, fr = card_name(action["card"])[0], the_fr(action["card"])
+        it = "le" if french.gender(action["card"]) == "m" else "la"
         to = action.get("to")
         who = _name(view, to) if to is not None else "a partner"
+        qui = _name(view, to, fr=True) if to is not None else "un partenaire"
         return (
             f"Give {en} to {who}: you cannot place it now, and what comes back should serve "
             "the web better.",
-            f"Donnez {fr} à {who} : vous ne pouvez pas le poser, et la carte rendue servira "
-            "mieux le réseau.",
+            f"Donnez {fr} à {qui} : vous ne pouvez pas {it} poser maintenant, et la carte rendue "
+            "servira mieux le réseau.",
         )
     if kind == "swap_discard":
-        take_en, take_fr = card_name(action.get("take", ""))
-        give_en, give_fr = card_name(action["give"] if "give" in action else action.get("card", ""))
+        take: str = action.get("take", "")
+        give: str = action["give"] if "give" in action else action.get("card", "")
+        take_en, take_fr = card_name(take)[0], the_fr(take)
+        give_en, give_fr = card_name(give)[0], the_fr(give)
         return (
             f"Swap {give_en} for {take_en} from the discard: {take_en} still has a use.",
-            f"Échangez {give_fr} contre {take_fr} de la défausse : {take_fr} sert encore.",
+            f"Échangez {give_fr} contre {take_fr} de la défausse : {take_fr} sert encore.",
         )
     if kind == "end_game":
         return (
             "No line can win this game any more: ending it now saves you the rest.",
-            "Plus aucune suite ne peut gagner cette partie : y mettre fin vous épargne la suite.",
+            "Plus aucune façon de jouer ne peut gagner cette partie : y mettre fin vous "
+            "épargne le reste.",
         )
     return (
         "This is the expert's choice on what your seat can see.",
-        "C'est le choix de l'expert sur ce que votre place voit.",
+        "C'est le choix de l'expert d'après ce que vous voyez.",
     )
 
 
 def _explain_program(view: View, card: str) -> tuple[str, str]:
-    en, fr = card_name(card)
+    en, fr = card_name(card)[0], french.capital(the_fr(card))
+    feminine = french.gender(card) == "f"
     info = CATALOGUE.card(card) if CATALOGUE.has_card(card) else None
     kind = info.type if info else ""
     first = not _earlier_can_fill(view)
     if kind == "species" and _installable(view, card):
         return (
             f"{en} can be installed now: its Conditions and the Species before it are in place.",
-            f"{fr} peut être installée maintenant : ses Conditions et les Espèces avant elle "
-            "sont en place.",
+            f"{fr} peut être {'installée' if feminine else 'installé'} maintenant : ses "
+            f"Conditions et les Espèces avant {'elle' if feminine else 'lui'} sont en place.",
         )
     if kind in ("condition", "joker"):
         colour = info.colour if info and kind == "condition" else None
         places = _open_places(view, colour)
         if places:
-            place = card_name(places[0])[0]
+            place, place_fr = card_name(places[0])[0], french.the(places[0])
             if first:
                 return (
                     f"{en} has an open place in {place} and no one before you can fill it.",
-                    f"{fr} a une place libre sur {place} et personne avant vous ne peut la "
+                    f"{fr} a une place libre sur {place_fr} et personne avant vous ne peut la "
                     "remplir.",
                 )
             return (
                 f"{en} has an open place in {place}, and the partners before you are not "
                 "likely to fill it first.",
-                f"{fr} a une place libre sur {place}, et les partenaires avant vous ne "
+                f"{fr} a une place libre sur {place_fr}, et les partenaires avant vous ne "
                 "devraient pas la remplir d'abord.",
             )
     if kind in ("cat", "pollution", "reintroduction"):
         return (
             f"Play {en} now: this is the turn where it costs the team least.",
-            f"Jouez {fr} maintenant : c'est le tour où il coûte le moins à l'équipe.",
+            f"Jouez {the_fr(card)} maintenant : c'est le tour où {'elle' if feminine else 'il'} "
+            "coûte le moins à l'équipe.",
         )
     return (
         f"{en} has no better use than now: your other cards are worth more to the web later.",
-        f"{fr} ne servira pas mieux plus tard : vos autres cartes vaudront davantage au "
+        f"{fr} ne servira pas mieux plus tard : vos autres cartes vaudront davantage au "
         "réseau ensuite.",
     )

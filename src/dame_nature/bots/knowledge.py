@@ -246,7 +246,7 @@ class Reader(Bot):
         }
         return Knowledge(rules, me, sim, sizes, unseen, pool_unseen, programs, not_held)
 
-    def _my_show(self, view: View) -> str | None:
+    def my_show(self, view: View) -> str | None:
         """The card this bot showed this turn, if it showed one."""
         return self.shows.get(view["turn"], {}).get(self.seat)
 

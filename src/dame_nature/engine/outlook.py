@@ -27,6 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS, COLOURS
+from .french import capital, the
 
 if TYPE_CHECKING:
     from .state import State
@@ -42,7 +43,7 @@ COLOUR_NAMES: dict[str, tuple[str, str]] = {
 DEADLOCK_TEXT: dict[str, tuple[str, str]] = {
     "first_predator": (
         "Only Cats are left, held by two players or more: they would come back every turn.",
-        "Il ne reste que des Chats, tenus par deux joueurs ou plus : ils reviendraient à "
+        "Il ne reste que des Chats, tenus par deux joueurs ou plus : ils reviendraient à "
         "chaque tour.",
     ),
 }
@@ -136,7 +137,7 @@ def _text(reason: dict[str, Any], lang: int) -> str:
         most = reason["max_discards"]
         if fr:
             parts.append(
-                f"Il ne reste pas assez de cartes : {cards} en main pour {places}{extra} "
+                f"Il ne reste pas assez de cartes : {cards} en main pour {places}{extra} "
                 f"({discards}, {most} au plus pour gagner)."
             )
         else:
@@ -147,7 +148,7 @@ def _text(reason: dict[str, Any], lang: int) -> str:
     for species in reason["species_lost"]:
         info = CATALOGUE.card(species)
         if fr:
-            parts.append(f"L'espèce {info.name_fr} est dans la défausse et sa place est vide.")
+            parts.append(f"{capital(the(species))} est dans la défausse et sa place est vide.")
         else:
             parts.append(
                 f"The Species {info.name_en} is in the discard pile and its place is empty."
@@ -156,7 +157,7 @@ def _text(reason: dict[str, Any], lang: int) -> str:
         name = COLOUR_NAMES[short["colour"]][lang]
         if fr:
             parts.append(
-                f"{name} : {short['places']} places vides pour "
+                f"{name} : {short['places']} places vides pour "
                 f"{_plural(short['cards'], '{n} Condition', '{n} Conditions')} en main."
             )
         else:

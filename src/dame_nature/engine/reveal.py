@@ -35,7 +35,7 @@ CONDITIONS_MISSING = Reason.CONDITIONS_MISSING.value
 CORE_REASONS: dict[str, tuple[str, str]] = {
     Reason.NO_SLOT.value: (
         "no open slot for it in the web",
-        "aucun emplacement libre pour elle dans le réseau",
+        "aucun emplacement libre dans le réseau",
     ),
     Reason.JOKER_NO_SLOT.value: (
         "no open slot of the colour chosen for the Joker",
@@ -47,7 +47,7 @@ CORE_REASONS: dict[str, tuple[str, str]] = {
     ),
     Reason.SPECIES_NOT_OPEN.value: (
         "the Species it depends on are not installed",
-        "les Espèces dont elle dépend ne sont pas installées",
+        "les Espèces dont dépend sa place ne sont pas installées",
     ),
     Reason.ALREADY_INSTALLED.value: (
         "this Species is already installed",

@@ -11,12 +11,12 @@ LESSON = {
     "names": ["You", "Ana", "Basile", "Chloé"],
     "title": {
         "en": "An advanced rule: Climate Change",
-        "fr": "Une règle avancée : le Changement climatique",
+        "fr": "Une règle avancée : le Changement climatique",
     },
     "summary": {
         "en": "A hydric card next to a thermal one in the reveal is discarded; the paths "
         "chain the advanced rules.",
-        "fr": "Une carte hydrique révélée à côté d'une thermique est défaussée ; les "
+        "fr": "Une carte hydrique révélée à côté d'une thermique est défaussée ; les "
         "parcours enchaînent les règles avancées.",
     },
     "intro": {
@@ -24,7 +24,7 @@ LESSON = {
         "the same turn, a thermal (yellow) card is revealed just before or just after a "
         "hydric (blue) card, the hydric card is discarded, even if it was placed. A Joker "
         "counts by the colour it is given.",
-        "fr": "Douze règles avancées changent le jeu. Voici le Changement climatique : si, "
+        "fr": "Douze règles avancées changent le jeu. Voici le Changement climatique : si, "
         "dans un même tour, une carte thermique (jaune) est révélée juste avant ou juste "
         "après une carte hydrique (bleue), la carte hydrique est défaussée, même posée. Un "
         "Joker compte selon la couleur qu'on lui donne.",
@@ -34,8 +34,8 @@ LESSON = {
         "Environmental Changes and stage 3 Species Reintroductions, each on top of the "
         "stages before. Win the three stages in a row to win the path. Choose a path, or "
         "any mix of rules, when you create a room.",
-        "fr": "Gagné ! Le Changement climatique est l'étape 1 du Parcours 3, Impacts "
-        "humains ; l'étape 2 ajoute les Changements environnementaux et l'étape 3 les "
+        "fr": "Gagné ! Le Changement climatique est l'étape 1 du parcours 3, Impacts "
+        "humains ; l'étape 2 ajoute les Changements environnementaux et l'étape 3 les "
         "Réintroductions d'espèces, chacune en plus des précédentes. Gagnez les trois "
         "étapes d'affilée pour gagner le parcours. Choisissez un parcours, ou les règles "
         "de votre choix, en créant une salle.",
@@ -69,9 +69,9 @@ LESSON = {
                     "just before you, and the Jonc's hydric place is open: a thermal card "
                     "from you could cost her card. Play the Ortie, a Species.",
                     "fr": "Au tour précédent, la Condition hydrique de Basile est venue "
-                    "juste après la thermique d'Ana : le Changement climatique l'a "
+                    "juste après la thermique d'Ana : le Changement climatique l'a "
                     "défaussée. Ce tour-ci, Chloé révèle juste avant vous, et la place "
-                    "hydrique du Jonc est ouverte : une carte thermique de votre part "
+                    "hydrique du Jonc est ouverte : une carte thermique de votre part "
                     "pourrait lui coûter sa carte. Jouez l'Ortie, une Espèce.",
                 },
             },
@@ -87,7 +87,7 @@ LESSON = {
                 "program": {
                     "en": "Before you come two Species this turn, and Ana follows you: a "
                     "thermal card is safe unless Ana plays a hydric one.",
-                    "fr": "Deux Espèces passent avant vous ce tour-ci, et Ana vous suit : "
+                    "fr": "Deux Espèces passent avant vous ce tour-ci, et Ana vous suit : "
                     "une carte thermique ne risque rien, sauf si Ana joue une hydrique.",
                 },
             },
@@ -104,7 +104,7 @@ LESSON = {
                     "en": "Ana reveals right after you. A thermal Joker would put a hydric "
                     "card of hers at risk: make your Joker atmospheric, on the Carabe doré.",
                     "fr": "Ana révèle juste après vous. Un Joker thermique mettrait en "
-                    "danger une carte hydrique de sa part : faites de votre Joker une "
+                    "danger une carte hydrique de sa part : faites de votre Joker une "
                     "Condition atmosphérique, sur le Carabe doré.",
                 },
             },
@@ -129,7 +129,7 @@ LESSON = {
                     "en": "You reveal last, after a geological card if all goes well: "
                     "your hydric Condition is safe from the thermal one Ana reveals first.",
                     "fr": "Vous révélez en dernier, après une carte géologique si tout va "
-                    "bien : votre Condition hydrique ne craint pas la thermique qu'Ana "
+                    "bien : votre Condition hydrique ne craint pas la thermique qu'Ana "
                     "révèle en premier.",
                 },
             },
@@ -153,7 +153,7 @@ LESSON = {
                 "program": {
                     "en": "Last turn: your Joker will be the Aigle royal's hydric "
                     "Condition, between two cards that are not thermal.",
-                    "fr": "Dernier tour : votre Joker sera la Condition hydrique de l'Aigle "
+                    "fr": "Dernier tour : votre Joker sera la Condition hydrique de l'Aigle "
                     "royal, entre deux cartes qui ne sont pas thermiques.",
                 },
             },

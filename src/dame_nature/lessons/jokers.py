@@ -14,23 +14,23 @@ LESSON = {
     "summary": {
         "en": "A Joker is every Condition; the players before you reveal first; two cards "
         "for one place collide.",
-        "fr": "Un Joker vaut toutes les Conditions ; les joueurs avant vous révèlent "
-        "d'abord ; deux cartes pour une même place entrent en collision.",
+        "fr": "Un Joker vaut toutes les Conditions ; les joueurs avant vous révèlent "
+        "d'abord ; deux cartes pour une même place entrent en collision.",
     },
     "intro": {
         "en": "You hold both Jokers of the game. A Joker is a multiple Condition: when you "
         "reveal it, you choose its colour. Ana is first player: this turn you reveal last.",
         "fr": "Vous avez les deux Jokers de la partie. Un Joker est une Condition "
-        "multiple : en le révélant, vous choisissez sa couleur. Ana est première joueuse : "
+        "multiple : en le révélant, vous choisissez sa couleur. Ana est première joueuse : "
         "ce tour-ci, vous révélez en dernier.",
     },
     "outro": {
         "en": "Won! A Joker waits to choose its colour until the players before you have "
         "revealed; a card of a colour with one open place may collide with a partner's. "
         "Next lesson: Symbioses.",
-        "fr": "Gagné ! Un Joker attend, pour choisir sa couleur, que les joueurs avant vous "
-        "aient révélé ; une carte d'une couleur à une seule place ouverte peut entrer en "
-        "collision avec celle d'un partenaire. Leçon suivante : les Symbioses.",
+        "fr": "Gagné ! Un Joker attend, pour choisir sa couleur, que les joueurs avant vous "
+        "aient révélé ; une carte d'une couleur à une seule place ouverte peut entrer en "
+        "collision avec celle d'un partenaire. Leçon suivante : les Symbioses.",
     },
     "turns": [
         {  # first player 1: Ana, Basile, Chloé, you
@@ -44,14 +44,14 @@ LESSON = {
                 "program": {
                     "en": "Program a Joker: revealed last, it can fill whatever the "
                     "others leave open.",
-                    "fr": "Programmez un Joker : révélé en dernier, il peut remplir ce que "
+                    "fr": "Programmez un Joker : révélé en dernier, il peut remplir ce que "
                     "les autres laissent ouvert.",
                 },
                 "reveal": {
                     "en": "Your partners filled three places. Every place your Joker could "
                     "take lights up; the Jonc still needs its hydric Condition.",
                     "fr": "Vos partenaires ont rempli trois places. Toutes les places que "
-                    "votre Joker peut prendre s'allument ; le Jonc attend encore sa "
+                    "votre Joker peut prendre s'allument ; le Jonc attend encore sa "
                     "Condition hydrique.",
                 },
             },
@@ -67,7 +67,7 @@ LESSON = {
                 "program": {
                     "en": "The First Player card moved to Basile: Basile, Chloé, you, then "
                     "Ana reveal, in that order.",
-                    "fr": "La carte Premier joueur est passée à Basile : Basile, Chloé, "
+                    "fr": "La carte Premier joueur est passée à Basile : Basile, Chloé, "
                     "vous, puis Ana révélez, dans cet ordre.",
                 },
             },
@@ -85,10 +85,10 @@ LESSON = {
                     "for the plants, so Ana's thermal Condition, revealed after, had no "
                     "place and was discarded. Two cards aimed at one place: a collision. "
                     "The team may discard 2 cards; one is used.",
-                    "fr": "Regardez le tour précédent : Chloé a pris la dernière place "
+                    "fr": "Regardez le tour précédent : Chloé a pris la dernière place "
                     "thermique des plantes, alors la Condition thermique d'Ana, révélée "
-                    "après, n'avait plus de place : défaussée. Deux cartes visaient une "
-                    "même place : une collision. L'équipe peut défausser 2 cartes ; une "
+                    "après, n'avait plus de place : défaussée. Deux cartes visaient une "
+                    "même place : une collision. L'équipe peut défausser 2 cartes ; une "
                     "est prise.",
                 },
             },
@@ -105,7 +105,7 @@ LESSON = {
                     "en": "You are first player: nobody reveals before you, so nothing can "
                     "take your place first. The Carabe doré is open and its atmospheric "
                     "place is the only one of its colour.",
-                    "fr": "Vous êtes premier joueur : personne ne révèle avant vous, rien "
+                    "fr": "Vous êtes premier joueur : personne ne révèle avant vous, rien "
                     "ne peut prendre votre place. Le Carabe doré est ouvert et sa place "
                     "atmosphérique est la seule de sa couleur.",
                 },
@@ -126,15 +126,15 @@ LESSON = {
                     "Joker instead: it takes its colour after seeing their cards.",
                     "fr": "Vous révélez en dernier. Vous avez une Condition hydrique, mais "
                     "la seule place hydrique ouverte est celle du Campagnol, et trois "
-                    "partenaires révèlent avant vous : si l'un d'eux la remplit, votre "
-                    "carte entre en collision. Programmez plutôt votre Joker : il prend sa "
+                    "partenaires révèlent avant vous : si l'un d'eux la remplit, votre "
+                    "carte entre en collision. Programmez plutôt votre Joker : il prend sa "
                     "couleur après avoir vu leurs cartes.",
                 },
                 "reveal": {
                     "en": "Chloé did fill the Campagnol's hydric place: your hydric card "
                     "would have been discarded. Give your Joker the colour thermal, on the "
                     "Campagnol.",
-                    "fr": "Chloé a bien rempli la place hydrique du Campagnol : votre carte "
+                    "fr": "Chloé a bien rempli la place hydrique du Campagnol : votre carte "
                     "hydrique aurait été défaussée. Donnez à votre Joker la couleur "
                     "thermique, sur le Campagnol.",
                 },
@@ -154,7 +154,7 @@ LESSON = {
                     "hydric Condition: your hydric card has a place again.",
                     "fr": "Votre Joker est devenu la Condition thermique du Campagnol. Le "
                     "Carabe doré et la Mésange bleue ouvrent maintenant le Hérisson, qui "
-                    "demande une Condition hydrique : votre carte hydrique a de nouveau "
+                    "demande une Condition hydrique : votre carte hydrique a de nouveau "
                     "une place.",
                 },
             },
@@ -178,7 +178,7 @@ LESSON = {
                 "program": {
                     "en": "Last turn: you reveal first, so the Aigle royal's hydric place "
                     "is yours for sure.",
-                    "fr": "Dernier tour : vous révélez en premier, la place hydrique de "
+                    "fr": "Dernier tour : vous révélez en premier, la place hydrique de "
                     "l'Aigle royal est donc sûrement à vous.",
                 },
             },

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ACTIONS, REASONS, REASONS_FR, IllegalAction, State
+from ..engine import ACTIONS, REASONS, REASONS_FR, IllegalAction, State, french
 from ..engine import reveal as reveal_rules
 from ..engine.cards import CATALOGUE
 from ..engine.rules.base import RevealContext
-from .script import Lesson, card_name
+from .script import Lesson, card_name, the_fr
 
 Action = dict[str, Any]
 
@@ -95,8 +95,9 @@ def _refusal(lesson: Lesson, done: int, wanted: Action) -> dict[str, Any]:
         why = no_place_now(lesson.state_at(done), lesson.learner, card) or {
             "en": f"The {card_name(card, 'en')} has a place now too, but this lesson keeps "
             "it for a later turn.",
-            "fr": f"La carte {card_name(card, 'fr')} a aussi une place maintenant, mais "
-            "cette leçon la garde pour un tour suivant.",
+            "fr": f"{french.capital(the_fr(card))} a aussi une place maintenant, mais "
+            f"cette leçon {'le' if french.gender(card) == 'm' else 'la'} garde pour un tour "
+            "suivant.",
         }
     return {
         "accepted": False,
@@ -115,10 +116,12 @@ def no_place_now(state: State, seat: int, card: str) -> dict[str, str] | None:
         return None
     reason = outcomes[0].reason if outcomes else None
     en = REASONS.get(reason or "", "it has no place")
-    fr = REASONS_FR.get(reason or "", "elle n'a pas de place")
+    masculine = french.gender(card) == "m"
+    fr = REASONS_FR.get(reason or "", f"{'il' if masculine else 'elle'} n'a pas de place")
     return {
         "en": f"Revealed now, the {card_name(card, 'en')} would be discarded: {en}.",
-        "fr": f"Révélée maintenant, la carte {card_name(card, 'fr')} serait défaussée : {fr}.",
+        "fr": f"{'Révélé' if masculine else 'Révélée'} maintenant, {the_fr(card)} serait "
+        f"{'défaussé' if masculine else 'défaussée'} : {fr}.",
     }
 
 

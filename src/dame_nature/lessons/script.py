@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import ACTIONS, Game, State
+from ..engine import ACTIONS, Game, State, french
 from ..engine.cards import CATALOGUE, COLOUR_LETTERS, COLOUR_WORDS
 from . import texts
 
@@ -54,9 +54,23 @@ def card_name(card: str, lang: str, colour: str | None = None) -> str:
     return card
 
 
+def the_fr(card: str, colour: str | None = None) -> str:
+    """A card as the lessons name it in French, with its article: "la Condition hydrique
+    3 [H]", "le Joker (hydrique)", "l'Ortie"."""
+    return french.the(card, card_name(card, "fr", colour))
+
+
 def slot_name(slot: str, lang: str) -> str:
+    """A place of the web: "Jonc, Condition 1" in English; in French with its article,
+    "le Jonc" (the Species' own place) or "la place géologique du Jonc"."""
     species, _, n = slot.partition(":")
     name = CATALOGUE.card(species).name_fr or species
+    if lang == "fr":
+        if not n:
+            return french.the(species)
+        layouts = CATALOGUE.raw["layouts"].values()
+        colour = next(layout[species] for layout in layouts if species in layout)
+        return f"la place {COLOURS[colour['conditions'][int(n) - 1]]['fr']} {french.of(species)}"
     if not n:
         return name
     return f"{name}, Condition {n}"

@@ -29,9 +29,9 @@ LESSON = {
         "en": "Won! Show tells every partner one card; Give passes a card to the partner "
         "who can play it at the right moment, and only the two of you learn the cards; the "
         "discard swap brings a lost card back. Next lesson: an advanced rule.",
-        "fr": "Gagné ! Montrer fait connaître une carte à tous ; Donner confie une carte au "
+        "fr": "Gagné ! Montrer fait connaître une carte à tous ; Donner confie une carte au "
         "partenaire qui pourra la jouer au bon moment, et vous seuls connaissez les cartes "
-        "échangées ; l'échange avec la défausse ramène une carte perdue. Leçon suivante : "
+        "échangées ; l'échange avec la défausse ramène une carte perdue. Leçon suivante : "
         "une règle avancée.",
     },
     "turns": [
@@ -58,9 +58,9 @@ LESSON = {
                 "ready": {
                     "en": "Ana, Basile and Chloé now know your Ortie: it is marked as known "
                     "in your hand. A Symbiosis cancels every Ready; say Ready again.",
-                    "fr": "Ana, Basile et Chloé connaissent maintenant votre Ortie : elle "
+                    "fr": "Ana, Basile et Chloé connaissent maintenant votre Ortie : elle "
                     "est marquée connue dans votre main. Une Symbiose annule tous les "
-                    "Prêt ; dites Prêt à nouveau.",
+                    "Prêt ; dites Prêt à nouveau.",
                 },
                 "reveal": {
                     "en": "Put your hydric Condition on the Ortie.",
@@ -78,7 +78,7 @@ LESSON = {
             "say": {
                 "program": {
                     "en": "Ana brought the Ortie's thermal Condition: install the Ortie.",
-                    "fr": "Ana a apporté la Condition thermique de l'Ortie : installez l'Ortie.",
+                    "fr": "Ana a apporté la Condition thermique de l'Ortie : installez l'Ortie.",
                 },
             },
         },
@@ -102,15 +102,15 @@ LESSON = {
                     "en": "Chloé revealed the Campagnol too early: its place was not open, "
                     "so it was discarded, and the web cannot be finished without it. "
                     "Program your geological Condition first.",
-                    "fr": "Chloé a révélé le Campagnol trop tôt : sa place n'était pas "
+                    "fr": "Chloé a révélé le Campagnol trop tôt : sa place n'était pas "
                     "ouverte, il a été défaussé, et le réseau ne peut pas être fini sans "
                     "lui. Programmez d'abord votre Condition géologique.",
                 },
                 "swap_discard": {
                     "en": "Bring the Campagnol back: your hydric Condition has no place "
                     "before long. This uses your Symbiosis card; everyone sees the swap.",
-                    "fr": "Ramenez le Campagnol : votre Condition hydrique n'aura pas de "
-                    "place de sitôt. Cela use votre carte Symbiose ; tout le monde voit "
+                    "fr": "Ramenez le Campagnol : votre Condition hydrique n'aura pas de "
+                    "place de sitôt. Cela utilise votre carte Symbiose ; tout le monde voit "
                     "l'échange.",
                 },
             },
@@ -126,7 +126,7 @@ LESSON = {
                 "reveal": {
                     "en": "Chloé's Chêne opened the Campagnol: put your thermal Condition "
                     "on it, so you can install your Campagnol soon.",
-                    "fr": "Le Chêne de Chloé a ouvert le Campagnol : posez-y votre "
+                    "fr": "Le Chêne de Chloé a ouvert le Campagnol : posez-y votre "
                     "Condition thermique, pour installer bientôt votre Campagnol.",
                 },
             },
@@ -151,7 +151,7 @@ LESSON = {
                 "program": {
                     "en": "Program the Campagnol: you reveal first, its two Conditions are "
                     "in place.",
-                    "fr": "Programmez le Campagnol : vous révélez en premier, ses deux "
+                    "fr": "Programmez le Campagnol : vous révélez en premier, ses deux "
                     "Conditions sont là.",
                 },
                 "give": {
@@ -159,15 +159,15 @@ LESSON = {
                     "Condition; Chloé reveals last this turn. Give her the Carabe with "
                     "your free Symbiosis: she gives you one of her cards back.",
                     "fr": "Vous avez aussi le Carabe doré, à qui manque sa Condition "
-                    "thermique ; Chloé révèle en dernier ce tour-ci. Donnez-lui le Carabe "
-                    "avec votre Symbiose gratuite : elle vous rend une de ses cartes.",
+                    "thermique ; Chloé révèle en dernier ce tour-ci. Donnez-lui le Carabe "
+                    "avec votre Symbiose gratuite : elle vous rend une de ses cartes.",
                 },
                 "ready": {
                     "en": "Chloé gave you back an atmospheric Condition. Only Chloé knows "
                     "she holds the Carabe, and only you know the card she gave; Ana and "
                     "Basile just saw an exchange.",
                     "fr": "Chloé vous a rendu une Condition atmosphérique. Seule Chloé sait "
-                    "qu'elle a le Carabe, et vous seul connaissez la carte rendue ; Ana et "
+                    "qu'elle a le Carabe, et vous seul connaissez la carte rendue ; Ana et "
                     "Basile ont seulement vu un échange.",
                 },
             },
@@ -183,7 +183,7 @@ LESSON = {
                 "program": {
                     "en": "Play the atmospheric Condition Chloé gave you: when you reveal, "
                     "the Martre will be open.",
-                    "fr": "Jouez la Condition atmosphérique que Chloé vous a rendue : quand "
+                    "fr": "Jouez la Condition atmosphérique que Chloé vous a rendue : quand "
                     "vous révélerez, la Martre sera ouverte.",
                 },
             },

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine import french
+
 if TYPE_CHECKING:
     from ..engine import State
 
@@ -19,22 +21,34 @@ def instruction(
     state: State, action: dict[str, Any], names: list[str]
 ) -> tuple[Text, Text, dict[str, Any]]:
     """``(text, why, target)`` for the learner's ``action`` in ``state`` (before it)."""
-    from .script import card_name, slot_name
+    from .script import card_name, slot_name, the_fr
 
     kind = action["type"]
 
     def card(lang: str, key: str = "card", colour: str | None = None) -> str:
         return card_name(action[key], lang, colour)
 
+    def the(key: str = "card") -> str:
+        return the_fr(action[key])
+
+    # the French pronoun of the card the step is about: "la", "elle" (Condition) or "le",
+    # "il" (Joker, Hérisson)
+    card_id = action.get("card") or ""
+    if kind == "reveal":
+        awaited = state.awaited()
+        card_id = (state.programmed[awaited[0]] if awaited else None) or ""
+    masculine = bool(card_id) and french.gender(card_id) == "m"
+    it, he = ("le", "il") if masculine else ("la", "elle")
+
     if kind == "program":
         return (
             _both(
                 f"Program the {card('en')}: select it in your hand.",
-                f"Programmez la carte {card('fr')} : sélectionnez-la dans votre main.",
+                f"Programmez {the()} : sélectionnez-{it} dans votre main.",
             ),
             _both(
                 f"This turn, the lesson plays the {card('en')}.",
-                f"À ce tour, la leçon joue la carte {card('fr')}.",
+                f"À ce tour, la leçon joue {the()}.",
             ),
             {"kind": "hand_card", "card": action["card"]},
         )
@@ -42,11 +56,11 @@ def instruction(
         return (
             _both(
                 "Choose Ready: the reveal starts once every player is ready.",
-                "Choisissez Prêt : la révélation commence quand tous les joueurs sont prêts.",
+                "Choisissez Prêt : la révélation commence quand tous les joueurs sont prêts.",
             ),
             _both(
                 "Your card is programmed: say you are ready.",
-                "Votre carte est programmée : dites que vous êtes prêt.",
+                "Votre carte est programmée : dites que vous êtes prêt.",
             ),
             {"kind": "ready"},
         )
@@ -61,9 +75,9 @@ def instruction(
             return (
                 _both(
                     f"Your {name_en} has no place: it goes to the discard pile.",
-                    f"Votre carte {name_fr} n'a pas de place : elle va à la défausse.",
+                    f"Votre {name_fr} n'a pas de place : {he} va à la défausse.",
                 ),
-                _both("No place takes it.", "Aucune place ne la prend."),
+                _both("No place takes it.", f"Aucune place ne {it} prend."),
                 {"kind": "discard"},
             )
         if colour:
@@ -71,8 +85,8 @@ def instruction(
                 _both(
                     f"Give your Joker the colour {_colour('en', colour)}: select the lit "
                     f"place {slot_name(slot, 'en')} in the web.",
-                    f"Donnez à votre Joker la couleur {_colour('fr', colour)} : sélectionnez la "
-                    f"place {slot_name(slot, 'fr')} dans le réseau.",
+                    f"Donnez à votre Joker la couleur {_colour('fr', colour)} : sélectionnez "
+                    f"{slot_name(slot, 'fr')}, éclairée dans le réseau.",
                 ),
                 _both(
                     f"The lesson gives the Joker the colour {_colour('en', colour)} here.",
@@ -84,12 +98,12 @@ def instruction(
             _both(
                 f"Your {name_en} can go to several places: select {slot_name(slot, 'en')} "
                 "in the web.",
-                f"Votre carte {name_fr} a plusieurs places possibles : sélectionnez "
+                f"Votre {name_fr} a plusieurs places possibles : sélectionnez "
                 f"{slot_name(slot, 'fr')} dans le réseau.",
             ),
             _both(
                 f"The lesson places it in {slot_name(slot, 'en')}.",
-                f"La leçon la place en {slot_name(slot, 'fr')}.",
+                f"La leçon {it} pose sur {slot_name(slot, 'fr')}.",
             ),
             {"kind": "slot", "slot": slot},
         )
@@ -98,12 +112,12 @@ def instruction(
             _both(
                 f"Use a Symbiosis to Show your {card('en')} to the other players: select "
                 "Symbiosis, choose Show, then the card.",
-                f"Utilisez une Symbiose pour Montrer votre carte {card('fr')} aux autres "
-                "joueurs : sélectionnez Symbiose, choisissez Montrer, puis la carte.",
+                f"Utilisez une Symbiose pour Montrer votre {card('fr')} aux autres "
+                "joueurs : sélectionnez Symbiose, choisissez Montrer, puis la carte.",
             ),
             _both(
                 f"The lesson shows the {card('en')}.",
-                f"La leçon montre la carte {card('fr')}.",
+                f"La leçon montre {the()}.",
             ),
             {"kind": "symbiosis", "symbiosis": "show", "card": action["card"]},
         )
@@ -113,12 +127,12 @@ def instruction(
             _both(
                 f"Use a Symbiosis to Give your {card('en')} to {to}: select Symbiosis, "
                 f"choose Give, the card, then {to}.",
-                f"Utilisez une Symbiose pour Donner votre carte {card('fr')} à {to} : "
+                f"Utilisez une Symbiose pour Donner votre {card('fr')} à {to} : "
                 f"sélectionnez Symbiose, choisissez Donner, la carte, puis {to}.",
             ),
             _both(
                 f"The lesson gives the {card('en')} to {to}.",
-                f"La leçon donne la carte {card('fr')} à {to}.",
+                f"La leçon donne {the()} à {to}.",
             ),
             {"kind": "symbiosis", "symbiosis": "give", "card": action["card"], "to": action["to"]},
         )
@@ -128,12 +142,11 @@ def instruction(
         return (
             _both(
                 f"{giver} gave you a card: give one back. Choose your {card('en')}.",
-                f"{giver} vous a donné une carte : rendez-en une. Choisissez votre carte "
-                f"{card('fr')}.",
+                f"{giver} vous a donné une carte : rendez-en une. Choisissez votre {card('fr')}.",
             ),
             _both(
                 f"The lesson gives back the {card('en')}.",
-                f"La leçon rend la carte {card('fr')}.",
+                f"La leçon rend {the()}.",
             ),
             {"kind": "give_back", "card": action["card"]},
         )
@@ -143,13 +156,13 @@ def instruction(
                 f"Use a Symbiosis to swap your {card('en')} for the "
                 f"{card('en', 'take')} of the discard pile: select Symbiosis, choose Swap "
                 "with the discard pile, then the two cards.",
-                f"Utilisez une Symbiose pour échanger votre carte {card('fr')} contre la "
-                f"carte {card('fr', 'take')} de la défausse : sélectionnez Symbiose, choisissez "
+                f"Utilisez une Symbiose pour échanger votre {card('fr')} contre "
+                f"{the('take')} de la défausse : sélectionnez Symbiose, choisissez "
                 "Échanger avec la défausse, puis les deux cartes.",
             ),
             _both(
                 f"The lesson takes back the {card('en', 'take')}.",
-                f"La leçon reprend la carte {card('fr', 'take')}.",
+                f"La leçon reprend {the('take')}.",
             ),
             {
                 "kind": "symbiosis",

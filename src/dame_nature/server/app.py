@@ -29,7 +29,7 @@ from .clients import client_address
 from .errors import Refused, refusal
 from .gcpauses import CollectorPauses
 from .jsonio import loads
-from .models import Health
+from .models import ErrorPublic, Health
 from .notify.notifier import Notifier
 from .ratelimit import Rate, RateLimiter
 from .rooms import RoomManager
@@ -79,18 +79,14 @@ def error_response(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-async def _send_error(send: Send, status: int, code: str, message: str) -> None:
+async def _send_error(
+    send: Send, status: int, code: str, message: str, *, retry_after: int | None = None
+) -> None:
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if retry_after is not None:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -127,7 +123,10 @@ class GuardMiddleware:
             return
         address = client_address(scope)
         if not await self.limiter.hit(self.requests, address):
-            await _send_error(send, 429, "rate_limited", "Too many requests: slow down.")
+            wait = self.requests.retry_after
+            await _send_error(
+                send, 429, "rate_limited", "Too many requests: slow down.", retry_after=wait
+            )
             return
         method = scope["method"]
         path = scope["path"].rstrip("/")
@@ -135,11 +134,13 @@ class GuardMiddleware:
             path in ("/api/rooms", "/api/daily") or path.endswith("/play_from")
         )
         if creating and not await self.limiter.hit(self.creates, address):
+            wait = self.creates.retry_after
             await _send_error(
                 send,
                 429,
                 "rate_limited",
-                "Too many rooms created from your address: wait a minute.",
+                f"Too many rooms created from your address: try again in {wait} s.",
+                retry_after=wait,
             )
             return
         limit = self.settings.max_message_bytes
@@ -341,7 +342,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.exception("unexpected error on %s", request.url.path)
         return error_response(500, "internal_error", "Something went wrong on the server.")
 
-    @app.get("/healthz", response_model=Health, tags=["health"])
+    @app.get(
+        "/healthz",
+        response_model=Health,
+        responses={503: {"model": ErrorPublic}},
+        tags=["health"],
+    )
     async def healthz() -> Any:
         """Health: 503 ``store_unavailable`` while the store cannot be written (a SQLite
         file that cannot be written, checked once a second) or reached (a node of a

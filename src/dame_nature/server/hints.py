@@ -68,7 +68,9 @@ class Hints:
             view = room.view(seat)
             version, game = room.version, room.game_no
         self._allow(room, seat)
-        seed = zlib.crc32(f"{room.code}:{game}:{version}:{seat}".encode())
+        # one seed a turn: the hint that named a card to program names it again once it
+        # is programmed (bots.hint chooses from the seat's cards as a set)
+        seed = zlib.crc32(f"{room.code}:{game}:{view['turn']}:{seat}".encode())
         try:
             answer = await self.pool.hint(
                 room.code,

@@ -30,7 +30,7 @@ from ..engine import ACTIONS, MODES, ActionSpec, View
 from .names import NAME_MAX_CHARACTERS, clean_name
 
 
-def _whole(value: Any) -> Any:
+def whole(value: Any) -> Any:
     """JSON Schema's ``integer`` is any number with no fractional part (``5.0`` too):
     accept exactly that, and never a boolean or a string."""
     if isinstance(value, float) and value.is_integer():
@@ -39,10 +39,13 @@ def _whole(value: Any) -> Any:
 
 
 # integers as JSON Schema means them (``5`` or ``5.0``; not ``5.5``, ``"5"``, ``true``)
-Seat = Annotated[int, Field(strict=True, ge=0, le=5), BeforeValidator(_whole)]
-PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(_whole)]
-Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(_whole)]
+Seat = Annotated[int, Field(strict=True, ge=0, le=5), BeforeValidator(whole)]
+PathNumber = Annotated[int, Field(strict=True, ge=1, le=4), BeforeValidator(whole)]
+Seed = Annotated[int, Field(strict=True, ge=0, lt=2**63), BeforeValidator(whole)]
+TurnLimit = Annotated[int, Field(strict=True), BeforeValidator(whole)]
 CardId = Annotated[str, Field(min_length=1, max_length=64)]
+#: a JSON boolean (``true`` or ``false``; not ``"yes"``, ``1`` or ``"false"``)
+Flag = Annotated[bool, Field(strict=True)]
 
 #: what a player's name may be, for the OpenAPI schema: no control, line-separator or
 #: bidirectional-override character, and at least one that is neither a space nor an
@@ -108,8 +111,8 @@ class RoomCreate(_Body):
     path: PathNumber | None = None
     seed: Seed | None = None
     deal: Deal | None = None
-    hints: bool = Field(default=False, description="hints from the expert for people too")
-    turn_limit_seconds: int | None = Field(default=None, description=PACED)
+    hints: Flag = Field(default=False, description="hints from the expert for people too")
+    turn_limit_seconds: TurnLimit | None = Field(default=None, description=PACED)
 
     @model_validator(mode="after")
     def _one_of_each(self) -> RoomCreate:
@@ -512,7 +515,7 @@ class WsVisibility(_Body):
     whose page is open and visible gets no turn notice."""
 
     type: Literal["visibility"]
-    visible: bool
+    visible: Flag
 
 
 WsClientMessage = Annotated[WsAction | WsPing | WsAuth | WsVisibility, Field(discriminator="type")]

@@ -56,6 +56,16 @@ class Rate:
         amount = max(1, round(self.per_second * window)) if window > 1 else self.burst
         object.__setattr__(self, "item", RateLimitItemPerSecond(max(amount, 1), window))
 
+    @property
+    def retry_after(self) -> int:
+        """Whole seconds until a client past the limit may hit again (its sustained rate
+        frees one hit in ``1 / per_second``): the ``Retry-After`` of a 429.
+
+        >>> Rate("creates", per_second=0.2, burst=10).retry_after
+        5
+        """
+        return max(1, math.ceil(1 / self.per_second))
+
 
 class LocalLimiter:
     """The sliding-window counter of every ``Rate`` in this process's memory.

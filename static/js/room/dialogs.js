@@ -1,6 +1,6 @@
 // The dialogs: a Symbiosis, giving a card back, and the help.
 import { api } from "../api.js";
-import { card, cardHTML, cardText, esc } from "../cards.js";
+import { card, cardHTML, cardNamed, esc } from "../cards.js";
 import { COLON, lang, modeSummary, modeTitle, t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, COLOUR_ORDER, COLOUR_WORDS, PLAYER_AID, SYMBOLS, TEXTS, seatName } from "../texts.js";
@@ -151,7 +151,7 @@ export function openGiveback(force) {
   const got = receivedCard();
   const from = v.pending_give ? v.pending_give.from : null;
   $("giveback-title").textContent = t("{who} gave you a card", { who: seatName(v, from) });
-  $("giveback-body").innerHTML = `${got ? `<div class="received">${cardHTML(got, { modes: v.modes })}<p>${t("You received <strong>{card}</strong>. Only the two of you know it.", { card: esc(cardText(got)) })}</p></div>` : ""}
+  $("giveback-body").innerHTML = `${got ? `<div class="received">${cardHTML(got, { modes: v.modes })}<p>${t("You received <strong>{card}</strong>. Only the two of you know it.", { card: esc(cardNamed(got)) })}</p></div>` : ""}
     <p>${esc(t("Give one of your cards back to {who} (the one you received is allowed):", { who: seatName(v, from) }))}</p>
     ${cardChoices("giveback", myCards(), { checked: null, notes: got ? { [got]: t("just received") } : {} })}`;
   $("giveback-error").textContent = "";

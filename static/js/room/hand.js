@@ -1,10 +1,10 @@
 // Your hand: the programmed card, the hand, Ready and Symbiosis, and the prompt when the
 // table waits for your choice (a reveal's place, your side, a card to give back).
-import { card, cardFace, cardGender, cardHTML, cardText, esc } from "../cards.js";
+import { card, cardFace, cardGender, cardHTML, cardNamed, cardText, esc } from "../cards.js";
 import { COLON, t, tg, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { COLOUR_INFO, REASONS, TEXTS, seatName } from "../texts.js";
-import { slotText } from "../web.js";
+import { slotNamed, slotText } from "../web.js";
 import { openGiveback, openSymbiosis } from "./dialogs.js";
 import { afterPress, pressedIn } from "./pointer.js";
 import { send } from "./net.js";
@@ -113,8 +113,8 @@ $("actions").addEventListener("click", (event) => {
 
 function optionLabel(o, gender) {
   const parts = [];
-  if (o.slot) parts.push(o.slot.includes(":") ? t("Place in {slot}", { slot: slotText(o.slot) }) : t("Install {slot}", { slot: slotText(o.slot) }));
-  if (o.target) parts.push(t("remove {card}", { card: cardText(o.target) }));
+  if (o.slot) parts.push(o.slot.includes(":") ? t("Place in {slot}", { slot: slotText(o.slot) }) : t("Install {slot}", { slot: slotNamed(o.slot) }));
+  if (o.target) parts.push(t("remove {card}", { card: cardNamed(o.target) }));
   if (!o.slot && !o.target) parts.push(o.colour ? tg("Discard it", gender) : tg("Play it", gender));
   // a Joker placed takes its slot's colour (the slot's words say it); discarded, its colour is the choice
   if (o.colour && !o.slot) parts.push(t("as {colour} [{letter}]", { colour: COLOUR_INFO[o.colour].name, letter: COLOUR_INFO[o.colour].letter }));

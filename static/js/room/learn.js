@@ -1,7 +1,7 @@
 // Learning at the table: the Hint button (the expert's choice for this seat, and why)
 // and, once the game is over, the hints each seat took and the solver's review of the deal.
 import { api } from "../api.js";
-import { cardText, esc } from "../cards.js";
+import { cardNamed, cardText, esc } from "../cards.js";
 import { lang, t } from "../i18n.js";
 import { $, app, CODE, mySeat, players } from "./state.js";
 
@@ -51,21 +51,21 @@ function clearMarks() {
 function actionText(a) {
   switch (a.type) {
     case "program":
-      return t("Program {card}", { card: cardText(a.card) });
+      return t("Program {card}", { card: cardNamed(a.card) });
     case "ready":
       return t("Say you are ready");
     case "reveal":
-      return a.slot ? t("Place it on {slot}", { slot: cardText(a.slot.split(":")[0]) }) : t("Discard it");
+      return a.slot ? t("Place it on {slot}", { slot: cardNamed(a.slot.split(":")[0]) }) : t("Discard it");
     case "give_back":
-      return t("Give back {card}", { card: cardText(a.card) });
+      return t("Give back {card}", { card: cardNamed(a.card) });
     case "choose_side":
       return a.side === "plant" ? t("Take the plants") : t("Take the animals");
     case "show":
-      return t("Show {card}", { card: cardText(a.card) });
+      return t("Show {card}", { card: cardNamed(a.card) });
     case "give":
-      return t("Give {card} to {name}", { card: cardText(a.card), name: players()[a.to]?.name || a.to });
+      return t("Give {card} to {name}", { card: cardNamed(a.card), name: players()[a.to]?.name || a.to });
     case "swap_discard":
-      return t("Swap {card} for {take} from the discard", { card: cardText(a.card), take: cardText(a.take) });
+      return t("Swap {card} for {take} from the discard", { card: cardNamed(a.card), take: cardNamed(a.take) });
     case "end_game":
       return t("End the game");
     default:

@@ -1,6 +1,6 @@
 // The game log: every event of this game this seat may see, as sentences.
 import { api, rememberRoom } from "../api.js";
-import { cardText, esc } from "../cards.js";
+import { cap, cardNamed, esc } from "../cards.js";
 import { t, tn } from "../i18n.js";
 import { lostReasonText, REASONS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
@@ -12,7 +12,7 @@ export function eventText(e) {
   const v = app.view;
   const who = seatName(v, e.seat);
   const paid = e.paid_with === "free" ? t(" (free Symbiosis)") : e.paid_with === "card" ? t(" (Symbiosis card)") : "";
-  const aCard = (id) => (id ? cardText(id) : t("a card"));
+  const aCard = (id) => (id ? cardNamed(id) : t("a card"));
   switch (e.type) {
     case "turn_started":
       return t("Turn {turn} begins; {who} is first player.", { turn: e.turn, who: seatName(v, e.first_player) });
@@ -25,11 +25,11 @@ export function eventText(e) {
     case "give_back":
       return t("{who} gives {card} back to {to}.", { who, card: aCard(e.card), to: seatName(v, e.to) });
     case "swap_discard":
-      return t("{who} swaps {card} with {take} from the discard pile{paid}.", { who, card: cardText(e.card), take: cardText(e.take), paid });
+      return t("{who} swaps {card} with {take} from the discard pile{paid}.", { who, card: cardNamed(e.card), take: cardNamed(e.take), paid });
     case "revealed":
       return recordText(e) + standInNote(e);
     case "removed_from_web":
-      return t("{card} leaves the web ({slot}): {reason}.", { card: cardText(e.card), slot: slotText(e.slot), reason: REASONS[e.reason] || e.reason });
+      return t("{card} leaves the web ({slot}): {reason}.", { card: cap(cardNamed(e.card)), slot: slotText(e.slot), reason: REASONS[e.reason] || e.reason });
     case "side_chosen":
       return e.side === "plant" ? t("{who} chooses the Plant side.", { who }) : t("{who} chooses the Animal side.", { who });
     case "cats_returned":

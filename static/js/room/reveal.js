@@ -1,6 +1,6 @@
 // This turn's reveal (or the last turn's), its animation and announcement, and the
 // discard pile.
-import { card, cardGender, cardHTML, cardText, esc } from "../cards.js";
+import { card, cardGender, cardHTML, cardNamed, cardText, esc } from "../cards.js";
 import { css } from "../dom.js";
 import { COLON, t, tg } from "../i18n.js";
 import { icon } from "../icons.js";
@@ -28,7 +28,7 @@ export function recordText(r) {
   const who = seatName(v, r.seat);
   const what = cardText(r.card, card(r.card).type === "joker" ? r.colour : null);
   const g = cardGender(r.card);
-  const removing = r.target ? t(", removing {card}", { card: cardText(r.target) }) : "";
+  const removing = r.target ? t(", removing {card}", { card: cardNamed(r.target) }) : "";
   const said = (result) => `${who}${COLON}${what}, ${result}.`;
   switch (r.result) {
     case "placed":
@@ -48,7 +48,7 @@ export function recordText(r) {
 // A reveal's outcome in the Reveal panel: its icon and words.
 function resultHTML(r) {
   const g = cardGender(r.card);
-  const removed = r.target ? ` · ${esc(t("removed {card}", { card: cardText(r.target) }))}` : "";
+  const removed = r.target ? ` · ${esc(t("removed {card}", { card: cardNamed(r.target) }))}` : "";
   switch (r.result) {
     case "placed":
       return `<span class="res placed">${icon("ready")} ${esc(r.slot ? (r.slot.includes(":") ? tg("placed: {slot}", g, { slot: slotText(r.slot) }) : tg("installed", g)) : tg("played", g))}${removed}</span>`;

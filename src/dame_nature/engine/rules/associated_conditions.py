@@ -27,13 +27,13 @@ class AssociatedConditions(Rule):
     )
     summary_fr = (
         "Une Condition associée n'est placée que si la carte révélée juste avant elle est une "
-        "Condition ou un Joker ; la première carte révélée d'un tour ne peut jamais en placer "
+        "Condition ou un Joker ; la première carte révélée d'un tour ne peut jamais en placer "
         "une."
     )
     reasons = {
         "associated": (
             "associated Condition: it needs a Condition revealed just before it",
-            "Condition associée : il faut une Condition révélée juste avant elle",
+            "Condition associée : il faut une Condition révélée juste avant elle",
         )
     }
 

@@ -38,7 +38,7 @@ class ClimateChange(Rule):
     reasons = {
         "climate_change": (
             "climate change: a blue card next to a yellow one",
-            "changement climatique : une carte bleue à côté d'une jaune",
+            "changement climatique : une carte bleue à côté d'une jaune",
         )
     }
 

@@ -27,12 +27,12 @@ class DependentConditions(Rule):
     )
     summary_fr = (
         "Une Condition dépendante n'est placée que si la carte révélée juste avant elle est "
-        "une Espèce ; la première carte révélée d'un tour ne peut jamais en placer une."
+        "une Espèce ; la première carte révélée d'un tour ne peut jamais en placer une."
     )
     reasons = {
         "dependent": (
             "dependent Condition: it needs a Species revealed just before it",
-            "Condition dépendante : il faut une Espèce révélée juste avant elle",
+            "Condition dépendante : il faut une Espèce révélée juste avant elle",
         )
     }
 

@@ -22,13 +22,13 @@ class EnvironmentalChanges(Rule):
         "first is in place."
     )
     summary_fr = (
-        "Les Conditions de chaque Espèce se placent dans l'ordre indiqué : la seconde "
+        "Les Conditions de chaque Espèce se placent dans l'ordre indiqué : la seconde "
         "seulement une fois la première en place."
     )
     reasons = {
         "order": (
             "environmental changes: the Condition slots fill in order",
-            "changements environnementaux : les emplacements de Condition se remplissent "
+            "changements environnementaux : les emplacements de Condition se remplissent "
             "dans l'ordre",
         )
     }

@@ -70,11 +70,11 @@ class FirstPredator(Rule):
     summary_fr = (
         "Autant de Chats que de joueurs sont mélangés au paquet. Un Chat révélé juste avant "
         "ou juste après une Espèce fait défausser cette Espèce. Un Chat seul dans son tour "
-        "est défaussé ; si 2 Chats ou plus sont révélés dans un tour, ils retournent tous "
+        "est défaussé ; si 2 Chats ou plus sont révélés dans un tour, ils retournent tous "
         "dans la main de leurs joueurs. Tous les Chats doivent être défaussés pour gagner."
     )
     reasons = {
-        "cat": ("cat: a Cat next to a Species", "chat : un Chat à côté d'une Espèce"),
+        "cat": ("cat: a Cat next to a Species", "chat : un Chat à côté d'une Espèce"),
         "cat_alone": (
             "a Cat played alone goes to the discard pile",
             "un Chat joué seul va dans la défausse",

@@ -14,7 +14,7 @@ class IncompleteSymbioses(Rule):
         "with the discard pile."
     )
     summary_fr = (
-        "Les Symbioses ne montrent plus de carte : elles ne font qu'en échanger une, avec un "
+        "Les Symbioses ne montrent plus de carte : elles ne font qu'en échanger une, avec un "
         "autre joueur ou avec la défausse."
     )
 

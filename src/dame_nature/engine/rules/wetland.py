@@ -25,7 +25,7 @@ class Wetland(Rule):
     )
     summary_fr = (
         "Les six cartes de la zone humide rejoignent le paquet (les mains peuvent différer "
-        "d'une carte) et un réseau aquatique se construit aussi : la Charagne, puis le "
+        "d'une carte) et un réseau aquatique se construit aussi : la Charagne, puis le "
         "Gardon. Une carte n'entre dans le réseau aquatique que si la carte révélée juste "
         "avant elle est bleue. Il faut compléter les deux réseaux pour gagner."
     )

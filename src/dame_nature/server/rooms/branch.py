@@ -20,24 +20,20 @@ from .model import Player, Room
 from .registry import Registry
 
 
-async def play_from(
-    commit: Commit,
-    registry: Registry,
-    settings: Settings,
-    replay: dict[str, Any],
-    actions: int,
-    seat: int,
-    name: str,
-    level: str,
-) -> tuple[Room, Player]:
-    """A new room playing game ``replay`` from after its first ``actions`` actions, the
-    person at ``seat``; the room and the person's seat."""
+def starting_point(
+    replay: dict[str, Any], actions: int, seat: int, level: str
+) -> tuple[State, list[dict[str, Any]]]:
+    """The game ``replay`` after its first ``actions`` actions and those actions, for a
+    person at ``seat`` and bots of ``level``: every refusal of "Play from here", made
+    before anything is (a client at its cap of games with bots still hears what is
+    wrong with its request)."""
     setup = {k: v for k, v in replay["setup"].items() if k != "deal_chosen_by_host"}
     played = replay["actions"]
     if not 0 <= actions <= len(played):
         raise Refused("invalid_request", f"This game has {len(played)} actions.")
     if not 0 <= seat < setup["num_players"]:
         raise Refused("seat_not_found", f"This game has no seat {seat}.")
+    lobby.check_level(level)
     prefix = played[:actions]
     try:
         state = State.replay(setup, prefix)
@@ -45,10 +41,25 @@ async def play_from(
         raise Refused("invalid_request", err.message) from None
     if state.is_over:
         raise Refused("invalid_request", "The game is over at this step: pick an earlier one.")
-    rules = lobby.RulesChoice(modes=list(setup["modes"]))
+    return state, prefix
+
+
+async def play_from(
+    commit: Commit,
+    registry: Registry,
+    settings: Settings,
+    state: State,
+    prefix: list[dict[str, Any]],
+    seat: int,
+    name: str,
+    level: str,
+) -> tuple[Room, Player]:
+    """A new room playing ``state`` (``starting_point``: its game after the actions
+    ``prefix``), the person at ``seat``; the room and the person's seat."""
+    rules = lobby.RulesChoice(modes=list(state.setup["modes"]))
     room = await lobby.create(commit, registry, settings, rules)
     person: Player | None = None
-    for s in range(setup["num_players"]):
+    for s in range(state.num_players):
         if s == seat:
             person = await lobby.join(commit, room, name)
         else:

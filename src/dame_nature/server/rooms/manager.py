@@ -285,9 +285,10 @@ class RoomManager:
         """A new solo room from a step of a finished game's replay (``address``: the
         client's, counted against its cap of games with bots)."""
         replay = await play.replay(self.commit, room, game)
+        state, prefix = branch.starting_point(replay, actions, seat, level)
         async with self.bot_rooms.setting_going(None, address, bot=True) as going:
             new, person = await branch.play_from(
-                self.commit, self.registry, self.settings, replay, actions, seat, name, level
+                self.commit, self.registry, self.settings, state, prefix, seat, name, level
             )
             going.room = new
         self.bots.pool.warm(new.code)

@@ -27,6 +27,7 @@ from ..errors import Refused
 from ..ratelimit import Rate
 from ..rooms.admin import MAX_MESSAGE
 from ..rooms.model import same_secret
+from .rooms import ERRORS
 
 #: the longest label an admin gives themself
 MAX_LABEL = 40
@@ -74,7 +75,9 @@ async def get_admin(
 AdminDep = Annotated[str, Depends(get_admin)]
 
 # the token is checked before anything else (a room's existence is not told to others)
-router = APIRouter(prefix="/api/admin", tags=["admin"], dependencies=[Depends(get_admin)])
+router = APIRouter(
+    prefix="/api/admin", tags=["admin"], dependencies=[Depends(get_admin)], responses=ERRORS
+)
 
 
 class _Body(BaseModel):

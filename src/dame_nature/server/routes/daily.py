@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from ..clients import client_address
 from ..daily import PLAYER_COUNTS
 from ..deps import ManagerDep, TokenDep
-from ..models import _Body
+from ..models import Flag, _Body, whole
 from .rooms import ERRORS
 
 router = APIRouter(prefix="/api", tags=["daily"])
@@ -31,10 +31,12 @@ class DailyToday(BaseModel):
 
 
 class DailyCreate(_Body):
-    players: Annotated[int, Field(ge=min(PLAYER_COUNTS), le=max(PLAYER_COUNTS))] = Field(
-        description="the player count of the deal: the room seats exactly that many"
-    )
-    hints: bool = Field(
+    players: Annotated[
+        int,
+        Field(strict=True, ge=min(PLAYER_COUNTS), le=max(PLAYER_COUNTS)),
+        BeforeValidator(whole),
+    ] = Field(description="the player count of the deal: the room seats exactly that many")
+    hints: Flag = Field(
         default=False,
         description="hints from the expert for every seat (else only when one person plays)",
     )

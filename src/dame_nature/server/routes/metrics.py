@@ -15,6 +15,7 @@ from starlette.exceptions import HTTPException
 from ..deps import ManagerDep, SettingsDep, TokenDep
 from ..errors import Refused
 from ..rooms.model import same_secret
+from .rooms import ERRORS
 
 router = APIRouter(tags=["operations"])
 
@@ -22,7 +23,7 @@ router = APIRouter(tags=["operations"])
 @router.get(
     "/metrics",
     response_class=Response,
-    responses={200: {"content": {CONTENT_TYPE_LATEST: {}}, "description": "the figures"}},
+    responses={200: {"content": {CONTENT_TYPE_LATEST: {}}, "description": "the figures"}, **ERRORS},
 )
 async def metrics(manager: ManagerDep, settings: SettingsDep, token: TokenDep) -> Response:
     """Rooms by status, games started and finished, sockets, actions, action and store

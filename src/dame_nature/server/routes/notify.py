@@ -13,8 +13,9 @@ from pydantic import BaseModel, Field
 from ..deps import ManagerDep, RoomDep, SeatDep, SettingsDep
 from ..errors import Refused
 from ..notify import mail, push, subscriptions
+from .rooms import ERRORS
 
-router = APIRouter(prefix="/api", tags=["notifications"])
+router = APIRouter(prefix="/api", tags=["notifications"], responses=ERRORS)
 
 
 class PushKeys(BaseModel):
@@ -137,9 +138,9 @@ async def _unsubscribe(request: Request, ident: str, manager: Any) -> HTMLRespon
         else "This address gets no mails for this game (any more)."
     )
     text_fr = (
-        "Vous ne recevrez plus de mails pour cette partie."
+        "Vous ne recevrez plus d'e-mails pour cette partie."
         if removed
-        else "Cette adresse ne reçoit pas (plus) de mails pour cette partie."
+        else "Cette adresse ne reçoit pas (plus) d'e-mails pour cette partie."
     )
     return HTMLResponse(UNSUBSCRIBED.format(text=text, text_fr=text_fr))
 

@@ -17,7 +17,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 
-from ...engine import PATHS, REASONS, REASONS_FR, RULES, raw_card_data
+from ...engine import PATHS, REASONS, REASONS_FR, RULES, french, raw_card_data
 from ..addresses import invite_base
 from ..assets import STATIC_DIR, TEMPLATES_DIR
 from ..settings import Settings
@@ -40,7 +40,8 @@ def _templates(request: Request) -> Jinja2Templates:
 
 @lru_cache(maxsize=1)
 def _boot_data() -> str:
-    """JSON the page scripts read: cards, layouts, colours, modes (in rule order), paths."""
+    """JSON the page scripts read: cards, layouts, colours, modes (in rule order), paths,
+    reasons, and the French grammar of the Species' names (``engine/french.py``)."""
     data = raw_card_data()
     modes: list[dict[str, Any]] = [
         {
@@ -60,6 +61,7 @@ def _boot_data() -> str:
         "modes": modes,
         "paths": {str(p): list(m) for p, m in PATHS.items()},
         "reasons": {code: {"en": text, "fr": REASONS_FR[code]} for code, text in REASONS.items()},
+        "french": french.grammar(),
     }
     # Safe inside <script type="application/json">: no "</" can close the element.
     return json.dumps(boot, ensure_ascii=False).replace("</", "<\\/")

@@ -6,22 +6,22 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from ..bot_driver import default_level
 from ..clients import client_address
 from ..deps import ManagerDep, RoomDep
-from ..models import PlayerName, Seat, _Body
+from ..models import PlayerName, Seat, _Body, whole
 from .rooms import ERRORS
 
 router = APIRouter(prefix="/api", tags=["learn"])
 
 
 class PlayFrom(_Body):
-    game: Annotated[int, Field(ge=1, le=1_000_000)] | None = Field(
-        default=None, description="the game of the room (default: the current one, over)"
+    game: Annotated[int, Field(strict=True, ge=1, le=1_000_000), BeforeValidator(whole)] | None = (
+        Field(default=None, description="the game of the room (default: the current one, over)")
     )
-    actions: Annotated[int, Field(ge=0, le=100_000)] = Field(
+    actions: Annotated[int, Field(strict=True, ge=0, le=100_000), BeforeValidator(whole)] = Field(
         description="how many of the game's actions are played before you take over "
         "(the number of steps with an `action` up to the replay's step)"
     )
