@@ -66,7 +66,7 @@ def test_another_players_symbiosis_is_said_in_the_page_language(open_page, ui_se
     table.act(0, {"type": "show", "card": "joker-1"})
     expect(bob.locator("#live")).to_have_text("Alice shows Joker to everyone (free Symbiosis).")
     expect(chloe.locator("#live")).to_have_text(
-        "Alice montre Joker à tout le monde (Symbiose gratuite)."
+        "Alice montre le Joker à tout le monde (Symbiose gratuite)."
     )
     # said once: the next view (Chloé programs) says nothing more
     table.act(2, {"type": "program", "card": p.turns[0][2]})
