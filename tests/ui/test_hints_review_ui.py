@@ -94,5 +94,6 @@ def test_the_hint_button_keeps_the_focus(open_page):
     expect(button).to_be_enabled()
     button.focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#hint-text")).to_be_visible()
+    # the hint came (a bot's move may hide it at once: it was for the position before)
+    expect(page.locator("#hint-text[data-action]")).to_have_count(1)
     expect(button).to_be_focused()
