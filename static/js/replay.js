@@ -179,6 +179,9 @@ function render() {
   $("rp-step-text").textContent = stepText(step);
   $("rp-start").disabled = $("rp-prev").disabled = $("rp-prev-turn").disabled = replay.index === 0;
   $("rp-end").disabled = $("rp-next").disabled = $("rp-next-turn").disabled = replay.index === last;
+  // a button that took the replay to its first or last step is disabled there: the focus
+  // goes to the slider, which says the step, rather than falling back to the page
+  if (document.activeElement && document.activeElement.disabled) $("rp-range").focus();
   $("rp-players").innerHTML = state.players.map((p) => playerHTML(p, state, step)).join("");
   const view = { webs: data.webs, layout: data.layout, modes: data.modes, web: state.web, joker_colours: state.joker_colours };
   renderWebs($("rp-webs"), view, { lastPlaced: placedSlots(step) });

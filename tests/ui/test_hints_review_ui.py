@@ -80,3 +80,20 @@ def test_hint_on_a_solo_game_then_the_review_on_the_end_screen(open_page):
     expect(page.locator("#game-view")).to_be_visible()
     expect(page.locator("#me-title")).to_contain_text("Ada")  # this seat is ours
     expect(page.locator("#hint-box")).to_be_visible()
+
+
+def test_the_hint_button_keeps_the_focus(open_page):
+    """By keyboard: Enter on Hint shows the hint and leaves the focus on the button (it
+    was disabled while the hint was asked, which dropped the focus to the page)."""
+    page = open_page()
+    page.goto("/")
+    page.fill("#solo-name", "Ada")
+    page.click("#solo-btn")
+    page.wait_for_url("**/r/*")
+    button = page.locator("#hint-btn")
+    expect(button).to_be_enabled()
+    button.focus()
+    page.keyboard.press("Enter")
+    # the hint came (a bot's move may hide it at once: it was for the position before)
+    expect(page.locator("#hint-text[data-action]")).to_have_count(1)
+    expect(button).to_be_focused()

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from dame_nature.lessons import LESSONS
 
@@ -186,3 +187,17 @@ def test_reveal_order_shown(open_page):
     # Ana is first player: she reveals first, you last
     assert "reveals 1st" in page.locator('.lesson-partner[data-seat="1"]').inner_text()
     assert "reveals 4th" in page.locator('.lesson-partner[data-seat="0"]').inner_text()
+
+
+def test_each_lessons_button_names_its_lesson(open_page):
+    """Tabbing through the list, a screen reader hears which lesson each button opens,
+    not "Start" four times; in French too."""
+    page = open_page(viewport=SIZES["desktop"])
+    page.goto("/learn")
+    expect(page.get_by_role("button", name="Start 1. A turn", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Start 3. Symbioses", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Start", exact=True)).to_have_count(0)
+    page.select_option("#lang-select", "fr")
+    page.wait_for_load_state()
+    first = page.get_by_role("button", name="Commencer 1. Un tour de jeu", exact=True)
+    expect(first).to_be_visible()

@@ -227,3 +227,24 @@ def test_the_first_steps_say_the_deal_and_before_turn_1(open_page, ui_server):
         for _ in range(first_turn - 1):
             page.keyboard.press("ArrowRight")
         expect(position).to_have_text(turn)
+
+
+def test_a_button_disabled_by_its_own_step_leaves_the_focus_on_the_slider(open_page, finished):
+    """Last step, Next step at the end, First step: each is disabled by the step it goes
+    to; a keyboard there is not dropped on the page."""
+    page = open_page()
+    page.goto(f"/r/{finished['room']}/replay")
+    page.wait_for_selector("#replay-view:not([hidden])")
+    slider = page.locator("#rp-range")
+    page.focus("#rp-end")
+    page.keyboard.press("Enter")
+    assert step_index(page) == len(finished["steps"]) - 1
+    expect(slider).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # the slider steps back, its own way
+    page.focus("#rp-next")
+    page.keyboard.press("Space")
+    expect(slider).to_be_focused()
+    page.focus("#rp-start")
+    page.keyboard.press("Enter")
+    assert step_index(page) == 0
+    expect(slider).to_be_focused()

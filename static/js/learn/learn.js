@@ -48,11 +48,12 @@ function renderList() {
       const finished = done.includes(l.id);
       const saved = load(progressKey(l.id), null);
       const label = finished ? w("replay") : saved && saved.length ? w("resume") : w("start");
+      // the button's name says its lesson ("Start 1. A turn"), not only "Start" four times
       return `<li class="lesson-item${finished ? " done" : ""}" data-lesson="${esc(l.id)}">
-        <div class="lesson-item-text"><h2>${l.number}. ${esc(both(l, "title"))}
+        <div class="lesson-item-text"><h2 id="lesson-title-${esc(l.id)}">${l.number}. ${esc(both(l, "title"))}
         ${finished ? `<span class="lesson-done">${icon("ready")} ${esc(w("done"))}</span>` : ""}</h2>
         <p>${esc(both(l, "summary"))}</p></div>
-        <button type="button" class="btn${finished ? "" : " primary"}" data-open="${esc(l.id)}">${esc(label)}</button></li>`;
+        <button type="button" class="btn${finished ? "" : " primary"}" data-open="${esc(l.id)}" id="lesson-open-${esc(l.id)}" aria-labelledby="lesson-open-${esc(l.id)} lesson-title-${esc(l.id)}">${esc(label)}</button></li>`;
     })
     .join("");
 }

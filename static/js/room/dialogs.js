@@ -6,7 +6,7 @@ import { icon } from "../icons.js";
 import { COLOUR_INFO, COLOUR_ORDER, COLOUR_WORDS, PLAYER_AID, SYMBOLS, TEXTS, seatName } from "../texts.js";
 import { send } from "./net.js";
 import { whenNotActing } from "./pointer.js";
-import { $, app, CODE, MODES, myCards, mySeat, players } from "./state.js";
+import { $, app, CODE, MODES, myCards, mySeat, players, refocusDock } from "./state.js";
 
 function cardChoices(name, cards, { checked = null, filter = null, notes = {} } = {}) {
   const v = app.view;
@@ -159,6 +159,10 @@ export function openGiveback(force) {
 }
 
 $("giveback-later").addEventListener("click", () => $("giveback-dialog").close());
+// a dialog closes, its focus going back to the control that opened it or had the focus
+// before: when that one is gone (the hand redrawn under a give-back dialog opened by the
+// give, a Symbiosis dialog closed by the turn's end), the focus goes to the dock
+for (const dialog of document.querySelectorAll("dialog")) dialog.addEventListener("close", refocusDock);
 $("giveback-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const c = $("giveback-form").querySelector('input[name="giveback"]:checked')?.value;

@@ -30,7 +30,10 @@ export function renderHint() {
   const playing = v.phase !== "over" && v.phase !== "lobby" && seat !== null && !!app.mem.token;
   const mine = (v.legal_types || []).length > 0;
   box.hidden = !(playing && v.hints_allowed);
-  $("hint-btn").disabled = hintBusy || !mine;
+  // while a hint is asked the button stays enabled (a disabled one drops the focus to the
+  // page), busy and refusing a second ask
+  $("hint-btn").disabled = !mine;
+  $("hint-btn").setAttribute("aria-disabled", String(hintBusy));
   if (hintFor !== null && hintFor !== position(v)) {
     // this seat's position changed: the hint shown was for another one
     $("hint-text").hidden = true;
@@ -77,7 +80,7 @@ async function askHint() {
   const v = app.view;
   if (!v || hintBusy) return;
   hintBusy = true;
-  $("hint-btn").disabled = true;
+  $("hint-btn").setAttribute("aria-disabled", "true");
   $("hint-btn").setAttribute("aria-busy", "true");
   const out = $("hint-text");
   try {

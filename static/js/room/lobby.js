@@ -65,6 +65,9 @@ export function renderLobby() {
   const me = mySeat();
   const seated = me !== null && me !== undefined && app.mem.token;
   const full = room.status === "lobby" && players.length >= (room.seats_max || 6);
+  // the form shown, the focus in it or fallen from its button (disabled while it asks)
+  const active = document.activeElement;
+  const joining = !$("join-form").hidden && (!active || active === document.body || $("join-form").contains(active));
   $("join-form").hidden = !!seated || room.status !== "lobby" || full;
   $("seated-note").hidden = !seated;
   if (seated) {
@@ -78,6 +81,8 @@ export function renderLobby() {
     $("seated-note").hidden = false;
     $("seated-note").textContent = TEXTS.roomFull(room.seats_max || 6);
   }
+  // the seat taken: the focus goes from the form, hidden now, to the sentence saying the seat
+  if (joining && $("join-form").hidden && !$("seated-note").hidden) $("seated-note").focus();
   $("player-count").textContent = t("({n} of {max})", { n: players.length, max: room.seats_max || 6 });
   $("lobby-players").innerHTML = players.length
     ? players

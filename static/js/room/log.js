@@ -6,7 +6,7 @@ import { lostReasonText, REASONS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
 import { recordText, renderDiscard } from "./reveal.js";
 import { standInNote, tableItems, tableItemsReset } from "./seats.js";
-import { $, app, CODE } from "./state.js";
+import { $, app, CODE, speak } from "./state.js";
 
 export function eventText(e) {
   const v = app.view;
@@ -50,6 +50,13 @@ export function eventText(e) {
   }
 }
 
+// The events a screen reader is told as they happen (the reveals are said by
+// room/reveal.js): the players' moves but this seat's own, and what the rules do to the
+// table but a Pollution's removal (said with its reveal).
+const MOVES_SAID = new Set(["show", "give", "give_back", "swap_discard", "side_chosen", "game_ended_by_players"]);
+const RULES_SAID = new Set(["removed_from_web", "cats_returned", "cat_discarded"]);
+const told = (e, seat) => (MOVES_SAID.has(e.type) && e.seat !== seat) || (RULES_SAID.has(e.type) && e.reason !== "pollution");
+
 function itemHTML(e) {
   const text = eventText(e);
   if (!text) return "";
@@ -81,6 +88,7 @@ async function loadFullLog(game) {
   }
 }
 
+/** Adds the events of a view's tail that the log does not hold yet; those events. */
 function mergeTail(tail) {
   const sigs = tail.map((e) => JSON.stringify(e));
   let start = 0;
@@ -88,7 +96,7 @@ function mergeTail(tail) {
     const found = sigs.lastIndexOf(app.eventSigs[app.eventSigs.length - 1]);
     if (found < 0) {
       loadFullLog(app.view.game);
-      return;
+      return [];
     }
     start = found + 1;
   }
@@ -96,11 +104,15 @@ function mergeTail(tail) {
     app.events.push(tail[i]);
     app.eventSigs.push(sigs[i]);
   }
+  return tail.slice(start);
 }
 
 export function renderLog() {
   const v = app.view;
   const list = $("log");
+  // the events that come in while the page shows the game (not those of its first view);
+  // the reveals say themselves (room/reveal.js)
+  const arriving = app.logGame === v.game;
   if (app.logGame !== v.game) {
     // a new game (or the first view): start from its whole log
     app.logGame = v.game;
@@ -111,7 +123,8 @@ export function renderLog() {
     tableItemsReset();
     loadFullLog(v.game);
   }
-  mergeTail(v.log || []);
+  const fresh = mergeTail(v.log || []);
+  if (arriving) speak(fresh.filter((e) => told(e, v.seat)).map(eventText).join(" "));
   // the table's events (who left, who came back ...) go where they happened among the game's
   let items = "";
   for (let i = app.logDrawn; i < app.events.length; i++) items += tableItems(i) + itemHTML(app.events[i]);

@@ -6,7 +6,7 @@ import { COLON, t, tg } from "../i18n.js";
 import { icon } from "../icons.js";
 import { REASONS, TEXTS, seatName } from "../texts.js";
 import { slotText } from "../web.js";
-import { $, app, setHTML } from "./state.js";
+import { $, app, setHTML, speak } from "./state.js";
 
 const REVEAL_STEP = 0.8; // seconds between two cards revealed together
 
@@ -105,7 +105,7 @@ export function renderReveals(fresh) {
     html += `<li class="reveal-item waiting"><span class="reveal-seat">${list.length + 1}. ${esc(seatName(v, v.revealing.seat))}</span>${cardHTML(v.revealing.card, { small: true, modes: v.modes })}<span class="res">${esc(t("choosing where it goes…"))}</span></li>`;
   }
   setHTML($("reveals"), html);
-  if (announce.length) $("live").textContent = announce.join(" ");
+  if (announce.length) speak(announce.join(" "));
 }
 
 export function lastPlacedSlots(fresh) {

@@ -9,7 +9,7 @@ import { t, tn } from "../i18n.js";
 import { icon } from "../icons.js";
 import { qrSvg } from "../qr.js";
 import { seatName } from "../texts.js";
-import { $, app, CODE, mySeat, seenAtOpen, toast } from "./state.js";
+import { $, app, CODE, mySeat, seenAtOpen, speak, toast } from "./state.js";
 
 const ROOM = `/api/rooms/${encodeURIComponent(CODE)}`;
 const svg = (body) => `<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${body}</svg>`;
@@ -156,8 +156,7 @@ export function announceTableEvents(view) {
   const texts = fresh.map(tableEventText).filter(Boolean);
   if (texts.length) {
     toast(texts.join(" "));
-    const live = $("live");
-    if (live) live.textContent = texts.join(" ");
+    speak(texts.join(" "));
   }
 }
 

@@ -108,6 +108,7 @@ export function render() {
   const group = active && active.dataset && active.dataset.focusGroup;
   const groupIndex = group ? [...document.querySelectorAll(`[data-focus-group="${group}"]`)].indexOf(active) : -1;
   const inDock = !!(active && active.closest && active.closest("#me"));
+  const fromLobby = !$("lobby-view").hidden;
   if (!app.room && !app.view) return;
   setActiveModes((app.view && app.view.modes) || (app.room && app.room.modes) || []);
   if (inGame()) {
@@ -124,12 +125,39 @@ export function render() {
       if (next) next.focus({ preventScroll: true });
     }
   }
-  // a control of the dock that went away (a reveal's choice made, a prompt closed): the
-  // focus stays in the dock rather than falling back to the top of the page
-  if (inDock && (document.activeElement === document.body || !document.activeElement)) {
-    const first = document.querySelector("#me button:not(:disabled), #me [tabindex='0']");
-    if (first) first.focus({ preventScroll: true });
+  // a control of the dock that went away or is hidden now (a reveal's choice made, a
+  // prompt closed, the hand put away while your reveal asks where the card goes), or the
+  // lobby put away by the game's start: the focus goes to the dock rather than falling
+  // back to the top of the page
+  if (inDock || (fromLobby && inGame())) refocusDock();
+}
+
+const shown = (el) => el && el !== document.body && el.isConnected && el.getClientRects().length > 0;
+
+/** When the focus has fallen off the page (on <body>, or on an element gone or hidden),
+ * put it on the dock's first control shown. */
+export function refocusDock() {
+  if (shown(document.activeElement)) return;
+  const first = [...document.querySelectorAll("#me button:not(:disabled), #me [tabindex='0']")].find(shown);
+  if (first) first.focus({ preventScroll: true });
+}
+
+let speaking = false;
+
+/** Say `text` in the screen reader's live region; what one view has to say (a reveal, a
+ * Symbiosis, a player leaving) is said together, not each text over the last one. */
+export function speak(text) {
+  const live = $("live");
+  if (!live || !text) return;
+  if (speaking) {
+    live.textContent += ` ${text}`;
+    return;
   }
+  live.textContent = text;
+  speaking = true;
+  queueMicrotask(() => {
+    speaking = false;
+  });
 }
 
 export function players() {

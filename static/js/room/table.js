@@ -194,7 +194,8 @@ function renderStatus() {
   } else {
     text = t("Programming: the players choose their cards.");
   }
-  $("status").textContent = text;
+  // a live region: rewritten only when its words change (each view would say them again)
+  if ($("status").textContent !== text) $("status").textContent = text;
 }
 
 // the links between species follow the layout (window size, fonts, panels opening)
