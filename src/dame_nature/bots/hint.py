@@ -41,6 +41,7 @@ def hint(
     if not legal:
         return None
     bot = ExpertBot(view["seat"], seed=seed, worlds=worlds)
+    action = None
     if _may_program(view):
         # The card to program is chosen from the seat's cards as a set, as if none were
         # programmed yet: the hint that named a card does not name another once it is
@@ -52,11 +53,9 @@ def hint(
             and choice["card"] != view["programmed"]
             and not (view["programmed"] and bot.my_show(view) == view["programmed"])
         ):  # a programmed card the seat showed stays: partners count on it
-            chosen = _legal(choice, legal)
-            if chosen is not None:
-                reason, reason_fr = explain(view, chosen)
-                return {"action": chosen, "reason": reason, "reason_fr": reason_fr}
-    action = _legal(bot.act(view), legal)
+            action = _legal(choice, legal)
+    if action is None:
+        action = _legal(bot.act(view), legal)
     if action is None:
         return None
     reason, reason_fr = explain(view, action)
