@@ -66,29 +66,35 @@ def _elides(card: str) -> bool:
     return card in SPECIES and SPECIES[card][1]
 
 
+#: the article's forms, by what comes before the name: (before a vowel, masculine,
+#: feminine)
+ARTICLES: dict[str, tuple[str, str, str]] = {
+    "the": ("l'", "le ", "la "),
+    "of": ("de l'", "du ", "de la "),
+    "to": ("à l'", "au ", "à la "),
+}
+
+
+def _with_article(form: str, card: str, name: str | None) -> str:
+    elided, masculine, feminine = ARTICLES[form]
+    article = elided if _elides(card) else masculine if gender(card) == "m" else feminine
+    return article + _name(card, name)
+
+
 def the(card: str, name: str | None = None) -> str:
     """``card``'s French name (a Species' own unless ``name`` is given) with its definite
     article: "le Hérisson", "la Martre", "l'Ortie"."""
-    name = _name(card, name)
-    if _elides(card):
-        return f"l'{name}"
-    return f"{'le' if gender(card) == 'm' else 'la'} {name}"
+    return _with_article("the", card, name)
 
 
 def of(card: str, name: str | None = None) -> str:
     """ "de" and the article: "du Hérisson", "de la Martre", "de l'Ortie"."""
-    name = _name(card, name)
-    if _elides(card):
-        return f"de l'{name}"
-    return f"du {name}" if gender(card) == "m" else f"de la {name}"
+    return _with_article("of", card, name)
 
 
 def to(card: str, name: str | None = None) -> str:
     """ "à" and the article: "au Hérisson", "à la Martre", "à l'Ortie"."""
-    name = _name(card, name)
-    if _elides(card):
-        return f"à l'{name}"
-    return f"au {name}" if gender(card) == "m" else f"à la {name}"
+    return _with_article("to", card, name)
 
 
 def capital(text: str) -> str:
