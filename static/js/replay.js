@@ -80,10 +80,15 @@ function actionText(step) {
   }
 }
 
+// a card the rules took out of the web, said at its step and at the turn's end
+function removedText(e) {
+  return t("{card} leaves the web ({slot}): {reason}.", { card: cap(cardNamed(e.card)), slot: slotText(e.slot), reason: reasonText(e.reason) });
+}
+
 function endText(step) {
   const parts = [t("End of turn {turn}.", { turn: step.turn })];
   for (const e of step.events || []) {
-    if (e.type === "removed_from_web") parts.push(t("{card} leaves the web ({slot}): {reason}.", { card: cap(cardNamed(e.card)), slot: slotText(e.slot), reason: reasonText(e.reason) }));
+    if (e.type === "removed_from_web") parts.push(removedText(e));
     if (e.type === "cats_returned") parts.push(t("The Cats go back to their players' hands."));
     if (e.type === "cat_discarded") parts.push(tg("{card} is discarded: {reason}.", cardGender(e.card), { card: cap(cardNamed(e.card)), reason: reasonText(e.reason) }));
     if (e.type === "turn_started") parts.push(t("Turn {turn}: {who} plays first.", { turn: e.turn, who: playerName(e.first_player) }));
@@ -110,7 +115,7 @@ function stepText(step) {
     const revealed = (step.events || []).find((e) => e.type === "revealed");
     text = step.kind === "reveal" && revealed ? revealText(revealed) : actionText(step);
     for (const e of step.events || []) {
-      if (e.type === "removed_from_web") text += ` ${t("{card} leaves the web ({slot}): {reason}.", { card: cap(cardNamed(e.card)), slot: slotText(e.slot), reason: reasonText(e.reason) })}`;
+      if (e.type === "removed_from_web") text += ` ${removedText(e)}`;
     }
   }
   const over = gameOverText(step);
