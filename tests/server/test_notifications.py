@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import httpx
 import pytest
 
 from benchmarks._support.live_server import ServerProcess, free_port
@@ -172,8 +173,6 @@ def test_no_mail_without_the_servers_public_address(tmp_path) -> None:
     env = {"DAME_NATURE_SMTP_HOST": "127.0.0.1", "DAME_NATURE_SMTP_PORT": str(free_port())}
     server = ServerProcess(tmp_path / "rooms.sqlite3", env).start()
     try:
-        import httpx
-
         with httpx.Client(base_url=server.url, timeout=30) as http:
             assert http.get("/api/notifications").json()["email"] is False
             room = http.post("/api/rooms", json={}).json()
